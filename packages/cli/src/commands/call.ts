@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import type { Outcome } from "@toolgen/runtime";
+import { loadBuiltRegistry } from "../project/load-built-registry.js";
+import { loadProjectInfo } from "../project/load-project.js";
+import { UsageError } from "./usage-error.js";
+
+export interface CallCommandOptions {
+  project?: string;
+  args?: string;
+  json?: boolean;
+  host?: string[];
+  timeout?: string;
+}
+
+/**
+ * `toolgen call <name> --args '<json>'|@file`: loads the built output (manifest + compiled
+ * JavaScript), calls through the runtime and prints the outcome. Every outcome, including
+ * errors, is a normal result: exit 0; `--json` prints the outcome object exactly.
+ */
+export async function runCall(name: string, options: CallCommandOptions): Promise<number> {
+  const args = parseArgs(options.args);
+  const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError(`--timeout must be a positive number of milliseconds; got '${options.timeout}'.`);
+  const info = loadProjectInfo(options.project);
+  const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() });
+  const outcome = await registry.dispatch(name, args, timeoutMs === undefined ? {} : { timeoutMs });
+  process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
+  return 0;
+}
+
+function parseArgs(raw: string | undefined): unknown {
+  if (raw === undefined) return {};
+  let text = raw;
+  if (raw.startsWith("@")) {
+    const file = path.resolve(raw.slice(1));
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      throw new UsageError(`--args ${raw}: cannot read ${file}.`);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--args is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+function describeOutcome(outcome: Outcome): string {
+  switch (outcome.status) {
+    case "ok":
+      return outcome.text;
+    case "error":
+      return `error [${outcome.error.code}]: ${outcome.error.message}`;
+    case "suspended":
+      return `suspended: '${outcome.call.name}' is executed by the host (call id ${outcome.call.id}) with ${JSON.stringify(outcome.call.arguments)}`;
+    case "ended":
+      return `ended${outcome.value === undefined ? "" : `: ${JSON.stringify(outcome.value)}`}`;
+  }
+}

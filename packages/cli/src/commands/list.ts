@@ -1,0 +1,49 @@
+import type { ManifestEntry } from "@toolgen/runtime";
+import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { analyzeProject } from "../project/analyze-project.js";
+import { UsageError } from "./usage-error.js";
+
+export interface ListOptions {
+  project?: string;
+  json?: boolean;
+  provider?: string;
+}
+
+/** `toolgen list`: what the model will see, from the current sources. */
+export function runList(options: ListOptions): number {
+  if (options.provider) throw new UsageError("--provider is not built yet (planned: provider projections, issue #6).");
+  const { entries, diagnostics } = analyzeProject(options.project);
+  if (diagnostics.some((d) => d.severity === "error")) {
+    process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
+    return 1;
+  }
+  if (options.json) {
+    process.stdout.write(JSON.stringify(entries, null, 2) + "\n");
+    return 0;
+  }
+  process.stdout.write(renderTable(entries) + "\n");
+  return 0;
+}
+
+/** What one entry costs the model: its definition's size in characters and ~tokens (chars / 4). */
+export function entryCost(entry: ManifestEntry): { chars: number; tokens: number } {
+  const chars = JSON.stringify({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }).length;
+  return { chars, tokens: Math.ceil(chars / 4) };
+}
+
+function renderTable(entries: readonly ManifestEntry[]): string {
+  const rows = entries.map((e) => {
+    const props = Object.keys((e.inputSchema as { properties?: object }).properties ?? {});
+    const cost = entryCost(e);
+    return [e.name, e.kind, truncate(e.description.split("\n")[0] ?? "", 48), props.join(", ") || "-", String(cost.chars), `~${cost.tokens}`];
+  });
+  const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const total = entries.reduce((sum, e) => sum + entryCost(e).tokens, 0);
+  return [line(header), ...rows.map(line), "", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}, ~${total} tokens of tool definitions.`].join("\n");
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}

@@ -1,0 +1,2 @@
+/** A mistake in how the command was called: printed without a stack, exit 2. */
+export class UsageError extends Error {}

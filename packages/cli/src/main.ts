@@ -1,0 +1,91 @@
+import { Command, CommanderError, Option } from "commander";
+import { runBuild } from "./commands/build.js";
+import { runCall } from "./commands/call.js";
+import { runCheck } from "./commands/check.js";
+import { runInspect } from "./commands/inspect.js";
+import { runList } from "./commands/list.js";
+import { UsageError } from "./commands/usage-error.js";
+import { ConfigError } from "./project/config.js";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Runs the CLI; returns the exit code: 0 fine, 1 diagnostics with errors, 2 usage or configuration. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let exitCode = 0;
+  const program = new Command("toolgen")
+    .description("Turn annotated TypeScript functions into LLM tools: JSON Schema, a manifest and a typed registry.")
+    .version(VERSION, "-v, --version")
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showHelpAfterError("(run 'toolgen --help' for usage)");
+
+  const project = () => new Option("-p, --project <tsconfig>", "the project's tsconfig.json (or its folder)").default(undefined, "./tsconfig.json");
+
+  program
+    .command("build")
+    .description("analyze the sources; write the manifest and the generated registry module")
+    .addOption(project())
+    .action((o) => void (exitCode = runBuild(o)));
+  program
+    .command("check")
+    .description("exit 1 if generated files are missing or stale (for CI)")
+    .addOption(project())
+    .action((o) => void (exitCode = runCheck(o)));
+  program
+    .command("watch")
+    .description("rebuild incrementally on change (not built yet)")
+    .addOption(project())
+    .action(() => notBuilt("watch"));
+  program
+    .command("list")
+    .description("list what the model will see: name, kind, parameters, schema size and tokens")
+    .addOption(project())
+    .option("--json", "print the manifest entries as JSON")
+    .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, anthropic, gemini, mcp, ai-sdk")
+    .action((o) => void (exitCode = runList(o)));
+  program
+    .command("inspect <name>")
+    .description("show one entry in full: description, schemas, source, cost")
+    .addOption(project())
+    .option("--json", "print the manifest entry as JSON")
+    .option("--provider <provider>", "the definition one provider receives")
+    .action((name: string, o) => void (exitCode = runInspect(name, o)));
+  program
+    .command("call <name>")
+    .description("invoke a tool, prompt or resource from the built output and print the outcome")
+    .addOption(project())
+    .option("--args <json|@file>", "the arguments object, as JSON or @path/to/file.json")
+    .option("--json", "print the outcome object exactly")
+    .option("--host <id>", "a host identity the application declares (repeatable)", collect)
+    .option("--timeout <ms>", "per-call timeout in milliseconds")
+    .action(async (name: string, o) => void (exitCode = await runCall(name, o)));
+  program
+    .command("serve")
+    .description("serve the registry over MCP, stdio or streamable HTTP (not built yet)")
+    .addOption(project())
+    .action(() => notBuilt("serve"));
+  program
+    .command("types <schema>")
+    .description("TypeScript types from a JSON Schema or a manifest (not built yet)")
+    .addOption(project())
+    .action(() => notBuilt("types"));
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`toolgen: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`toolgen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+function notBuilt(command: string): never {
+  throw new UsageError(`'${command}' is not built yet; see the README's status table.`);
+}
+
+const VERSION = "0.1.0";

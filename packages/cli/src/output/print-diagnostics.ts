@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { codeFrameColumns } from "@babel/code-frame";
+import type { Diagnostic } from "@toolgen/core";
+import pc from "picocolors";
+
+/**
+ * Prints diagnostics the way `tsc --pretty` does: `file:line:col - error TG1234: message`,
+ * then a code frame. Colour follows picocolors (TTY only, `NO_COLOR` respected).
+ */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, color = pc.isColorSupported): string {
+  const c = pc.createColors(color);
+  const sources = new Map<string, string>();
+  const blocks = diagnostics.map((d) => {
+    const file = path.relative(cwd, d.file) || d.file;
+    const severity = d.severity === "error" ? c.red("error") : c.yellow("warning");
+    const head = `${c.cyan(file)}:${c.yellow(String(d.line))}:${c.yellow(String(d.column))} - ${severity} ${c.gray(d.code)}: ${d.message}`;
+    let source = sources.get(d.file);
+    if (source === undefined) {
+      try {
+        source = readFileSync(d.file, "utf8");
+      } catch {
+        source = "";
+      }
+      sources.set(d.file, source);
+    }
+    if (!source) return head;
+    const frame = codeFrameColumns(source, { start: { line: d.line, column: d.column } }, { highlightCode: color, forceColor: color });
+    return `${head}\n\n${frame}\n`;
+  });
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  if (diagnostics.length > 0) blocks.push(`Found ${errors} error${errors === 1 ? "" : "s"}${warnings ? ` and ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`);
+  return blocks.join("\n");
+}

@@ -1,0 +1,18 @@
+/**
+ * What the runtime injects into a tool parameter of this type (recognised by the analyzer
+ * through the `@toolgenContext` tag below, not by name): it is never part of the schema.
+ *
+ * @toolgenContext
+ */
+export interface ToolContext {
+  /** The folder the host wants the tool to work in. */
+  readonly workingDirectory: string;
+  /** The host identities the application declared (`@supportedFor`). */
+  readonly hosts: readonly string[];
+  /** Aborted when the call is cancelled or times out. */
+  readonly signal: AbortSignal;
+  /** The name of the entry being called. */
+  readonly toolName: string;
+  /** Values the host supplies, such as credentials. */
+  readonly values: Readonly<Record<string, unknown>>;
+}

@@ -1,0 +1,108 @@
+/**
+ * The manifest format: what `toolgen build` writes to `toolgen.manifest.json` and what the
+ * runtime reads. It is the TypeScript counterpart of a Java `META-INF/services` descriptor,
+ * plus everything a host needs to list and call the tools without reading TypeScript.
+ *
+ * Paths are POSIX, relative to the package root (the folder holding `package.json`), and
+ * point at compiled JavaScript. Keys are written in a stable order (see the serializer in
+ * `@toolgen/core`), so the same sources give byte-identical files.
+ */
+
+/** The format this runtime writes. It also reads the previous one (see `upgrade-manifest.ts`). */
+export const MANIFEST_FORMAT_VERSION = 2;
+
+export type JsonSchema = { [keyword: string]: unknown } | boolean;
+
+export type EntryKind = "tool" | "prompt" | "resource";
+
+export interface Manifest {
+  formatVersion: typeof MANIFEST_FORMAT_VERSION;
+  package: { name: string; version?: string };
+  /** The compiled generated registry module (precompiled validators, lazy imports). */
+  registryModule?: string;
+  entries: ManifestEntry[];
+}
+
+export interface SourceLocation {
+  /** Relative to the package root, POSIX separators. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+export interface Implementation {
+  /** Compiled JavaScript module, relative to the package root. */
+  module: string;
+  /** The exported function, or the exported `@toolset` class. */
+  export: string;
+  /** For toolsets: the method called on the instance. */
+  method?: string;
+}
+
+/**
+ * How the single JSON arguments object maps onto the function's parameters, one slot per
+ * TypeScript parameter in declaration order.
+ * - `argument`: the property `name` of the arguments object (after aliases were mapped back).
+ * - `request`: the whole arguments object (request style).
+ * - `context`: the runtime injects the `ToolContext`.
+ */
+export type ParameterSlot =
+  | { kind: "argument"; name: string }
+  | { kind: "request" }
+  | { kind: "context" };
+
+export interface ArgumentBinding {
+  mode: "positional" | "request";
+  parameters: ParameterSlot[];
+}
+
+/**
+ * A conversion the runtime applies after validation, at every value matched by `at`:
+ * a JSON Pointer whose `*` segments match any array index or object key.
+ * - `date`: an ISO date-time string becomes a `Date`.
+ * - `rename`: in the object at `at`, the model-facing key `from` becomes the TypeScript name `to`.
+ */
+export type Conversion =
+  | { op: "date"; at: string }
+  | { op: "rename"; at: string; from: string; to: string };
+
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ManifestEntry {
+  kind: EntryKind;
+  name: string;
+  title?: string;
+  description: string;
+  implementation: Implementation;
+  /** The `@toolset` this entry belongs to, by its name. */
+  toolset?: string;
+  arguments: ArgumentBinding;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  /** `@returns` text. */
+  returns?: string;
+  /** Top-level argument defaults (also present as `default` in `inputSchema`). */
+  defaults?: Record<string, unknown>;
+  conversions?: Conversion[];
+  annotations?: ToolAnnotations;
+  tags?: string[];
+  supportedFor?: string[];
+  excludedFor?: string[];
+  /** Schema only: the runtime never executes it, a call is `suspended`. */
+  external?: boolean;
+  /** `true`, or the deprecation text. */
+  deprecated?: boolean | string;
+  /** Prompts: the role of the rendered message. */
+  role?: "user" | "assistant";
+  /** Resources: URIs or RFC 6570 level-1 templates. */
+  uris?: string[];
+  mimeType?: string;
+  source: SourceLocation;
+}

@@ -1,0 +1,50 @@
+/**
+ * The result of every call: plain JSON, a union on `status`, never a throw.
+ * This is exactly what `toolgen call --json` prints.
+ */
+export type Outcome = OkOutcome | ErrorOutcome | SuspendedOutcome | EndedOutcome;
+
+export interface OkOutcome {
+  status: "ok";
+  /** The result as text: strings as they are, everything else as JSON. */
+  text: string;
+  /** Object results, as they are (matching the output schema). */
+  structured?: Record<string, unknown>;
+  /** Lenient repairs applied to the arguments before the call. */
+  repairs?: Repair[];
+}
+
+export type ErrorCode =
+  | "invalid_arguments"
+  | "unknown_tool"
+  | "tool_error"
+  | "execution_error"
+  | "timeout"
+  | "aborted"
+  | "internal";
+
+export interface ErrorOutcome {
+  status: "error";
+  error: { code: ErrorCode; message: string; payload?: unknown };
+  repairs?: Repair[];
+}
+
+export interface SuspendedOutcome {
+  status: "suspended";
+  call: { id: string; name: string; arguments: Record<string, unknown> };
+}
+
+export interface EndedOutcome {
+  status: "ended";
+  value?: unknown;
+}
+
+/** One lenient repair: where, and what was done. */
+export interface Repair {
+  path: string;
+  repair: "null_as_absent" | "parsed_json_string" | "parsed_number_string";
+}
+
+export function errorOutcome(code: ErrorCode, message: string, payload?: unknown): ErrorOutcome {
+  return { status: "error", error: payload === undefined ? { code, message } : { code, message, payload } };
+}

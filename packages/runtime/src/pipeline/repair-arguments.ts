@@ -1,0 +1,93 @@
+import type { JsonSchema } from "../manifest/manifest-format.js";
+import type { Repair } from "../outcome/outcome.js";
+import { appendPointer } from "./json-pointer.js";
+
+type Schema = { [keyword: string]: unknown };
+
+/**
+ * The few repairs models need, guided by the schema, each one recorded:
+ * `null` for an optional property means absent; an object or array sent as a JSON string is
+ * parsed where the schema wants one; a numeric string becomes a number where a number is
+ * wanted. Nothing else is guessed. Returns a repaired copy; the input is not touched.
+ */
+export function repairArguments(schema: JsonSchema, args: unknown): { value: unknown; repairs: Repair[] } {
+  const repairs: Repair[] = [];
+  const root = typeof schema === "object" ? schema : {};
+  const value = repair(root, root, args, "", repairs);
+  return { value, repairs };
+}
+
+function repair(root: Schema, schema: Schema, value: unknown, path: string, repairs: Repair[]): unknown {
+  const s = resolve(root, schema);
+  const types = typesOf(s);
+  if (typeof value === "string" && !types.has("string")) {
+    if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value)) {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isPlainObject(parsed))) {
+          repairs.push({ path, repair: "parsed_json_string" });
+          return repair(root, s, parsed, path, repairs);
+        }
+      } catch {
+        // Not JSON: leave it for validation to report.
+      }
+    }
+    if ((types.has("number") || types.has("integer")) && /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value)) {
+      const n = Number(value);
+      if (Number.isFinite(n)) {
+        repairs.push({ path, repair: "parsed_number_string" });
+        return n;
+      }
+    }
+    return value;
+  }
+  if (isPlainObject(value) && typeof s.properties === "object" && s.properties !== null) {
+    const properties = s.properties as Record<string, Schema>;
+    const required = new Set((s.required as string[] | undefined) ?? []);
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      const childPath = appendPointer(path, key);
+      if (!Object.hasOwn(properties, key)) {
+        out[key] = child;
+        continue;
+      }
+      const childSchema = properties[key]!;
+      if (child === null && !required.has(key) && !typesOf(resolve(root, childSchema)).has("null")) {
+        repairs.push({ path: childPath, repair: "null_as_absent" });
+        continue;
+      }
+      out[key] = repair(root, childSchema, child, childPath, repairs);
+    }
+    return Object.setPrototypeOf(out, Object.prototype);
+  }
+  if (Array.isArray(value) && (s.items || s.prefixItems)) {
+    const prefix = (s.prefixItems as Schema[] | undefined) ?? [];
+    return value.map((item, i) => {
+      const itemSchema = prefix[i] ?? (typeof s.items === "object" ? (s.items as Schema) : undefined);
+      return itemSchema ? repair(root, itemSchema, item, appendPointer(path, i), repairs) : item;
+    });
+  }
+  return value;
+}
+
+/** The JSON types a schema accepts, looking through `$ref`, `anyOf`, `const` and `enum`. */
+function typesOf(schema: Schema, root?: Schema): Set<string> {
+  const out = new Set<string>();
+  const type = schema.type;
+  if (typeof type === "string") out.add(type);
+  else if (Array.isArray(type)) for (const t of type) out.add(String(t));
+  for (const member of (schema.anyOf as Schema[] | undefined) ?? []) for (const t of typesOf(root ? resolve(root, member) : member, root)) out.add(t);
+  return out;
+}
+
+function resolve(root: Schema, schema: Schema): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return schema;
+  const defs = root.$defs as Record<string, Schema> | undefined;
+  return defs?.[ref.slice("#/$defs/".length)] ?? schema;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,74 @@
+import type { CompiledValidator, ValidatorError } from "../validation/index.js";
+import { displayPath, valueAt } from "./json-pointer.js";
+
+/** One problem with the arguments, as data: where, what was expected, what came. */
+export interface ArgumentIssue {
+  path: string;
+  expected: string;
+  received: string;
+}
+
+/** Runs a precompiled validator; every problem is returned, never just the first. */
+export function validateArguments(validate: CompiledValidator, args: unknown): ArgumentIssue[] {
+  if (validate(args)) return [];
+  return dedupeIssues((validate.errors ?? []).map((e) => describeError(e, args)));
+}
+
+function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
+  const value = valueAt(args, error.instancePath);
+  const path = error.instancePath;
+  const p = error.params;
+  switch (error.keyword) {
+    case "required":
+      return { path: `${path}/${String(p.missingProperty)}`, expected: "a value (this property is required)", received: "nothing" };
+    case "additionalProperties":
+      return { path: `${path}/${String(p.additionalProperty)}`, expected: "no such property (it is not accepted here)", received: describeValue(valueAt(args, `${path}/${String(p.additionalProperty)}`)) };
+    case "type":
+      return { path, expected: article(String(p.type)), received: describeValue(value) };
+    case "enum":
+      return { path, expected: `one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`, received: describeValue(value) };
+    case "const":
+      return { path, expected: JSON.stringify(p.allowedValue), received: describeValue(value) };
+    case "anyOf":
+    case "oneOf":
+      return { path, expected: "a value matching one of the allowed shapes", received: describeValue(value) };
+    case "format":
+      return { path, expected: `a string in ${String(p.format)} format`, received: describeValue(value) };
+    case "pattern":
+      return { path, expected: `a string matching ${String(p.pattern)}`, received: describeValue(value) };
+    default:
+      return { path, expected: error.message ? `a value that ${error.message.replace(/^must /, "does ")}`.replace("does NOT", "does not") : error.keyword, received: describeValue(value) };
+  }
+}
+
+function article(type: string): string {
+  const names = type.split(",").map((t) => (t === "integer" ? "an integer" : t === "object" || t === "array" ? `an ${t}` : t === "null" ? "null" : `a ${t}`));
+  return names.join(" or ");
+}
+
+/** A short, safe rendering of what the model sent (long values are cut). */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  if (typeof value === "object") return "an object";
+  const json = JSON.stringify(value);
+  const shown = json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  return `${typeof value === "string" ? "the string" : `the ${typeof value}`} ${shown}`;
+}
+
+function dedupeIssues(issues: ArgumentIssue[]): ArgumentIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.path}\u0000${i.expected}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The message a model reads to correct its call: every problem on its own line. */
+export function formatIssues(name: string, issues: readonly ArgumentIssue[]): string {
+  const lines = issues.map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
+  return `Invalid arguments for '${name}' (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${lines.join("\n")}`;
+}

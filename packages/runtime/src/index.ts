@@ -1,20 +1,28 @@
 export type { ToolContext } from "./context/tool-context.js";
 export {
+  LEGACY_MANIFEST_FORMAT_VERSION,
   MANIFEST_FORMAT_VERSION,
   type ArgumentBinding,
   type Conversion,
   type EntryKind,
   type Implementation,
   type JsonSchema,
+  type LegacyManifest,
+  type LegacyTool,
   type Manifest,
   type ManifestEntry,
   type ParameterSlot,
   type SourceLocation,
   type ToolAnnotations,
 } from "./manifest/manifest-format.js";
+export { ManifestError, type ManifestProblem } from "./manifest/manifest-error.js";
+export { parseManifest } from "./manifest/read-manifest.js";
 export { EndTask, ToolError, ToolExecutionError } from "./outcome/errors.js";
-export type { EndedOutcome, ErrorCode, ErrorOutcome, OkOutcome, Outcome, Repair, SuspendedOutcome } from "./outcome/outcome.js";
+export type { EndedOutcome, ErrorCode, ErrorOutcome, OkOutcome, Outcome, PromptMessage, Repair, SuspendedOutcome } from "./outcome/outcome.js";
 export type { ArgumentIssue } from "./pipeline/validate-arguments.js";
+export type { ToolsetFactory } from "./pipeline/resolve-implementation.js";
+export type { ExternalToolSchema } from "./registration/define-external.js";
+export type { ParamDescriptor, ToolSpec } from "./registration/define-tool.js";
 export type { EntryDefinition, ModuleNamespace } from "./registry/entry-definition.js";
 export {
   createRegistry,
@@ -25,4 +33,8 @@ export {
   type Registry,
   type RegistryOptions,
 } from "./registry/create-registry.js";
-export { isAllowedForHosts } from "./registry/filter-entries.js";
+export { isAllowedForHosts, passesFilters, type EntryFilters } from "./registry/filter-entries.js";
+export { interpretSchema } from "./validation/interpret-schema.js";
+export { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discovery/discover-manifests.js";
+export { DiscoveryError } from "./discovery/discovery-error.js";
+export { discoverRegistry, loadDiscovered, type DiscoverRegistryOptions } from "./discovery/load-discovered.js";

@@ -11,6 +11,9 @@
 /** The format this runtime writes. It also reads the previous one (see `upgrade-manifest.ts`). */
 export const MANIFEST_FORMAT_VERSION = 2;
 
+/** The previous format, the "legacy descriptor" (see {@link LegacyManifest}). */
+export const LEGACY_MANIFEST_FORMAT_VERSION = 1;
+
 export type JsonSchema = { [keyword: string]: unknown } | boolean;
 
 export type EntryKind = "tool" | "prompt" | "resource";
@@ -105,4 +108,33 @@ export interface ManifestEntry {
   uris?: string[];
   mimeType?: string;
   source: SourceLocation;
+}
+
+/**
+ * Format 1, the legacy descriptor written by toolgen 0.0.x: tools only (no prompts or
+ * resources), positional arguments, no registry module, no conversions. The runtime reads it
+ * and upgrades every entry to format 2 (`upgrade-manifest.ts`); docs/runtime.md describes it.
+ */
+export interface LegacyManifest {
+  formatVersion: typeof LEGACY_MANIFEST_FORMAT_VERSION;
+  /** The package's name. */
+  name: string;
+  version?: string;
+  tools: LegacyTool[];
+}
+
+export interface LegacyTool {
+  name: string;
+  description: string;
+  /** Compiled JavaScript module, relative to the package root. */
+  module: string;
+  /** The exported function. */
+  export: string;
+  /** The argument names, in the function's parameter order. */
+  parameters: string[];
+  inputSchema: JsonSchema;
+  tags?: string[];
+  supportedFor?: string[];
+  excludedFor?: string[];
+  external?: boolean;
 }

@@ -10,6 +10,10 @@ export interface OkOutcome {
   text: string;
   /** Object results, as they are (matching the output schema). */
   structured?: Record<string, unknown>;
+  /** Prompts: the rendered messages, each with its role. `text` joins their texts. */
+  messages?: PromptMessage[];
+  /** Resources: the URI that was read; binary contents come as base64 in `blob` (and `text` is empty). */
+  resource?: { uri: string; mimeType?: string; blob?: string };
   /** Lenient repairs applied to the arguments before the call. */
   repairs?: Repair[];
 }
@@ -39,12 +43,19 @@ export interface EndedOutcome {
   value?: unknown;
 }
 
+/** One message of a rendered prompt (the shape MCP's `prompts/get` returns). */
+export interface PromptMessage {
+  role: "user" | "assistant";
+  content: { type: "text"; text: string };
+}
+
 /** One lenient repair: where, and what was done. */
 export interface Repair {
   path: string;
   repair: "null_as_absent" | "parsed_json_string" | "parsed_number_string";
 }
 
+/** The outcome of an error, with a stable `code` a host can branch on. */
 export function errorOutcome(code: ErrorCode, message: string, payload?: unknown): ErrorOutcome {
   return { status: "error", error: payload === undefined ? { code, message } : { code, message, payload } };
 }

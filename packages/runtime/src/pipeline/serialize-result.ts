@@ -27,6 +27,6 @@ export function messageOf(error: unknown): string {
     if (typeof error === "string") return error;
     return JSON.stringify(error) ?? String(error);
   } catch {
-    return "an unprintable value was thrown";
+    return "an unprintable value";
   }
 }

@@ -1,21 +1,18 @@
-import { randomUUID } from "node:crypto";
 import type { ToolContext } from "../context/tool-context.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
-import { bindArguments } from "../pipeline/bind-arguments.js";
-import { convertArguments } from "../pipeline/convert-arguments.js";
-import { mapThrown } from "../pipeline/map-thrown.js";
-import { repairArguments } from "../pipeline/repair-arguments.js";
-import { resolveImplementation, type ToolsetFactory } from "../pipeline/resolve-implementation.js";
-import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
-import { formatIssues, validateArguments } from "../pipeline/validate-arguments.js";
+import { defineExternal, type ExternalToolSchema } from "../registration/define-external.js";
+import { defineTool, type ToolSpec } from "../registration/define-tool.js";
+import type { ToolsetFactory } from "../pipeline/resolve-implementation.js";
+import { messageOf } from "../pipeline/serialize-result.js";
 import { closestNames } from "./closest-names.js";
 import type { EntryDefinition } from "./entry-definition.js";
-import { isAllowedForHosts } from "./filter-entries.js";
+import { EntryTable } from "./entry-table.js";
+import type { EntryFilters } from "./filter-entries.js";
+import { SuspendedCalls } from "./suspended-calls.js";
+import { runCall, type CallContext } from "./run-call.js";
 
-export interface RegistryOptions {
-  /** The host identities this application declares (`@supportedFor` / `@excludedFor`). */
-  hosts?: readonly string[];
+export interface RegistryOptions extends EntryFilters {
   /** Turn off lenient repairs of model arguments. */
   strict?: boolean;
   /** Default per-call timeout in milliseconds. */
@@ -49,147 +46,72 @@ export type Interceptor = (call: CallInfo, next: () => Promise<Outcome>) => Prom
 export type InputMap = { [name: string]: object };
 
 export interface Registry<Inputs extends InputMap = InputMap> {
-  /** The entries this registry exposes (after host filtering), in registration order. */
+  /** The entries this registry exposes (after filtering), in registration order. */
   readonly entries: readonly ManifestEntry[];
   get(name: string): ManifestEntry | undefined;
   /** A typed call: arguments are checked against the entry's input type at compile time. */
   call<N extends keyof Inputs & string>(name: N, args: Inputs[N], options?: CallOptions): Promise<Outcome>;
-  /** A call by any name with any arguments (what a model sends). */
+  /** A call by any name with any arguments (what a model sends): a tool, a prompt or a resource. */
   dispatch(name: string, args: unknown, options?: CallOptions): Promise<Outcome>;
-  /** Hands an external tool's result back for a `suspended` call id. */
+  /** Reads a resource by URI; a template's variables become its arguments. */
+  readResource(uri: string, options?: CallOptions): Promise<Outcome>;
+  /** Hands an external tool's result back for a `suspended` call id (an `Error` becomes an error outcome). */
   complete(callId: string, result: unknown): Outcome;
+  /** Registers a tool, prompt or resource implemented by a function, without a build step. */
+  register(spec: ToolSpec): ManifestEntry | undefined;
+  /** Registers an external tool by its schema: calls are validated and answered `suspended`. */
+  registerSchema(schema: ExternalToolSchema): ManifestEntry | undefined;
   use(interceptor: Interceptor): this;
 }
 
-/** Builds a registry from entry definitions (the generated module, manifests, or by hand). */
+/**
+ * Builds a registry from entry definitions (the generated module, discovered manifests, or
+ * none) — registration only; the call pipeline lives in `run-call.ts`. Definitions the
+ * filters reject are left out; a name registered twice throws, naming both origins.
+ */
 export function createRegistry<Inputs extends InputMap = InputMap>(definitions: readonly EntryDefinition[], options: RegistryOptions = {}): Registry<Inputs> {
-  const hosts = options.hosts ?? [];
-  const byName = new Map<string, EntryDefinition>();
-  for (const definition of definitions) {
-    if (!isAllowedForHosts(definition.entry, hosts)) continue;
-    const previous = byName.get(definition.entry.name);
-    if (previous) {
-      throw new Error(`toolgen: the name '${definition.entry.name}' is registered twice: by ${previous.origin ?? previous.entry.source.file} and by ${definition.origin ?? definition.entry.source.file}.`);
-    }
-    byName.set(definition.entry.name, definition);
-  }
-  const interceptors: Interceptor[] = [];
-  const instances = new Map<unknown, unknown>();
-  const suspended = new Map<string, string>();
+  const table = new EntryTable(options);
+  for (const definition of definitions) table.add(definition);
+  const suspended = new SuspendedCalls();
+  const context: CallContext = { options, interceptors: [], instances: new Map(), suspended };
 
-  async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}): Promise<Outcome> {
+  async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
     try {
-      return await run(name, args, callOptions);
+      const definition = table.get(name);
+      if (!definition) {
+        const suggestions = closestNames(name, table.names());
+        const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
+        return errorOutcome("unknown_tool", `There is no tool named '${name}'.${hint}`, { suggestions });
+      }
+      return await runCall(definition, args, callOptions, uri, context);
     } catch (error) {
       return errorOutcome("internal", `toolgen runtime failure: ${messageOf(error)}`);
     }
   }
 
-  async function run(name: string, rawArgs: unknown, callOptions: CallOptions): Promise<Outcome> {
-    const definition = byName.get(name);
-    if (!definition) {
-      const suggestions = closestNames(name, [...byName.keys()]);
-      const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
-      return errorOutcome("unknown_tool", `There is no tool named '${name}'.${hint}`, { suggestions });
-    }
-    const { entry } = definition;
-    let args: unknown = rawArgs === undefined ? {} : rawArgs;
-    let issues = validateArguments(definition.validate, args);
-    let repairs: ReturnType<typeof repairArguments>["repairs"] = [];
-    if (issues.length > 0 && !options.strict) {
-      const repaired = repairArguments(entry.inputSchema, args);
-      if (repaired.repairs.length > 0) {
-        const after = validateArguments(definition.validate, repaired.value);
-        if (after.length === 0) ({ value: args, repairs } = repaired);
-        issues = after;
-      }
-    }
-    if (issues.length > 0) {
-      return { ...errorOutcome("invalid_arguments", formatIssues(name, issues), { issues }), ...(repairs.length ? { repairs } : {}) };
-    }
-    const validated = applyDefaults(structuredClone(args) as Record<string, unknown>, entry.defaults);
-
-    if (entry.external) {
-      const id = randomUUID();
-      suspended.set(id, name);
-      return { status: "suspended", call: { id, name, arguments: validated } };
-    }
-
-    const converted = convertArguments(validated, entry.conversions);
-    const outcome = await execute(definition, converted, callOptions);
-    return repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs } : outcome;
-  }
-
-  function execute(definition: EntryDefinition, args: Record<string, unknown>, callOptions: CallOptions): Promise<Outcome> {
-    const controller = new AbortController();
-    const context: ToolContext = {
-      workingDirectory: options.workingDirectory ?? process.cwd(),
-      hosts,
-      signal: controller.signal,
-      toolName: definition.entry.name,
-      values: { ...options.values, ...callOptions.values },
-    };
-    const info: CallInfo = { name: definition.entry.name, entry: definition.entry, arguments: args, context };
-    const invoke = () => invokeWithLimits(definition, info, controller, callOptions);
-    const chain = interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => interceptor(info, next), invoke);
-    return chain();
-  }
-
-  async function invokeWithLimits(definition: EntryDefinition, info: CallInfo, controller: AbortController, callOptions: CallOptions): Promise<Outcome> {
-    const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs;
-    const { signal } = callOptions;
-    if (signal?.aborted) return errorOutcome("aborted", `The call to '${info.name}' was aborted before it started.`);
-    let settle: (outcome: Outcome) => void = () => {};
-    const limit = new Promise<Outcome>((resolve) => (settle = resolve));
-    const onAbort = () => {
-      controller.abort(signal?.reason);
-      settle(errorOutcome("aborted", `The call to '${info.name}' was aborted.`));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const timer =
-      timeoutMs !== undefined
-        ? setTimeout(() => {
-            controller.abort(new Error("timeout"));
-            settle(errorOutcome("timeout", `'${info.name}' did not finish within ${timeoutMs} ms.`));
-          }, timeoutMs)
-        : undefined;
-    try {
-      const work = (async (): Promise<Outcome> => {
-        const fn = await resolveImplementation(definition, instances, options.toolsetFactory).catch((error: unknown) => {
-          throw new LoadError(messageOf(error));
-        });
-        return serializeResult(await fn(...bindArguments(definition.entry.arguments, info.arguments, info.context)));
-      })().catch((error: unknown) => (error instanceof LoadError ? errorOutcome("internal", `Cannot load '${info.name}': ${error.message}`) : mapThrown(error)));
-      return await Promise.race([work, limit]);
-    } finally {
-      if (timer) clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-  }
-
   const registry: Registry<Inputs> = {
-    entries: [...byName.values()].map((d) => d.entry),
-    get: (name) => byName.get(name)?.entry,
-    call: (name, args, callOptions) => dispatch(name, args, callOptions),
-    dispatch,
-    complete(callId, result) {
-      const name = suspended.get(callId);
-      if (name === undefined) return errorOutcome("unknown_tool", `There is no suspended call with id '${callId}' (it was completed already, or never suspended).`);
-      suspended.delete(callId);
-      return serializeResult(result);
+    get entries() {
+      return table.entries();
     },
+    get: (name) => table.get(name)?.entry,
+    call: (name, args, callOptions) => dispatch(name, args, callOptions),
+    dispatch: (name, args, callOptions) => dispatch(name, args, callOptions),
+    async readResource(uri, callOptions) {
+      const found = typeof uri === "string" ? table.resourceIndex().find(uri) : undefined;
+      if (!found) {
+        const suggestions = closestNames(String(uri), table.resourceIndex().all());
+        const hint = suggestions.length ? ` Known: ${suggestions.map((s) => `'${s}'`).join(", ")}.` : "";
+        return errorOutcome("unknown_tool", `There is no resource at '${String(uri)}'.${hint}`, { suggestions });
+      }
+      return dispatch(found.name, found.args, callOptions, uri);
+    },
+    complete: (callId, result) => suspended.complete(callId, result),
+    register: (spec) => (table.add(defineTool(spec)) ? table.get(spec.name)!.entry : undefined),
+    registerSchema: (schema) => (table.add(defineExternal(schema)) ? table.get(schema.name)!.entry : undefined),
     use(interceptor) {
-      interceptors.push(interceptor);
+      context.interceptors.push(interceptor);
       return this;
     },
   };
   return registry;
-}
-
-class LoadError extends Error {}
-
-function applyDefaults(args: Record<string, unknown>, defaults: Record<string, unknown> | undefined): Record<string, unknown> {
-  if (!defaults) return args;
-  for (const [key, value] of Object.entries(defaults)) if (!Object.hasOwn(args, key)) args[key] = structuredClone(value);
-  return args;
 }

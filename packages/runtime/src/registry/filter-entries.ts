@@ -1,5 +1,15 @@
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 
+/** Which entries a registry exposes. Every filter given must let an entry through. */
+export interface EntryFilters {
+  /** The host identities this application declares (`@supportedFor` / `@excludedFor`). */
+  hosts?: readonly string[];
+  /** Only these entry names (an allowlist). */
+  allow?: readonly string[];
+  /** Only entries carrying at least one of these `@tags`. */
+  tags?: readonly string[];
+}
+
 /**
  * `@supportedFor` / `@excludedFor` (the seeds' `SupportedFor`): an exclude always vetoes; no
  * `supportedFor` permits every host; otherwise the application must declare one of them. An
@@ -9,4 +19,11 @@ export function isAllowedForHosts(entry: ManifestEntry, hosts: readonly string[]
   if (entry.excludedFor?.some((h) => hosts.includes(h))) return false;
   if (!entry.supportedFor || entry.supportedFor.length === 0) return true;
   return entry.supportedFor.some((h) => hosts.includes(h));
+}
+
+export function passesFilters(entry: ManifestEntry, filters: EntryFilters): boolean {
+  if (!isAllowedForHosts(entry, filters.hosts ?? [])) return false;
+  if (filters.allow && !filters.allow.includes(entry.name)) return false;
+  if (filters.tags && !entry.tags?.some((t) => filters.tags!.includes(t))) return false;
+  return true;
 }

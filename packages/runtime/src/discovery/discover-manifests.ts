@@ -1,0 +1,118 @@
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import * as path from "node:path";
+import { isRecord } from "../manifest/check-manifest.js";
+import { describeJson, ManifestError } from "../manifest/manifest-error.js";
+import type { Manifest } from "../manifest/manifest-format.js";
+import { readManifest } from "../manifest/read-manifest.js";
+import { DiscoveryError } from "./discovery-error.js";
+import { resolvePackageDir } from "./resolve-package.js";
+
+export interface DiscoveryOptions {
+  /**
+   * The application's own manifest, when it is not the one its `package.json` names (for
+   * example a `toolgen.config.json` setting). Relative to the root.
+   */
+  rootManifest?: string;
+}
+
+/** One package's manifest, found and checked. */
+export interface DiscoveredManifest {
+  packageName: string;
+  /** Absolute, symlinks resolved. */
+  packageRoot: string;
+  /** Absolute. */
+  manifestPath: string;
+  /** The manifest's path relative to the application root, POSIX separators: what messages show. */
+  displayPath: string;
+  /** The format the file was written in (format 1 is upgraded on reading). */
+  formatVersion: 1 | 2;
+  manifest: Manifest;
+}
+
+/** Dependency kinds followed, in this order. `devDependencies` are not part of a running application. */
+const DEPENDENCY_FIELDS = ["dependencies", "optionalDependencies", "peerDependencies"] as const;
+
+/**
+ * The `ServiceLoader` of toolgen: from an application root, the manifests named by the
+ * `toolgen.manifest` field of its `package.json` and of every package it depends on,
+ * resolved as Node resolves packages. Dependency order: a package comes after everything it
+ * depends on (depth first, in the order each `package.json` lists them), the application
+ * last; each package once. Reads files only — nothing is imported here.
+ *
+ * Every problem is raised here, before any call: a missing required dependency, a
+ * manifest that is missing, malformed or of an unsupported format.
+ */
+export function discoverManifests(root: string, options: DiscoveryOptions = {}): DiscoveredManifest[] {
+  const rootDir = realpathSync(path.resolve(root));
+  const found: DiscoveredManifest[] = [];
+  const visited = new Set<string>();
+  const display = (file: string) => path.relative(rootDir, file).split(path.sep).join("/") || ".";
+
+  const visit = (dir: string, isRoot: boolean) => {
+    if (visited.has(dir)) return;
+    visited.add(dir);
+    const packageJsonPath = path.join(dir, "package.json");
+    const pkg = readPackageJson(packageJsonPath, display(packageJsonPath));
+    for (const field of DEPENDENCY_FIELDS) {
+      const deps = pkg[field];
+      if (!isRecord(deps)) continue;
+      for (const name of Object.keys(deps)) {
+        const depDir = resolvePackageDir(name, dir);
+        if (depDir) visit(depDir, false);
+        else if (field === "dependencies") {
+          throw new DiscoveryError(`${display(packageJsonPath)}: $.dependencies["${name}"] is not installed (no node_modules/${name} from ${display(dir)} upwards); run npm install.`);
+        }
+      }
+    }
+    const manifestPath = manifestOf(dir, pkg, packageJsonPath, isRoot ? options.rootManifest : undefined, display);
+    if (manifestPath === undefined) return;
+    const { manifest, formatVersion } = readManifest(readFileSync(manifestPath, "utf8"), display(manifestPath));
+    found.push({
+      packageName: typeof pkg.name === "string" ? pkg.name : manifest.package.name,
+      packageRoot: dir,
+      manifestPath,
+      displayPath: display(manifestPath),
+      formatVersion,
+      manifest,
+    });
+  };
+  visit(rootDir, true);
+  return found;
+}
+
+function readPackageJson(file: string, shown: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new DiscoveryError(`${shown}: cannot read it; discovery starts from a folder holding a package.json.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ManifestError(shown, [{ path: "$", expected: "JSON", received: `text that does not parse (${(error as Error).message})` }]);
+  }
+  if (!isRecord(value)) throw new ManifestError(shown, [{ path: "$", expected: "an object", received: describeJson(value) }]);
+  return value;
+}
+
+/** The manifest a package declares (`toolgen.manifest`), checked to exist; undefined when it declares none. */
+function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: string, override: string | undefined, display: (file: string) => string): string | undefined {
+  const shownPackageJson = display(packageJsonPath);
+  let declared: unknown = override;
+  let field = "the rootManifest option";
+  if (declared === undefined) {
+    if (pkg.toolgen === undefined) return undefined;
+    if (!isRecord(pkg.toolgen)) throw new ManifestError(shownPackageJson, [{ path: "$.toolgen", expected: "an object", received: describeJson(pkg.toolgen) }]);
+    declared = pkg.toolgen.manifest;
+    if (declared === undefined) return undefined;
+    field = "$.toolgen.manifest";
+  }
+  if (typeof declared !== "string" || declared.length === 0) throw new ManifestError(shownPackageJson, [{ path: field, expected: "a path to toolgen.manifest.json", received: describeJson(declared) }]);
+  const manifestPath = path.resolve(dir, declared);
+  if (!existsSync(manifestPath)) {
+    throw new ManifestError(shownPackageJson, [{ path: field, expected: "the path of a built manifest (run 'toolgen build' in that package)", received: `${JSON.stringify(declared)}, which does not exist` }]);
+  }
+  return manifestPath;
+}

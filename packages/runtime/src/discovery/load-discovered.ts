@@ -1,0 +1,144 @@
+import { existsSync } from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ManifestError } from "../manifest/manifest-error.js";
+import type { ManifestEntry } from "../manifest/manifest-format.js";
+import { createRegistry, type Registry, type RegistryOptions } from "../registry/create-registry.js";
+import type { EntryDefinition, ModuleNamespace } from "../registry/entry-definition.js";
+import { passesFilters } from "../registry/filter-entries.js";
+import { interpretSchema } from "../validation/interpret-schema.js";
+import { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
+import { DiscoveryError } from "./discovery-error.js";
+
+export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptions {
+  /**
+   * The explicit answer to a name several packages provide: `{ "<entry name>": "<package
+   * name>" }` keeps that package's entry and drops the others. Without it, a duplicate is an
+   * error naming both origins.
+   */
+  overrides?: Record<string, string>;
+  /**
+   * Also import every implementation module while loading and check the export (and
+   * toolset method) exists, so a stale build fails before any call. Off by default, which
+   * keeps implementation imports lazy; module files are always checked to exist.
+   */
+  checkExports?: boolean;
+}
+
+/** Discovers the manifests from `root` and builds one registry of all their entries. */
+export async function discoverRegistry(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
+  const definitions = await loadDiscovered(discoverManifests(root, options), options);
+  return createRegistry(definitions, options);
+}
+
+/**
+ * Entry definitions for discovered manifests, in discovery order. Validators come from
+ * each package's compiled registry module (precompiled at build time, never compiled
+ * here); a manifest without one (format 1, or hand-written) gets the interpreting validator
+ * and imports implementations from `implementation.module`. Duplicate names across packages
+ * (among entries the filters let through) are resolved by `overrides` or are an error.
+ */
+export async function loadDiscovered(discovered: readonly DiscoveredManifest[], options: DiscoverRegistryOptions = {}): Promise<EntryDefinition[]> {
+  const all: Array<{ definition: EntryDefinition; from: DiscoveredManifest }> = [];
+  for (const item of discovered) {
+    for (const definition of await definitionsOf(item, options.checkExports ?? false)) {
+      if (passesFilters(definition.entry, options)) all.push({ definition, from: item });
+    }
+  }
+  return resolveDuplicates(all, options.overrides ?? {});
+}
+
+async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): Promise<EntryDefinition[]> {
+  const { manifest } = item;
+  const origin = `${item.packageName} (${item.displayPath})`;
+  const field = (i: number, name: "module" | "export" | "inputSchema" | "name") =>
+    item.formatVersion === 1 ? `$.tools[${i}].${name}` : name === "module" || name === "export" ? `$.entries[${i}].implementation.${name}` : `$.entries[${i}].${name}`;
+  const fail = (at: string, expected: string, received: string) => new ManifestError(item.displayPath, [{ path: at, expected, received }]);
+
+  const precompiled = manifest.registryModule === undefined ? undefined : await importRegistryModule(item, fail);
+  const definitions = manifest.entries.map((entry, i): EntryDefinition => {
+    const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
+    if (!entry.external && !existsSync(implementationFile)) {
+      throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
+    }
+    if (precompiled) {
+      const built = precompiled.get(entry.name);
+      if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
+      const definition: EntryDefinition = { entry, validate: built.validate, origin };
+      if (built.load) definition.load = built.load;
+      return definition;
+    }
+    let validate;
+    try {
+      validate = interpretSchema(entry.inputSchema);
+    } catch (error) {
+      throw fail(field(i, "inputSchema"), "a schema the runtime can check without a registry module", (error as Error).message);
+    }
+    const definition: EntryDefinition = { entry, validate, origin };
+    if (!entry.external) definition.load = () => import(pathToFileURL(implementationFile).href) as Promise<ModuleNamespace>;
+    return definition;
+  });
+  if (checkExports) {
+    for (const [i, definition] of definitions.entries()) {
+      if (!definition.load) continue;
+      const problem = findMissingExport(definition.entry, await definition.load());
+      if (problem) throw fail(field(i, "export"), "an export of the implementation module", problem);
+    }
+  }
+  return definitions;
+}
+
+async function importRegistryModule(
+  item: DiscoveredManifest,
+  fail: (at: string, expected: string, received: string) => ManifestError,
+): Promise<Map<string, EntryDefinition>> {
+  const relative = item.manifest.registryModule!;
+  const file = path.resolve(item.packageRoot, relative);
+  if (!existsSync(file)) throw fail("$.registryModule", "the compiled registry module (compile the package after 'toolgen build')", `${JSON.stringify(relative)}, which does not exist`);
+  let module: { definitions?: unknown };
+  try {
+    module = (await import(pathToFileURL(file).href)) as { definitions?: unknown };
+  } catch (error) {
+    throw fail("$.registryModule", "a module that loads", `${JSON.stringify(relative)}, which throws: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!Array.isArray(module.definitions)) throw fail("$.registryModule", "a module exporting 'definitions' (generated by 'toolgen build')", `${JSON.stringify(relative)}, which does not`);
+  return new Map((module.definitions as EntryDefinition[]).map((d) => [d.entry.name, d]));
+}
+
+function findMissingExport(entry: ManifestEntry, namespace: ModuleNamespace): string | undefined {
+  const { module, export: name, method } = entry.implementation;
+  const exported = namespace[name];
+  if (typeof exported !== "function") return `${JSON.stringify(name)}, which ${module} does not export as a ${method ? "class" : "function"}`;
+  if (method === undefined) return undefined;
+  const owner = exported as unknown as { prototype?: Record<string, unknown> } & Record<string, unknown>;
+  if (typeof owner[method] === "function" || typeof owner.prototype?.[method] === "function") return undefined;
+  return `${JSON.stringify(name)}, which has no method ${JSON.stringify(method)}`;
+}
+
+function resolveDuplicates(all: Array<{ definition: EntryDefinition; from: DiscoveredManifest }>, overrides: Record<string, string>): EntryDefinition[] {
+  const byName = new Map<string, Array<(typeof all)[number]>>();
+  for (const item of all) {
+    const list = byName.get(item.definition.entry.name) ?? [];
+    list.push(item);
+    byName.set(item.definition.entry.name, list);
+  }
+  for (const [name, chosen] of Object.entries(overrides)) {
+    if (!byName.get(name)?.some((i) => i.from.packageName === chosen)) {
+      const providers = byName.get(name)?.map((i) => i.from.packageName) ?? [];
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${providers.length ? ` (provided by: ${providers.join(", ")})` : " (no package provides it)"}.`);
+    }
+  }
+  const dropped = new Set<(typeof all)[number]>();
+  for (const [name, list] of byName) {
+    if (list.length < 2) continue;
+    const chosen = overrides[name];
+    if (chosen === undefined) {
+      const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
+      throw new DiscoveryError(
+        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose one with the 'overrides' option: { "${name}": "${b.from.packageName}" }.`,
+      );
+    }
+    for (const item of list) if (item.from.packageName !== chosen) dropped.add(item);
+  }
+  return all.filter((item) => !dropped.has(item)).map((item) => item.definition);
+}

@@ -1,0 +1,145 @@
+import { describeJson, type ManifestProblem } from "./manifest-error.js";
+
+/**
+ * Structural checks of a format-2 manifest, reporting every problem with its JSON path.
+ * Unknown keys are allowed (later builds may add optional fields); known keys must have
+ * the documented shape, so nothing downstream meets a value of the wrong type.
+ */
+export function checkManifest(value: Record<string, unknown>): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  const check = new Checker(problems);
+  const pkg = check.object(value, "$.package");
+  if (pkg) {
+    check.string(pkg, "$.package.name");
+    check.optionalString(pkg, "$.package.version");
+  }
+  check.optionalString(value, "$.registryModule");
+  const entries = check.array(value, "$.entries");
+  const seen = new Map<string, number>();
+  entries?.forEach((entry, i) => {
+    const at = `$.entries[${i}]`;
+    if (!isRecord(entry)) return problems.push({ path: at, expected: "an object", received: describeJson(entry) });
+    checkEntry(check, entry, at);
+    if (typeof entry.name === "string") {
+      const first = seen.get(entry.name);
+      if (first !== undefined) problems.push({ path: `${at}.name`, expected: `a name not used before (entries[${first}] is also '${entry.name}')`, received: describeJson(entry.name) });
+      else seen.set(entry.name, i);
+    }
+  });
+  return problems;
+}
+
+function checkEntry(check: Checker, entry: Record<string, unknown>, at: string): void {
+  check.oneOf(entry, `${at}.kind`, ["tool", "prompt", "resource"]);
+  check.string(entry, `${at}.name`);
+  check.optionalString(entry, `${at}.title`);
+  check.string(entry, `${at}.description`, true);
+  const impl = check.object(entry, `${at}.implementation`);
+  if (impl) {
+    check.string(impl, `${at}.implementation.module`);
+    check.string(impl, `${at}.implementation.export`);
+    check.optionalString(impl, `${at}.implementation.method`);
+  }
+  check.optionalString(entry, `${at}.toolset`);
+  const args = check.object(entry, `${at}.arguments`);
+  if (args) {
+    check.oneOf(args, `${at}.arguments.mode`, ["positional", "request"]);
+    check.array(args, `${at}.arguments.parameters`)?.forEach((slot, j) => {
+      const slotAt = `${at}.arguments.parameters[${j}]`;
+      if (!isRecord(slot)) return check.problem(slotAt, "an object", slot);
+      check.oneOf(slot, `${slotAt}.kind`, ["argument", "request", "context"]);
+      if (slot.kind === "argument") check.string(slot, `${slotAt}.name`);
+    });
+  }
+  check.schema(entry, `${at}.inputSchema`, true);
+  check.schema(entry, `${at}.outputSchema`, false);
+  check.optionalString(entry, `${at}.returns`);
+  if (entry.defaults !== undefined) check.object(entry, `${at}.defaults`);
+  if (entry.conversions !== undefined) {
+    check.array(entry, `${at}.conversions`)?.forEach((c, j) => {
+      const cAt = `${at}.conversions[${j}]`;
+      if (!isRecord(c)) return check.problem(cAt, "an object", c);
+      check.oneOf(c, `${cAt}.op`, ["date", "rename"]);
+      check.string(c, `${cAt}.at`, true);
+      if (c.op === "rename") {
+        check.string(c, `${cAt}.from`);
+        check.string(c, `${cAt}.to`);
+      }
+    });
+  }
+  if (entry.annotations !== undefined) {
+    const annotations = check.object(entry, `${at}.annotations`);
+    for (const [key, v] of Object.entries(annotations ?? {})) if (typeof v !== "boolean") check.problem(`${at}.annotations.${key}`, "true or false", v);
+  }
+  for (const key of ["tags", "supportedFor", "excludedFor", "uris"]) check.optionalStrings(entry, `${at}.${key}`);
+  if (entry.external !== undefined && typeof entry.external !== "boolean") check.problem(`${at}.external`, "true or false", entry.external);
+  if (entry.deprecated !== undefined && typeof entry.deprecated !== "boolean" && typeof entry.deprecated !== "string") check.problem(`${at}.deprecated`, "true, false or a string", entry.deprecated);
+  if (entry.role !== undefined) check.oneOf(entry, `${at}.role`, ["user", "assistant"]);
+  if (entry.kind === "resource" && (!Array.isArray(entry.uris) || entry.uris.length === 0)) check.problem(`${at}.uris`, "at least one URI for a resource", entry.uris);
+  check.optionalString(entry, `${at}.mimeType`);
+  const source = check.object(entry, `${at}.source`);
+  if (source) {
+    check.string(source, `${at}.source.file`);
+    for (const key of ["line", "column"]) {
+      const v = source[key];
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1) check.problem(`${at}.source.${key}`, "a positive integer", v);
+    }
+  }
+}
+
+/** Field checks that read the last segment of a JSON path from its parent object. */
+class Checker {
+  constructor(private readonly problems: ManifestProblem[]) {}
+
+  problem(path: string, expected: string, value: unknown): void {
+    this.problems.push({ path, expected, received: describeJson(value) });
+  }
+
+  object(parent: Record<string, unknown>, path: string): Record<string, unknown> | undefined {
+    const v = parent[lastKey(path)];
+    if (isRecord(v)) return v;
+    this.problem(path, "an object", v);
+    return undefined;
+  }
+
+  array(parent: Record<string, unknown>, path: string): unknown[] | undefined {
+    const v = parent[lastKey(path)];
+    if (Array.isArray(v)) return v;
+    this.problem(path, "an array", v);
+    return undefined;
+  }
+
+  string(parent: Record<string, unknown>, path: string, emptyAllowed = false): void {
+    const v = parent[lastKey(path)];
+    if (typeof v !== "string" || (!emptyAllowed && v.length === 0)) this.problem(path, emptyAllowed ? "a string" : "a non-empty string", v);
+  }
+
+  optionalString(parent: Record<string, unknown>, path: string): void {
+    if (parent[lastKey(path)] !== undefined) this.string(parent, path);
+  }
+
+  optionalStrings(parent: Record<string, unknown>, path: string): void {
+    const v = parent[lastKey(path)];
+    if (v === undefined) return;
+    if (!Array.isArray(v) || v.some((s) => typeof s !== "string" || s.length === 0)) this.problem(path, "an array of non-empty strings", v);
+  }
+
+  oneOf(parent: Record<string, unknown>, path: string, allowed: readonly string[]): void {
+    const v = parent[lastKey(path)];
+    if (typeof v !== "string" || !allowed.includes(v)) this.problem(path, `one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`, v);
+  }
+
+  schema(parent: Record<string, unknown>, path: string, required: boolean): void {
+    const v = parent[lastKey(path)];
+    if (v === undefined && !required) return;
+    if (!isRecord(v) && typeof v !== "boolean") this.problem(path, "a JSON Schema (an object or a boolean)", v);
+  }
+}
+
+function lastKey(path: string): string {
+  return path.slice(path.lastIndexOf(".") + 1);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

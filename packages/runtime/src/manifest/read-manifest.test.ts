@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { ManifestError } from "./manifest-error.js";
+import { parseManifest } from "./read-manifest.js";
+
+const entry = {
+  kind: "tool",
+  name: "word_count",
+  description: "Counts words.",
+  implementation: { module: "dist/text.js", export: "wordCount" },
+  arguments: { mode: "positional", parameters: [{ kind: "argument", name: "text" }] },
+  inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"], additionalProperties: false },
+  source: { file: "src/text.ts", line: 4, column: 1 },
+};
+const manifest = { formatVersion: 2, package: { name: "text-tools", version: "1.0.0" }, registryModule: "dist/tools.generated.js", entries: [entry] };
+
+function problemsOf(value: unknown): Array<{ path: string; expected: string; received: string }> {
+  try {
+    parseManifest(typeof value === "string" ? value : JSON.stringify(value), "dist/toolgen.manifest.json");
+  } catch (error) {
+    if (error instanceof ManifestError) return [...error.problems];
+    throw error;
+  }
+  throw new Error("expected a ManifestError");
+}
+
+describe("reading a manifest", () => {
+  it("reads format 2 as it is, and ignores fields it does not know (later builds may add optional ones)", () => {
+    const withExtra = { ...manifest, generator: "toolgen 0.2", entries: [{ ...entry, cost: { tokens: 40 } }] };
+    expect(parseManifest(JSON.stringify(withExtra), "m.json")).toEqual(withExtra);
+  });
+
+  it("upgrades format 1, the legacy descriptor, to format 2", () => {
+    const legacy = {
+      formatVersion: 1,
+      name: "legacy-tools",
+      version: "0.3.0",
+      tools: [{ name: "slugify", description: "Makes a slug.", module: "lib/slug.js", export: "slugify", parameters: ["text", "separator"], inputSchema: { type: "object", properties: { text: { type: "string" }, separator: { type: "string", default: "-" } }, required: ["text"] }, tags: ["text"], supportedFor: ["cli"] }],
+    };
+    expect(parseManifest(JSON.stringify(legacy), "m.json")).toEqual({
+      formatVersion: 2,
+      package: { name: "legacy-tools", version: "0.3.0" },
+      entries: [
+        {
+          kind: "tool",
+          name: "slugify",
+          description: "Makes a slug.",
+          implementation: { module: "lib/slug.js", export: "slugify" },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "text" }, { kind: "argument", name: "separator" }] },
+          inputSchema: legacy.tools[0]!.inputSchema,
+          source: { file: "lib/slug.js", line: 1, column: 1 },
+          defaults: { separator: "-" },
+          tags: ["text"],
+          supportedFor: ["cli"],
+        },
+      ],
+    });
+  });
+
+  it("names the file and the field of a malformed manifest, every problem at once", () => {
+    const broken = { ...manifest, entries: [{ ...entry, kind: "tol", implementation: { module: "dist/text.js", export: 3 }, source: { file: "src/text.ts", line: 0, column: 1 } }, "x"] };
+    expect(problemsOf(broken)).toEqual([
+      { path: "$.entries[0].kind", expected: 'one of "tool", "prompt", "resource"', received: '"tol"' },
+      { path: "$.entries[0].implementation.export", expected: "a non-empty string", received: "3" },
+      { path: "$.entries[0].source.line", expected: "a positive integer", received: "0" },
+      { path: "$.entries[1]", expected: "an object", received: '"x"' },
+    ]);
+    try {
+      parseManifest(JSON.stringify(broken), "dist/toolgen.manifest.json");
+    } catch (error) {
+      expect((error as Error).message).toBe(
+        [
+          "dist/toolgen.manifest.json: invalid manifest (4 problems)",
+          '  $.entries[0].kind: expected one of "tool", "prompt", "resource", received "tol"',
+          "  $.entries[0].implementation.export: expected a non-empty string, received 3",
+          "  $.entries[0].source.line: expected a positive integer, received 0",
+          '  $.entries[1]: expected an object, received "x"',
+        ].join("\n"),
+      );
+    }
+  });
+
+  it("reports truncated JSON, a non-object, missing sections and duplicate names", () => {
+    expect(problemsOf(JSON.stringify(manifest).slice(0, 50))).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse/) }]);
+    expect(problemsOf([])).toEqual([{ path: "$", expected: "an object", received: "an array of 0" }]);
+    expect(problemsOf({ formatVersion: 2 })).toEqual([
+      { path: "$.package", expected: "an object", received: "nothing" },
+      { path: "$.entries", expected: "an array", received: "nothing" },
+    ]);
+    expect(problemsOf({ ...manifest, entries: [entry, entry] })).toEqual([{ path: "$.entries[1].name", expected: "a name not used before (entries[0] is also 'word_count')", received: '"word_count"' }]);
+  });
+
+  it("refuses an unsupported format version, saying which it reads", () => {
+    expect(problemsOf({ ...manifest, formatVersion: 3 })).toEqual([
+      { path: "$.formatVersion", expected: "1 or 2 (the formats this runtime reads; a newer build needs a newer @toolgen/runtime)", received: "3" },
+    ]);
+    expect(problemsOf({ ...manifest, formatVersion: undefined })).toMatchObject([{ path: "$.formatVersion", received: "nothing" }]);
+  });
+
+  it("checks the legacy format's fields with their own paths", () => {
+    expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t", description: "", module: "", export: "f", parameters: "a", inputSchema: {} }] })).toEqual([
+      { path: "$.tools[0].module", expected: "a non-empty string", received: '""' },
+      { path: "$.tools[0].parameters", expected: "an array of argument names", received: '"a"' },
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { errorOutcome, type ErrorOutcome, type Repair } from "../outcome/outcome.js";
+import type { EntryDefinition } from "../registry/entry-definition.js";
+import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
+import { repairArguments } from "./repair-arguments.js";
+import { describeValue, formatIssues, validateArguments } from "./validate-arguments.js";
+
+export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repair[] } | { ok: false; outcome: ErrorOutcome };
+
+/**
+ * The first half of every call: validate against the input schema; when that fails and
+ * the registry is lenient, repair and validate again; then copy the arguments (the tool
+ * may mutate its copy, never the caller's) and fill in top-level defaults.
+ */
+export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, strict: boolean): Prepared {
+  const name = definition.entry.name;
+  let args: unknown = rawArgs === undefined ? {} : rawArgs;
+  const deep = findTooDeep(args);
+  if (deep !== undefined) {
+    const issue = { path: deep, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nesting`, received: "a value nested deeper" };
+    return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, [issue]), { issues: [issue] }) };
+  }
+  let issues = validateArguments(definition.validate, args);
+  let repairs: Repair[] = [];
+  if (issues.length > 0 && !strict) {
+    const repaired = repairArguments(definition.entry.inputSchema, args);
+    if (repaired.repairs.length > 0) {
+      issues = validateArguments(definition.validate, repaired.value);
+      if (issues.length === 0) ({ value: args, repairs } = repaired);
+    }
+  }
+  if (issues.length > 0) return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, issues), { issues }) };
+  if (args === null || typeof args !== "object" || Array.isArray(args)) {
+    // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
+    const issue = { path: "", expected: "an object", received: describeValue(args) };
+    return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, [issue]), { issues: [issue] }) };
+  }
+  const copy = structuredClone(args) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);
+  return { ok: true, args: copy, repairs };
+}

@@ -1,0 +1,49 @@
+import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
+import type { EntryDefinition } from "../registry/entry-definition.js";
+import { interpretSchema } from "../validation/interpret-schema.js";
+import { checkName, copyMetadata } from "./define-tool.js";
+
+/**
+ * An external tool defined by its schema alone (AgentScope's `registerSchema`): the runtime
+ * validates the model's arguments and answers `suspended`; the host executes the call.
+ */
+export interface ExternalToolSchema {
+  name: string;
+  description: string;
+  title?: string;
+  /** The arguments' JSON Schema (AgentScope calls it `parameters`; either name works). */
+  parameters?: JsonSchema;
+  inputSchema?: JsonSchema;
+  annotations?: ManifestEntry["annotations"];
+  tags?: string[];
+  supportedFor?: string[];
+  excludedFor?: string[];
+}
+
+const NO_ARGUMENTS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
+
+export function defineExternal(schema: ExternalToolSchema): EntryDefinition {
+  checkName(schema.name, "registerSchema");
+  const inputSchema = schema.inputSchema ?? schema.parameters ?? NO_ARGUMENTS;
+  if (typeof inputSchema !== "object" || inputSchema === null || inputSchema.type !== "object") {
+    throw new TypeError(`toolgen: registerSchema('${schema.name}'): the input schema must be an object schema ({ "type": "object", ... }); arguments are always one JSON object.`);
+  }
+  let validate;
+  try {
+    validate = interpretSchema(inputSchema);
+  } catch (error) {
+    throw new TypeError(`toolgen: registerSchema('${schema.name}'): ${(error as Error).message}`);
+  }
+  const entry: ManifestEntry = {
+    kind: "tool",
+    name: schema.name,
+    description: schema.description,
+    implementation: { module: "(external)", export: schema.name },
+    arguments: { mode: "request", parameters: [{ kind: "request" }] },
+    inputSchema,
+    external: true,
+    source: { file: "(registered at run time)", line: 1, column: 1 },
+  };
+  copyMetadata(schema, entry);
+  return { entry, validate, origin: "registerSchema()" };
+}

@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import { EndTask, ToolError, ToolExecutionError } from "../outcome/errors.js";
+import type { ManifestEntry } from "../manifest/manifest-format.js";
+import { interpretSchema } from "../validation/interpret-schema.js";
+import { createRegistry } from "./create-registry.js";
+import type { EntryDefinition } from "./entry-definition.js";
+
+/** A registry with one tool `t` taking `{ x?: number }` and doing what `fn` does. */
+function oneTool(fn: (args: Record<string, unknown>) => unknown, options: Parameters<typeof createRegistry>[1] = {}) {
+  const registry = createRegistry([], options);
+  registry.register({ name: "t", description: "test tool", params: [{ name: "x", type: "number", required: false }], fn });
+  return registry;
+}
+
+describe("every outcome kind", () => {
+  it("ok: a string result is the text", async () => {
+    expect(await oneTool(() => "hello").dispatch("t", {})).toEqual({ status: "ok", text: "hello" });
+  });
+
+  it("ok: an object result is JSON text plus structured content", async () => {
+    expect(await oneTool(() => ({ a: 1, b: [true] })).dispatch("t", {})).toEqual({ status: "ok", text: '{"a":1,"b":[true]}', structured: { a: 1, b: [true] } });
+  });
+
+  it("ok: numbers and arrays are JSON text without structured content; undefined is empty text", async () => {
+    expect(await oneTool(() => 42).dispatch("t", {})).toEqual({ status: "ok", text: "42" });
+    expect(await oneTool(() => [1, 2]).dispatch("t", {})).toEqual({ status: "ok", text: "[1,2]" });
+    expect(await oneTool(() => undefined).dispatch("t", {})).toEqual({ status: "ok", text: "" });
+  });
+
+  it("ended: EndTask ends the task with its value", async () => {
+    expect(await oneTool(() => { throw new EndTask({ summary: "done" }); }).dispatch("t", {})).toEqual({ status: "ended", value: { summary: "done" } });
+    expect(await oneTool(() => { throw new EndTask(); }).dispatch("t", {})).toEqual({ status: "ended" });
+  });
+
+  it("suspended: an external tool's call carries an id, the name and the validated arguments with defaults", async () => {
+    const registry = createRegistry([]);
+    registry.registerSchema({ name: "query_db", description: "Runs SQL.", parameters: { type: "object", properties: { sql: { type: "string" }, limit: { type: "number", default: 10 } }, required: ["sql"], additionalProperties: false } });
+    const outcome = await registry.dispatch("query_db", { sql: "select 1" });
+    expect(outcome).toEqual({ status: "suspended", call: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "query_db", arguments: { sql: "select 1" } } });
+  });
+});
+
+describe("every error code", () => {
+  it("invalid_arguments lists every problem with path, expected and received", async () => {
+    const registry = createRegistry([]);
+    registry.register({
+      name: "t",
+      description: "",
+      params: [
+        { name: "count", type: "integer" },
+        { name: "unit", schema: { type: "string", enum: ["mm", "cm"] } },
+        { name: "tags", schema: { type: "array", items: { type: "string" } } },
+      ],
+      fn: () => "",
+    });
+    const outcome = await registry.dispatch("t", { count: 1.5, unit: "kg", tags: ["a", 2], extra: true }, {});
+    expect(outcome).toEqual({
+      status: "error",
+      error: {
+        code: "invalid_arguments",
+        message: [
+          "Invalid arguments for 't' (4 problems):",
+          "- /count: expected an integer, received the number 1.5",
+          '- /unit: expected one of "mm", "cm", received the string "kg"',
+          "- /tags/1: expected a string, received the number 2",
+          "- /extra: expected no such property (it is not accepted here), received the boolean true",
+        ].join("\n"),
+        payload: {
+          issues: [
+            { path: "/count", expected: "an integer", received: "the number 1.5" },
+            { path: "/unit", expected: 'one of "mm", "cm"', received: 'the string "kg"' },
+            { path: "/tags/1", expected: "a string", received: "the number 2" },
+            { path: "/extra", expected: "no such property (it is not accepted here)", received: "the boolean true" },
+          ],
+        },
+      },
+    });
+  });
+
+  it("invalid_arguments for a missing required argument and for arguments that are not an object", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "t", description: "", params: [{ name: "q", type: "string" }], fn: () => "" });
+    expect(await registry.dispatch("t", {})).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/q", expected: "a value (this property is required)", received: "nothing" }] } } });
+    expect(await registry.dispatch("t", [1])).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "an object", received: "an array of 1 item" }] } } });
+    expect(await registry.dispatch("t", "q")).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "an object", received: 'the string "q"' }] } } });
+  });
+
+  it("unknown_tool suggests the closest names", async () => {
+    const registry = createRegistry([]);
+    for (const name of ["read_file", "write_file", "list_dir"]) registry.register({ name, description: "", fn: () => "" });
+    expect(await registry.dispatch("read_fil", {})).toEqual({
+      status: "error",
+      error: { code: "unknown_tool", message: "There is no tool named 'read_fil'. Did you mean 'read_file', 'write_file'?", payload: { suggestions: ["read_file", "write_file"] } },
+    });
+    expect(await registry.dispatch("zzzzzzzzzzzz", {})).toEqual({ status: "error", error: { code: "unknown_tool", message: "There is no tool named 'zzzzzzzzzzzz'.", payload: { suggestions: [] } } });
+  });
+
+  it("tool_error: ToolError carries its structured payload as JSON", async () => {
+    const outcome = await oneTool(() => { throw new ToolError("Not found", { path: "a.txt", tried: [1, 2] }); }).dispatch("t", {});
+    expect(outcome).toEqual({ status: "error", error: { code: "tool_error", message: "Not found", payload: { path: "a.txt", tried: [1, 2] } } });
+  });
+
+  it("tool_error: any other Error, and rejected promises, give their message", async () => {
+    expect(await oneTool(() => { throw new RangeError("too big"); }).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "too big" } });
+    expect(await oneTool(() => Promise.reject(new Error("later"))).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "later" } });
+  });
+
+  it("execution_error: ToolExecutionError", async () => {
+    expect(await oneTool(() => { throw new ToolExecutionError("database down"); }).dispatch("t", {})).toEqual({ status: "error", error: { code: "execution_error", message: "database down" } });
+  });
+
+  it("timeout: a tool that never settles ends with a timeout outcome, and its signal is aborted", async () => {
+    let signal: AbortSignal | undefined;
+    const registry = createRegistry([]);
+    registry.register({ name: "hang", description: "", fn: (_args, context) => { signal = context.signal; return new Promise(() => {}); } });
+    expect(await registry.dispatch("hang", {}, { timeoutMs: 5 })).toEqual({ status: "error", error: { code: "timeout", message: "'hang' did not finish within 5 ms." } });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("timeout: the registry-wide default applies when the call gives none", async () => {
+    const registry = createRegistry([], { timeoutMs: 5 });
+    registry.register({ name: "hang", description: "", fn: () => new Promise(() => {}) });
+    expect(await registry.dispatch("hang", {})).toMatchObject({ error: { code: "timeout" } });
+  });
+
+  it("aborted: the caller's signal ends the call, before or during it", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "hang", description: "", fn: () => new Promise(() => {}) });
+    const before = new AbortController();
+    before.abort();
+    expect(await registry.dispatch("hang", {}, { signal: before.signal })).toEqual({ status: "error", error: { code: "aborted", message: "The call to 'hang' was aborted before it started." } });
+    const during = new AbortController();
+    const pending = registry.dispatch("hang", {}, { signal: during.signal });
+    during.abort();
+    expect(await pending).toEqual({ status: "error", error: { code: "aborted", message: "The call to 'hang' was aborted." } });
+  });
+
+  it("internal: an implementation that cannot be loaded", async () => {
+    const entry = manifestEntry("broken");
+    const definition: EntryDefinition = { entry, validate: interpretSchema(entry.inputSchema), load: () => Promise.reject(new Error("Cannot find module './gone.js'")) };
+    expect(await createRegistry([definition]).dispatch("broken", {})).toEqual({ status: "error", error: { code: "internal", message: "Cannot load 'broken': Cannot find module './gone.js'" } });
+  });
+
+  it("internal: an interceptor that throws", async () => {
+    const registry = oneTool(() => "x").use(() => { throw new Error("interceptor bug"); });
+    expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "toolgen runtime failure: interceptor bug" } });
+  });
+});
+
+describe("faulty tools never crash the host", () => {
+  it.each([
+    ["null", null, "The tool threw null (not an Error)."],
+    ["undefined", undefined, "The tool threw undefined (not an Error)."],
+    ["a string", "plain string", "plain string"],
+    ["a number", 7, "The tool threw 7 (not an Error)."],
+    ["an object", { reason: "x" }, 'The tool threw {"reason":"x"} (not an Error).'],
+  ])("a thrown %s becomes a tool_error", async (_label, thrown, message) => {
+    expect(await oneTool(() => { throw thrown; }).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message } });
+  });
+
+  it("an object whose getters throw, and a Proxy whose traps throw, become tool_error outcomes", async () => {
+    const hostile = { get message(): string { throw new Error("getter"); }, toJSON() { throw new Error("toJSON"); } };
+    expect(await oneTool(() => { throw hostile; }).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "The tool threw an unprintable value (not an Error)." } });
+    const trap = () => { throw new Error("trap"); };
+    const proxy = new Proxy({}, { get: trap, getPrototypeOf: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, has: trap });
+    const outcome = await oneTool(() => { throw proxy; }).dispatch("t", {});
+    expect(outcome).toMatchObject({ status: "error", error: { code: "tool_error" } });
+  });
+
+  it("a ToolError whose payload cannot be serialized keeps its message", async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const outcome = await oneTool(() => { throw new ToolError("bad", circular); }).dispatch("t", {});
+    expect(outcome).toMatchObject({ status: "error", error: { code: "tool_error", message: "bad" } });
+  });
+
+  it("a circular result and a bigint result become execution_error outcomes", async () => {
+    const circular: Record<string, unknown> = { a: 1 };
+    circular.self = circular;
+    expect(await oneTool(() => circular).dispatch("t", {})).toEqual({
+      status: "error",
+      error: { code: "execution_error", message: expect.stringMatching(/^The tool's result cannot be serialized as JSON: .*circular/i) },
+    });
+    expect(await oneTool(() => 10n).dispatch("t", {})).toEqual({
+      status: "error",
+      error: { code: "execution_error", message: expect.stringMatching(/^The tool's result cannot be serialized as JSON: .*BigInt/) },
+    });
+    expect(await oneTool(() => ({ n: 1n })).dispatch("t", {})).toMatchObject({ error: { code: "execution_error" } });
+  });
+
+  it("a function or symbol result is an execution_error (JSON cannot carry it)", async () => {
+    expect(await oneTool(() => () => 1).dispatch("t", {})).toEqual({ status: "error", error: { code: "execution_error", message: "The tool returned a function, which JSON cannot carry." } });
+  });
+
+  it("a tool that mutates its arguments does not touch the caller's object", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "m", description: "", params: [{ name: "list", schema: { type: "array", items: { type: "number" } } }], fn: (args) => { (args.list as number[]).push(99); return "ok"; } });
+    const args = { list: [1] };
+    await registry.dispatch("m", args);
+    expect(args).toEqual({ list: [1] });
+  });
+});
+
+function manifestEntry(name: string): ManifestEntry {
+  return {
+    kind: "tool",
+    name,
+    description: "",
+    implementation: { module: "dist/x.js", export: name },
+    arguments: { mode: "positional", parameters: [] },
+    inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    source: { file: "src/x.ts", line: 1, column: 1 },
+  };
+}

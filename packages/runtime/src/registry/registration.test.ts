@@ -1,0 +1,225 @@
+import { describe, expect, it } from "vitest";
+import type { ManifestEntry } from "../manifest/manifest-format.js";
+import type { Outcome } from "../outcome/outcome.js";
+import { interpretSchema } from "../validation/interpret-schema.js";
+import { createRegistry, type CallInfo } from "./create-registry.js";
+import type { EntryDefinition } from "./entry-definition.js";
+
+describe("register(): programmatic tools from parameter descriptors", () => {
+  it("builds the input schema a model sees, with defaults and required from the descriptors", () => {
+    const registry = createRegistry([]);
+    const entry = registry.register({
+      name: "search",
+      description: "Searches.",
+      params: [
+        { name: "query", description: "What to find.", type: "string" },
+        { name: "limit", type: "integer", default: 5 },
+        { name: "exact", type: "boolean", required: false },
+      ],
+      fn: () => [],
+    });
+    expect(entry?.inputSchema).toEqual({
+      type: "object",
+      properties: { query: { description: "What to find.", type: "string" }, limit: { type: "integer", default: 5 }, exact: { type: "boolean" } },
+      required: ["query"],
+      additionalProperties: false,
+    });
+    expect(entry?.defaults).toEqual({ limit: 5 });
+    expect(registry.entries.map((e) => e.name)).toEqual(["search"]);
+  });
+
+  it("calls fn with the validated, defaulted arguments and the context", async () => {
+    const registry = createRegistry([], { hosts: ["ide"], workingDirectory: "/work", values: { token: "a" } });
+    const seen: unknown[] = [];
+    registry.register({ name: "echo", description: "", params: [{ name: "n", type: "number", default: 1 }], fn: (args, context) => { seen.push(args, context.hosts, context.workingDirectory, context.values, context.toolName); return "done"; } });
+    expect(await registry.dispatch("echo", {}, { values: { user: "b" } })).toEqual({ status: "ok", text: "done" });
+    expect(seen).toEqual([{ n: 1 }, ["ide"], "/work", { token: "a", user: "b" }, "echo"]);
+  });
+
+  it("refuses mistakes at registration, naming the field", () => {
+    const registry = createRegistry([]);
+    expect(() => registry.register({ name: "bad name", description: "", fn: () => 1 })).toThrow(/register\(\): 'name' must match/);
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a" }], fn: () => 1 })).toThrow("register('t'): params[0] ('a') needs a 'type' or a 'schema'.");
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number", default: "x" }], fn: () => 1 })).toThrow(`register('t'): params[0].default "x" does not match the parameter's own schema.`);
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number" }, { name: "a", type: "string" }], fn: () => 1 })).toThrow("params[1].name 'a' is used by an earlier parameter.");
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", schema: { type: "array", contains: { type: "number" } } }], fn: () => 1 })).toThrow("register('t'): the schema keyword 'contains' at #/properties/a is not supported without a build step");
+  });
+
+  it("a second registration of a name is an error naming both origins", () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "t", description: "", fn: () => 1 });
+    expect(() => registry.register({ name: "t", description: "", fn: () => 2 })).toThrow("the name 't' is registered twice: by register() and by register().");
+  });
+
+  it("the same name in two definitions is an error naming both source locations", () => {
+    const a = definition(entry("dup", { source: { file: "src/a.ts", line: 3, column: 1 } }));
+    const b = definition(entry("dup", { source: { file: "src/b.ts", line: 9, column: 2 } }));
+    expect(() => createRegistry([a, b])).toThrow("toolgen: the name 'dup' is registered twice: by src/a.ts:3:1 and by src/b.ts:9:2.");
+  });
+});
+
+describe("registerSchema(): external tools", () => {
+  it("validates, suspends, and completes once with the host's result", async () => {
+    const registry = createRegistry([]);
+    registry.registerSchema({ name: "ask_user", description: "Asks the user.", inputSchema: { type: "object", properties: { question: { type: "string" } }, required: ["question"], additionalProperties: false } });
+    expect(await registry.dispatch("ask_user", {})).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+    const outcome = await registry.dispatch("ask_user", { question: "Deploy?" });
+    if (outcome.status !== "suspended") throw new Error(`expected suspended, got ${outcome.status}`);
+    expect(registry.complete(outcome.call.id, { answer: "yes" })).toEqual({ status: "ok", text: '{"answer":"yes"}', structured: { answer: "yes" } });
+    expect(registry.complete(outcome.call.id, "again")).toEqual({
+      status: "error",
+      error: { code: "unknown_tool", message: `There is no suspended call with id '${outcome.call.id}' (it was completed already, or never suspended).` },
+    });
+  });
+
+  it("an Error handed back by the host becomes an error outcome, not a result", async () => {
+    const registry = createRegistry([]);
+    registry.registerSchema({ name: "ext", description: "" });
+    const outcome = await registry.dispatch("ext", {});
+    if (outcome.status !== "suspended") throw new Error("expected suspended");
+    expect(registry.complete(outcome.call.id, new Error("user declined"))).toEqual({ status: "error", error: { code: "tool_error", message: "user declined" } });
+  });
+
+  it("a tool with no parameters accepts only {} and has the schema every provider accepts", async () => {
+    const registry = createRegistry([]);
+    const entry = registry.registerSchema({ name: "ext", description: "" });
+    expect(entry?.inputSchema).toEqual({ type: "object", properties: {}, additionalProperties: false });
+    expect(await registry.dispatch("ext", { a: 1 })).toMatchObject({ error: { code: "invalid_arguments" } });
+  });
+
+  it("refuses an input schema that is not an object schema", () => {
+    expect(() => createRegistry([]).registerSchema({ name: "ext", description: "", parameters: { type: "string" } })).toThrow("must be an object schema");
+  });
+});
+
+describe("filtering: hosts, allowlist, tags", () => {
+  const defs = [
+    definition(entry("everywhere")),
+    definition(entry("ide_only", { supportedFor: ["ide"] })),
+    definition(entry("not_in_ci", { excludedFor: ["ci"], tags: ["files"] })),
+    definition(entry("tagged", { tags: ["files", "read"] })),
+  ];
+  const names = (options: Parameters<typeof createRegistry>[1]) => createRegistry(defs, options).entries.map((e) => e.name);
+
+  it("an application with no host identity gets only unrestricted entries", () => {
+    expect(names({})).toEqual(["everywhere", "not_in_ci", "tagged"]);
+  });
+
+  it("a supported host sees its entries; an excluded host loses them, even when also supported", () => {
+    expect(names({ hosts: ["ide"] })).toEqual(["everywhere", "ide_only", "not_in_ci", "tagged"]);
+    expect(names({ hosts: ["ci"] })).toEqual(["everywhere", "tagged"]);
+    expect(names({ hosts: ["ide", "ci"] })).toEqual(["everywhere", "ide_only", "tagged"]);
+  });
+
+  it("an allowlist keeps only the names it lists; tags keep entries with at least one of them", () => {
+    expect(names({ allow: ["tagged", "everywhere", "ide_only"] })).toEqual(["everywhere", "tagged"]);
+    expect(names({ tags: ["files"] })).toEqual(["not_in_ci", "tagged"]);
+    expect(names({ tags: ["read"], allow: ["not_in_ci"] })).toEqual([]);
+  });
+
+  it("a filtered-out entry is an unknown tool, and programmatic registrations are filtered too", async () => {
+    const registry = createRegistry(defs, { allow: ["everywhere"] });
+    expect(await registry.dispatch("tagged", {})).toMatchObject({ error: { code: "unknown_tool" } });
+    expect(registry.register({ name: "extra", description: "", fn: () => 1 })).toBeUndefined();
+    expect(registry.get("extra")).toBeUndefined();
+  });
+});
+
+describe("interceptors", () => {
+  it("wrap every call in registration order, see converted arguments, and can replace the outcome", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "delete_all", description: "", annotations: { destructiveHint: true }, params: [{ name: "confirm", type: "boolean" }], fn: () => "deleted" });
+    registry.register({ name: "read", description: "", fn: () => "content" });
+    const log: string[] = [];
+    registry
+      .use(async (call: CallInfo, next: () => Promise<Outcome>) => {
+        log.push(`before ${call.name} ${JSON.stringify(call.arguments)}`);
+        const outcome = await next();
+        log.push(`after ${call.name} ${outcome.status}`);
+        return outcome;
+      })
+      .use(async (call, next) => (call.entry.annotations?.destructiveHint ? { status: "error", error: { code: "tool_error", message: "Not approved." } } : next()));
+    expect(await registry.dispatch("delete_all", { confirm: true })).toEqual({ status: "error", error: { code: "tool_error", message: "Not approved." } });
+    expect(await registry.dispatch("read", {})).toEqual({ status: "ok", text: "content" });
+    expect(log).toEqual(['before delete_all {"confirm":true}', "after delete_all error", "before read {}", "after read ok"]);
+  });
+
+  it("can route a tool to a dedicated executor without calling it", async () => {
+    let called = false;
+    const registry = createRegistry([]);
+    registry.register({ name: "bash", description: "", params: [{ name: "cmd", type: "string" }], fn: () => { called = true; return ""; } });
+    registry.use(async (call, next) => (call.name === "bash" ? { status: "ok", text: `sandboxed: ${String(call.arguments.cmd)}` } : next()));
+    expect(await registry.dispatch("bash", { cmd: "ls" })).toEqual({ status: "ok", text: "sandboxed: ls" });
+    expect(called).toBe(false);
+  });
+});
+
+describe("the pipeline between validation and the call", () => {
+  it("repairs lenient input, records each repair, and strict mode turns repairs off", async () => {
+    const schema = { type: "object", properties: { n: { type: "number" }, opts: { type: "object", properties: { deep: { type: "boolean" } }, additionalProperties: false }, note: { type: "string" } }, required: ["n"], additionalProperties: false };
+    const def = (): EntryDefinition => ({ ...definition(entry("t", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => args });
+    const lenient = await createRegistry([def()]).dispatch("t", { n: "3", opts: '{"deep":true}', note: null });
+    expect(lenient).toEqual({
+      status: "ok",
+      text: '{"n":3,"opts":{"deep":true}}',
+      structured: { n: 3, opts: { deep: true } },
+      repairs: [
+        { path: "/n", repair: "parsed_number_string" },
+        { path: "/opts", repair: "parsed_json_string" },
+        { path: "/note", repair: "null_as_absent" },
+      ],
+    });
+    expect(await createRegistry([def()], { strict: true }).dispatch("t", { n: "3" })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/n", expected: "a number", received: 'the string "3"' }] } } });
+  });
+
+  it("converts date-time strings to Date and @alias names back, then binds positional arguments and the context", async () => {
+    let received: unknown[] = [];
+    const def: EntryDefinition = {
+      ...definition(
+        entry("t", {
+          inputSchema: { type: "object", properties: { when: { type: "string", format: "date-time" }, file_path: { type: "string" } }, required: ["when", "file_path"], additionalProperties: false },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "filePath" }, { kind: "context" }, { kind: "argument", name: "when" }] },
+          conversions: [{ op: "date", at: "/when" }, { op: "rename", at: "", from: "file_path", to: "filePath" }],
+        }),
+      ),
+      fn: (...args: unknown[]) => { received = args; return "ok"; },
+    };
+    await createRegistry([def]).dispatch("t", { when: "2026-01-02T03:04:05Z", file_path: "a.txt" });
+    expect(received[0]).toBe("a.txt");
+    expect((received[1] as { toolName: string }).toolName).toBe("t");
+    expect(received[2]).toEqual(new Date("2026-01-02T03:04:05Z"));
+  });
+
+  it("refuses hostile nesting with invalid_arguments before validation", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "t", description: "", params: [{ name: "v", schema: {} }], fn: () => "ok" });
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const outcome = await registry.dispatch("t", { v: deep });
+    expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ expected: "at most 128 levels of nesting", received: "a value nested deeper" }] } } });
+  });
+
+  it("runs concurrent calls independently", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "wait", description: "", params: [{ name: "id", type: "integer" }], fn: async (args) => { await new Promise((r) => setImmediate(r)); return `done ${String(args.id)}`; } });
+    const outcomes = await Promise.all(Array.from({ length: 200 }, (_, id) => registry.dispatch("wait", { id })));
+    expect(outcomes.map((o) => (o.status === "ok" ? o.text : o.status))).toEqual(Array.from({ length: 200 }, (_, id) => `done ${id}`));
+  });
+});
+
+export function entry(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
+  return {
+    kind: "tool",
+    name,
+    description: "",
+    implementation: { module: "dist/x.js", export: name },
+    arguments: { mode: "positional", parameters: [] },
+    inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    source: { file: "src/x.ts", line: 1, column: 1 },
+    ...extra,
+  };
+}
+
+export function definition(e: ManifestEntry): EntryDefinition {
+  return { entry: e, validate: interpretSchema(e.inputSchema), fn: () => e.name };
+}

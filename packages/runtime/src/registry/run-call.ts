@@ -1,0 +1,76 @@
+import type { ToolContext } from "../context/tool-context.js";
+import { errorOutcome, type Outcome } from "../outcome/outcome.js";
+import { renderPrompt } from "../prompts/render-prompt.js";
+import { serializeResource } from "../resources/serialize-resource.js";
+import { bindArguments } from "../pipeline/bind-arguments.js";
+import { convertArguments } from "../pipeline/convert-arguments.js";
+import { invokeWithLimits } from "../pipeline/invoke-with-limits.js";
+import { mapThrown } from "../pipeline/map-thrown.js";
+import { prepareArguments } from "../pipeline/prepare-arguments.js";
+import { resolveImplementation } from "../pipeline/resolve-implementation.js";
+import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
+import type { CallInfo, CallOptions, Interceptor, RegistryOptions } from "./create-registry.js";
+import type { EntryDefinition } from "./entry-definition.js";
+import type { SuspendedCalls } from "./suspended-calls.js";
+
+/** What every call of one registry shares. */
+export interface CallContext {
+  options: RegistryOptions;
+  interceptors: Interceptor[];
+  /** `@toolset` instances, one per class. */
+  instances: Map<unknown, unknown>;
+  suspended: SuspendedCalls;
+}
+
+/**
+ * The call pipeline: prepare (validate → repair → defaults) → convert (dates, aliases) →
+ * interceptors → invoke within the limits → the result as an outcome for the entry's kind.
+ * External tools stop after the interceptors with a `suspended` outcome.
+ */
+export async function runCall(definition: EntryDefinition, rawArgs: unknown, callOptions: CallOptions, uri: string | undefined, shared: CallContext): Promise<Outcome> {
+  const { entry } = definition;
+  const prepared = prepareArguments(definition, rawArgs, shared.options.strict ?? false);
+  if (!prepared.ok) return prepared.outcome;
+  const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions);
+  const controller = new AbortController();
+  const context: ToolContext = {
+    workingDirectory: shared.options.workingDirectory ?? process.cwd(),
+    hosts: shared.options.hosts ?? [],
+    signal: controller.signal,
+    toolName: entry.name,
+    values: { ...shared.options.values, ...callOptions.values },
+  };
+  const info: CallInfo = { name: entry.name, entry, arguments: args, context };
+  const invoke = async (): Promise<Outcome> => {
+    if (entry.external) return shared.suspended.suspend(entry.name, args);
+    const limits = { signal: callOptions.signal, timeoutMs: callOptions.timeoutMs ?? shared.options.timeoutMs };
+    return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, limits);
+  };
+  const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => interceptor(info, next), invoke);
+  const outcome = await chain();
+  return prepared.repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs: prepared.repairs } : outcome;
+}
+
+/** Loads the implementation, calls it, and turns its result or its throw into an outcome. */
+async function produce(definition: EntryDefinition, info: CallInfo, uri: string | undefined, shared: CallContext): Promise<Outcome> {
+  const { entry } = definition;
+  let fn: (...args: unknown[]) => unknown;
+  try {
+    fn = await resolveImplementation(definition, shared.instances, shared.options.toolsetFactory);
+  } catch (error) {
+    return errorOutcome("internal", `Cannot load '${entry.name}': ${messageOf(error)}`);
+  }
+  let result: unknown;
+  try {
+    result = await fn(...bindArguments(entry.arguments, info.arguments, info.context));
+  } catch (error) {
+    return mapThrown(error);
+  }
+  if (entry.kind === "prompt") return renderPrompt(entry.name, result, entry.role ?? "user");
+  if (entry.kind === "resource") return serializeResource(result, uri ?? staticUri(entry.uris) ?? entry.name, entry.mimeType);
+  return serializeResult(result);
+}
+
+function staticUri(uris: readonly string[] | undefined): string | undefined {
+  return uris?.find((u) => !u.includes("{"));
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { createRegistry } from "../registry/create-registry.js";
+import { compileUriTemplate } from "./uri-template.js";
+
+describe("URI templates, matched strictly", () => {
+  it("binds level-1 variables, percent-decoded", () => {
+    expect(compileUriTemplate("file:///{path}")?.match("file:///notes.md")).toEqual({ path: "notes.md" });
+    expect(compileUriTemplate("repo://{owner}/{name}/readme")?.match("repo://acme/tool%20gen/readme")).toEqual({ owner: "acme", name: "tool gen" });
+  });
+
+  it("never lets a variable match across '/', also not an encoded one", () => {
+    const template = compileUriTemplate("file:///{path}")!;
+    expect(template.match("file:///a/b.md")).toBeUndefined();
+    expect(template.match("file:///..%2Fetc%2Fpasswd")).toBeUndefined();
+    expect(template.match("file:///")).toBeUndefined();
+    expect(template.match("file:///a?x=1")).toBeUndefined();
+    expect(template.match("file:///%E0%A4%A")).toBeUndefined();
+  });
+
+  it("matches the whole URI, literal characters exactly", () => {
+    const template = compileUriTemplate("notes://{id}.md")!;
+    expect(template.match("notes://7.md")).toEqual({ id: "7" });
+    expect(template.match("notes://7.mdx")).toBeUndefined();
+    expect(template.match("xnotes://7.md")).toBeUndefined();
+    expect(template.match("notes://7Xmd")).toBeUndefined();
+  });
+
+  it("refuses what is not a level-1 template", () => {
+    expect(compileUriTemplate("file:///{+path}")).toBeUndefined();
+    expect(compileUriTemplate("file:///{a}/{a}")).toBeUndefined();
+    expect(compileUriTemplate("file:///{a")).toBeUndefined();
+  });
+});
+
+describe("registry.readResource", () => {
+  function registry() {
+    const r = createRegistry([]);
+    r.register({ kind: "resource", name: "note", description: "", uris: ["notes:///{name}"], mimeType: "text/markdown", params: [{ name: "name", type: "string" }], fn: (args) => `# ${String(args.name)}` });
+    r.register({ kind: "resource", name: "index", description: "", uris: ["notes:///index"], fn: () => ({ notes: ["a", "b"] }) });
+    r.register({ kind: "resource", name: "page", description: "", uris: ["pages:///{n}"], params: [{ name: "n", type: "integer" }], fn: (args) => `page ${String(args.n)}` });
+    r.register({ kind: "resource", name: "logo", description: "", uris: ["assets:///logo.png"], mimeType: "image/png", fn: () => new Uint8Array([137, 80, 78, 71]) });
+    return r;
+  }
+
+  it("resolves a template and binds its variables to the parameters", async () => {
+    expect(await registry().readResource("notes:///deploy")).toEqual({ status: "ok", text: "# deploy", resource: { uri: "notes:///deploy", mimeType: "text/markdown" } });
+  });
+
+  it("prefers a static URI over a template that also matches", async () => {
+    expect(await registry().readResource("notes:///index")).toEqual({ status: "ok", text: '{"notes":["a","b"]}', structured: { notes: ["a", "b"] }, resource: { uri: "notes:///index" } });
+  });
+
+  it("validates bound variables like arguments (a numeric string becomes a number, recorded)", async () => {
+    expect(await registry().readResource("pages:///3")).toEqual({ status: "ok", text: "page 3", resource: { uri: "pages:///3" }, repairs: [{ path: "/n", repair: "parsed_number_string" }] });
+    expect(await registry().readResource("pages:///three")).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+  });
+
+  it("returns bytes as base64", async () => {
+    expect(await registry().readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", mimeType: "image/png", blob: "iVBORw==" } });
+  });
+
+  it("an unknown URI, or one that reaches across '/', is unknown_tool with the closest URIs", async () => {
+    expect(await registry().readResource("notes:///a/b")).toMatchObject({ status: "error", error: { code: "unknown_tool", message: expect.stringMatching(/^There is no resource at 'notes:\/\/\/a\/b'\./) } });
+  });
+
+  it("the same static URI on two resources is an error naming both", () => {
+    const r = registry();
+    expect(() => r.register({ kind: "resource", name: "index2", description: "", uris: ["notes:///index"], fn: () => "" })).toThrow("the URI 'notes:///index' is served by both 'index' and 'index2'.");
+  });
+});

@@ -1,0 +1,64 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type { JsonSchema } from "../manifest/manifest-format.js";
+import { interpretSchema } from "./interpret-schema.js";
+
+// ajv is the reference (at test time only, where compiling code is fine).
+/* eslint-disable @typescript-eslint/consistent-type-imports */
+const require = createRequire(import.meta.url);
+const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
+const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
+/* eslint-enable @typescript-eslint/consistent-type-imports */
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+
+const cases: Array<[string, JsonSchema, unknown[]]> = [
+  ["types", { type: ["string", "null"] }, ["a", null, 1, {}, []]],
+  ["integer", { type: "integer", minimum: 0, exclusiveMaximum: 10, multipleOf: 2 }, [0, 4, 3, 10, -2, 1.5, "4"]],
+  ["enum and const", { anyOf: [{ enum: ["a", 1, null] }, { const: { x: [1] } }] }, ["a", 1, null, { x: [1] }, { x: [2] }, "b"]],
+  ["strings", { type: "string", minLength: 2, maxLength: 3, pattern: "^[a-z]+$" }, ["ab", "abcd", "a", "AB", "😀😀"]],
+  ["formats", { type: "object", properties: { when: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" }, id: { type: "string", format: "uuid" } } }, [{ when: "2026-01-01T00:00:00Z" }, { when: "yesterday" }, { mail: "a@b.co" }, { mail: "nope" }, { id: "not-a-uuid" }]],
+  ["closed objects", { type: "object", properties: { a: { type: "number" } }, required: ["a"], additionalProperties: false }, [{ a: 1 }, {}, { a: 1, b: 2 }, { a: "1" }]],
+  ["index signatures", { type: "object", additionalProperties: { type: "boolean" }, patternProperties: { "^n_": { type: "number" } }, maxProperties: 2 }, [{ x: true }, { x: 1 }, { n_1: 1 }, { n_1: true }, { a: true, b: true, c: true }]],
+  ["arrays and tuples", { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 1 }, [["a", 1], ["a"], [], ["a", 1, 2], [1, "a"]]],
+  ["unique items", { type: "array", items: { type: "object" }, uniqueItems: true }, [[{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 1 }]]],
+  ["oneOf, allOf, not", { allOf: [{ type: "number" }, { not: { const: 3 } }], oneOf: [{ minimum: 0 }, { maximum: -10 }] }, [1, 3, -20, -5]],
+  ["recursive $ref", { $ref: "#/$defs/Tree", $defs: { Tree: { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Tree" } } }, required: ["name"], additionalProperties: false } } }, [{ name: "a", children: [{ name: "b" }] }, { name: "a", children: [{}] }, { name: "a", children: [{ name: 1 }] }]],
+  ["discriminated union", { anyOf: [{ type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind", "x"] }, { type: "object", properties: { kind: { const: "b" } }, required: ["kind"] }] }, [{ kind: "a", x: 1 }, { kind: "a" }, { kind: "b" }, { kind: "c" }]],
+];
+
+describe("the interpreting validator agrees with ajv", () => {
+  it.each(cases)("%s", (_name, schema, samples) => {
+    const ours = interpretSchema(schema);
+    const reference = ajv.compile(schema as object);
+    for (const sample of samples) expect([sample, ours(sample)]).toEqual([sample, reference(sample)]);
+  });
+
+  it("reports ajv-shaped errors with instance paths, every one of them", () => {
+    const validate = interpretSchema({ type: "object", properties: { a: { type: "number" }, b: { type: "array", items: { type: "string" } }, c: {} }, required: ["a", "c"], additionalProperties: false });
+    expect(validate({ a: "x", b: ["ok", 2], d: 1 })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([
+      ["", "required", { missingProperty: "c" }],
+      ["/a", "type", { type: "number" }],
+      ["/b/1", "type", { type: "string" }],
+      ["", "additionalProperties", { additionalProperty: "d" }],
+    ]);
+    expect(validate({ a: 1, c: 0 })).toBe(true);
+    expect(validate.errors).toBeNull();
+  });
+
+  it("refuses keywords it does not know at compile time, naming where they are", () => {
+    expect(() => interpretSchema({ type: "object", properties: { a: { if: { type: "string" } } } })).toThrow("the schema keyword 'if' at #/properties/a is not supported without a build step");
+  });
+
+  it("never compiles code, so it works where code generation from strings is disallowed", () => {
+    // eval and Function are the only ways to compile; make them throw while validating.
+    const saved = globalThis.Function;
+    globalThis.Function = new Proxy(saved, { construct: () => { throw new Error("no codegen"); }, apply: () => { throw new Error("no codegen"); } });
+    try {
+      expect(interpretSchema({ type: "object", properties: { when: { type: "string", format: "date-time" } } })({ when: "2026-01-01T00:00:00Z" })).toBe(true);
+    } finally {
+      globalThis.Function = saved;
+    }
+  });
+});

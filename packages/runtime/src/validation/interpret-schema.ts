@@ -1,0 +1,205 @@
+import type { JsonSchema } from "../manifest/manifest-format.js";
+import { validationRuntime, type CompiledValidator, type ValidatorError } from "./index.js";
+
+type Schema = { [keyword: string]: unknown };
+type Format = RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) } | true;
+
+/**
+ * A validator that interprets a JSON Schema (2020-12) instead of compiling it: the path for
+ * schemas that had no build step (programmatic registration, `registerSchema`, manifests
+ * without a registry module). It never generates code, so it runs under
+ * `--disallow-code-generation-from-strings` and a strict CSP. It is slower than the
+ * precompiled validators and knows a subset of the keywords — those toolgen's analyzer
+ * writes and tool schemas use. Any other assertion keyword is refused here, when the schema
+ * is registered, rather than silently ignored at call time.
+ *
+ * Errors have the shape of ajv's, so both validators share one message formatter.
+ */
+export function interpretSchema(schema: JsonSchema): CompiledValidator {
+  checkKeywords(schema, "#");
+  const validate: CompiledValidator = (data: unknown) => {
+    const errors: ValidatorError[] = [];
+    check(schema, schema, data, "", errors);
+    validate.errors = errors.length > 0 ? errors : null;
+    return errors.length === 0;
+  };
+  return validate;
+}
+
+const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"]);
+const ASSERTIONS = new Set([
+  "$ref", "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
+  "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "anyOf", "oneOf", "allOf", "not",
+]);
+
+/** Refuses keywords this interpreter does not know, naming where they are. */
+function checkKeywords(schema: unknown, at: string): void {
+  if (typeof schema !== "object" || schema === null) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (!ANNOTATIONS.has(key) && !ASSERTIONS.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported without a build step; run 'toolgen build' to precompile this schema.`);
+    const child = `${at}/${key}`;
+    if (key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") {
+      for (const [name, sub] of Object.entries(value as Schema)) checkKeywords(sub, `${child}/${name}`);
+    } else if (key === "prefixItems" || key === "anyOf" || key === "oneOf" || key === "allOf") {
+      (value as unknown[]).forEach((sub, i) => checkKeywords(sub, `${child}/${i}`));
+    } else if (key === "items" || key === "additionalProperties" || key === "not" || key === "propertyNames") {
+      checkKeywords(value, child);
+    }
+  }
+}
+
+function check(root: JsonSchema, schema: JsonSchema | undefined, data: unknown, path: string, errors: ValidatorError[]): void {
+  if (schema === undefined || schema === true) return;
+  if (schema === false) return void errors.push(error(path, "false schema", {}, "boolean schema is false"));
+  const s = schema as Schema;
+  if (typeof s.$ref === "string") check(root, resolveRef(root, s.$ref), data, path, errors);
+  if (s.type !== undefined) {
+    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    if (!types.some((t) => hasType(data, t))) return void errors.push(error(path, "type", { type: types.join(",") }, `must be ${types.join(",")}`));
+  }
+  if (Array.isArray(s.enum) && !s.enum.some((v) => deepEqual(v, data))) errors.push(error(path, "enum", { allowedValues: s.enum }, "must be equal to one of the allowed values"));
+  if (Object.hasOwn(s, "const") && !deepEqual(s.const, data)) errors.push(error(path, "const", { allowedValue: s.const }, "must be equal to constant"));
+  if (typeof data === "string") checkString(s, data, path, errors);
+  else if (typeof data === "number") checkNumber(s, data, path, errors);
+  else if (Array.isArray(data)) checkArray(root, s, data, path, errors);
+  else if (data !== null && typeof data === "object") checkObject(root, s, data as Record<string, unknown>, path, errors);
+  checkCombinators(root, s, data, path, errors);
+}
+
+function checkCombinators(root: JsonSchema, s: Schema, data: unknown, path: string, errors: ValidatorError[]): void {
+  const passes = (sub: JsonSchema) => {
+    const inner: ValidatorError[] = [];
+    check(root, sub, data, path, inner);
+    return inner.length === 0;
+  };
+  if (Array.isArray(s.allOf)) for (const sub of s.allOf as JsonSchema[]) check(root, sub, data, path, errors);
+  if (Array.isArray(s.anyOf) && !(s.anyOf as JsonSchema[]).some(passes)) errors.push(error(path, "anyOf", {}, "must match a schema in anyOf"));
+  if (Array.isArray(s.oneOf)) {
+    const matches = (s.oneOf as JsonSchema[]).filter(passes).length;
+    if (matches !== 1) errors.push(error(path, "oneOf", { passingSchemas: matches }, "must match exactly one schema in oneOf"));
+  }
+  if (s.not !== undefined && passes(s.not as JsonSchema)) errors.push(error(path, "not", {}, "must NOT be valid"));
+}
+
+function checkString(s: Schema, data: string, path: string, errors: ValidatorError[]): void {
+  const length = [...data].length;
+  if (typeof s.minLength === "number" && length < s.minLength) errors.push(error(path, "minLength", { limit: s.minLength }, `must NOT have fewer than ${s.minLength} characters`));
+  if (typeof s.maxLength === "number" && length > s.maxLength) errors.push(error(path, "maxLength", { limit: s.maxLength }, `must NOT have more than ${s.maxLength} characters`));
+  if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) errors.push(error(path, "pattern", { pattern: s.pattern }, `must match pattern "${s.pattern}"`));
+  if (typeof s.format === "string" && !matchesFormat(s.format, data)) errors.push(error(path, "format", { format: s.format }, `must match format "${s.format}"`));
+}
+
+function checkNumber(s: Schema, data: number, path: string, errors: ValidatorError[]): void {
+  const limits: Array<[string, string, (limit: number) => boolean]> = [
+    ["minimum", ">=", (l) => data >= l],
+    ["maximum", "<=", (l) => data <= l],
+    ["exclusiveMinimum", ">", (l) => data > l],
+    ["exclusiveMaximum", "<", (l) => data < l],
+  ];
+  for (const [keyword, comparison, ok] of limits) {
+    const limit = s[keyword];
+    if (typeof limit === "number" && !ok(limit)) errors.push(error(path, keyword, { comparison, limit }, `must be ${comparison} ${limit}`));
+  }
+  if (typeof s.multipleOf === "number" && !Number.isInteger(data / s.multipleOf)) errors.push(error(path, "multipleOf", { multipleOf: s.multipleOf }, `must be multiple of ${s.multipleOf}`));
+}
+
+function checkArray(root: JsonSchema, s: Schema, data: unknown[], path: string, errors: ValidatorError[]): void {
+  if (typeof s.minItems === "number" && data.length < s.minItems) errors.push(error(path, "minItems", { limit: s.minItems }, `must NOT have fewer than ${s.minItems} items`));
+  if (typeof s.maxItems === "number" && data.length > s.maxItems) errors.push(error(path, "maxItems", { limit: s.maxItems }, `must NOT have more than ${s.maxItems} items`));
+  const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as JsonSchema[]) : [];
+  data.forEach((item, i) => check(root, i < prefix.length ? prefix[i] : (s.items as JsonSchema | undefined), item, `${path}/${i}`, errors));
+  if (s.uniqueItems === true) {
+    for (let i = 0; i < data.length; i++) {
+      for (let j = 0; j < i; j++) {
+        if (deepEqual(data[i], data[j])) return void errors.push(error(path, "uniqueItems", { i: j, j: i }, `must NOT have duplicate items (items ## ${j} and ${i} are identical)`));
+      }
+    }
+  }
+}
+
+function checkObject(root: JsonSchema, s: Schema, data: Record<string, unknown>, path: string, errors: ValidatorError[]): void {
+  const keys = Object.keys(data);
+  const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
+  const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([p, sub]) => [patternOf(p), sub] as const);
+  for (const name of (s.required as string[] | undefined) ?? []) {
+    if (!Object.hasOwn(data, name)) errors.push(error(path, "required", { missingProperty: name }, `must have required property '${name}'`));
+  }
+  if (typeof s.minProperties === "number" && keys.length < s.minProperties) errors.push(error(path, "minProperties", { limit: s.minProperties }, `must NOT have fewer than ${s.minProperties} properties`));
+  if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) errors.push(error(path, "maxProperties", { limit: s.maxProperties }, `must NOT have more than ${s.maxProperties} properties`));
+  for (const key of keys) {
+    const child = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    if (s.propertyNames !== undefined) check(root, s.propertyNames as JsonSchema, key, path, errors);
+    let matched = false;
+    if (Object.hasOwn(properties, key)) {
+      matched = true;
+      check(root, properties[key], data[key], child, errors);
+    }
+    for (const [pattern, sub] of patterns) {
+      if (!pattern.test(key)) continue;
+      matched = true;
+      check(root, sub, data[key], child, errors);
+    }
+    if (matched || s.additionalProperties === undefined) continue;
+    if (s.additionalProperties === false) errors.push(error(path, "additionalProperties", { additionalProperty: key }, "must NOT have additional properties"));
+    else check(root, s.additionalProperties as JsonSchema, data[key], child, errors);
+  }
+}
+
+function hasType(data: unknown, type: string): boolean {
+  switch (type) {
+    case "null":
+      return data === null;
+    case "array":
+      return Array.isArray(data);
+    case "object":
+      return typeof data === "object" && data !== null && !Array.isArray(data);
+    case "integer":
+      return typeof data === "number" && Number.isInteger(data);
+    case "number":
+      return typeof data === "number" && Number.isFinite(data);
+    default:
+      return typeof data === type;
+  }
+}
+
+/** Local references only (`#`, `#/$defs/…`, `#/definitions/…`): a registered schema is self-contained. */
+function resolveRef(root: JsonSchema, ref: string): JsonSchema {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) throw new Error(`the reference '${ref}' is not local to the schema`);
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) throw new Error(`the reference '${ref}' points at nothing`);
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node as JsonSchema;
+}
+
+const patterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let pattern = patterns.get(source);
+  if (!pattern) patterns.set(source, (pattern = new RegExp(source, "u")));
+  return pattern;
+}
+
+/** The same format checks as the precompiled validators (ajv-formats, full mode); unknown formats pass. */
+function matchesFormat(name: string, value: string): boolean {
+  const formats = (validationRuntime("ajv-formats/dist/formats") as { fullFormats: Record<string, Format | undefined> }).fullFormats;
+  const format = formats[name];
+  if (format === undefined || format === true) return true;
+  const test = format instanceof RegExp || typeof format === "function" ? format : format.validate;
+  return test instanceof RegExp ? test.test(value) : test(value);
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+function error(instancePath: string, keyword: string, params: Record<string, unknown>, message: string): ValidatorError {
+  return { instancePath, keyword, params, message };
+}

@@ -1,0 +1,85 @@
+import type { ManifestEntry } from "../../manifest/manifest-format.js";
+import type { Registry } from "../../registry/create-registry.js";
+import { NAME_RULES } from "../names/name-rules.js";
+import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
+
+/**
+ * The AI SDK marks its schema objects with this global symbol (`jsonSchema()` in
+ * `@ai-sdk/provider-utils`); producing the same shape here keeps `ai` out of the runtime's
+ * dependencies while `generateText({ tools })` accepts the objects as its own.
+ * https://ai-sdk.dev/docs/reference/ai-sdk-core/json-schema
+ */
+const AI_SDK_SCHEMA = Symbol.for("vercel.ai.schema");
+
+export interface AiSdkSchema {
+  readonly [AI_SDK_SCHEMA]: true;
+  readonly _type: undefined;
+  readonly jsonSchema: Record<string, unknown>;
+  /** Left undefined: the registry validates (leniently, with messages written for the model). */
+  readonly validate: undefined;
+}
+
+/** The object `tool({ description, inputSchema, execute })` returns (https://ai-sdk.dev/docs/reference/ai-sdk-core/tool). */
+export interface AiSdkTool {
+  description: string;
+  title?: string;
+  inputSchema: AiSdkSchema;
+  /** Absent for `@external` tools: the application executes those itself. */
+  execute?: (input: unknown, options: { abortSignal?: AbortSignal }) => Promise<unknown>;
+}
+
+export interface AiSdkDefinition {
+  name: string;
+  tool: AiSdkTool;
+}
+
+export function aiSdkSchema(schema: Record<string, unknown>): AiSdkSchema {
+  return { [AI_SDK_SCHEMA]: true, _type: undefined, jsonSchema: schema, validate: undefined };
+}
+
+/** The tools as plain definitions (what `toolgen list --provider ai-sdk` prints). */
+export function projectAiSdk(source: ProjectionSource, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Record<string, AiSdkTool>> {
+  return buildProjection("ai-sdk", source, NAME_RULES["ai-sdk"], options, (entry, name) => ({ name, tool: defineTool(entry) }), toRecord);
+}
+
+/**
+ * Tools ready for `generateText({ tools })`: every non-external tool executes through the
+ * registry. A failed call throws with the outcome's message, which the AI SDK hands back to
+ * the model as a tool error; a successful one returns the structured result or the text.
+ */
+export function aiSdkTools(registry: Pick<Registry, "entries" | "dispatch">, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Record<string, AiSdkTool>> {
+  return buildProjection(
+    "ai-sdk",
+    registry,
+    NAME_RULES["ai-sdk"],
+    options,
+    (entry, name) => {
+      const tool = defineTool(entry);
+      if (!entry.external) tool.execute = (input, { abortSignal }) => execute(registry, entry, input, abortSignal);
+      return { name, tool };
+    },
+    toRecord,
+  );
+}
+
+function defineTool(entry: ManifestEntry): AiSdkTool {
+  return { description: describeEntry(entry), ...(entry.title ? { title: entry.title } : {}), inputSchema: aiSdkSchema(asNode(entry.inputSchema)) };
+}
+
+async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntry, input: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  const outcome = await registry.dispatch(entry.name, input, signal ? { signal } : {});
+  switch (outcome.status) {
+    case "ok":
+      return outcome.structured ?? outcome.text;
+    case "error":
+      throw new Error(outcome.error.message);
+    case "ended":
+      return outcome.value ?? "The task is complete.";
+    case "suspended":
+      throw new Error(`'${entry.name}' is executed by the host application, not by toolgen.`);
+  }
+}
+
+function toRecord(definitions: AiSdkDefinition[]): Record<string, AiSdkTool> {
+  return Object.fromEntries(definitions.map((d) => [d.name, d.tool]));
+}

@@ -1,0 +1,115 @@
+import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
+import type { CallOptions, Registry } from "../registry/create-registry.js";
+import type { Outcome } from "../outcome/outcome.js";
+import { createNameMap, type NameMap } from "./names/name-map.js";
+import type { NameRule } from "./names/name-rules.js";
+import type { ProjectionIssue } from "./projection-issue.js";
+
+/** What a projection reads: a registry, or a selection of manifest entries. */
+export type ProjectionSource = Pick<Registry, "entries"> | readonly ManifestEntry[];
+
+/** A model's call, mapped back to ours: our tool name and arguments ready for validation. */
+export interface MappedCall {
+  name: string;
+  arguments: unknown;
+}
+
+export interface ProjectionOptions {
+  /** Shorter names than the provider's default budget (room for your own prefixes). */
+  nameBudget?: number;
+}
+
+/** One provider's view of the tools, and the way back from the model's calls. */
+export interface Projection<Definition, Tools = Definition[]> {
+  provider: string;
+  /** One definition per projected tool, in registry order. */
+  definitions: Definition[];
+  /** Exactly what goes into the request's `tools` field. */
+  tools: Tools;
+  /** What had to change; tools with an `error` are left out. */
+  issues: ProjectionIssue[];
+  names: NameMap;
+  /**
+   * The model's call (its tool name and its arguments — an object, or the JSON string
+   * OpenAI sends) mapped back to our name and arguments, before validation. An unknown
+   * name is passed through, so the registry answers with `unknown_tool` and suggestions.
+   */
+  toCall(providerName: string, args: unknown): MappedCall;
+}
+
+/** Per-tool work of one provider: the definition, or nothing when an error was reported. */
+export type DefineTool<Definition> = (entry: ManifestEntry, name: string, report: (issue: Omit<ProjectionIssue, "tool">) => void) => Definition | undefined;
+
+export function toolEntries(source: ProjectionSource): ManifestEntry[] {
+  const entries = Array.isArray(source) ? (source as readonly ManifestEntry[]) : (source as Pick<Registry, "entries">).entries;
+  return entries.filter((e) => e.kind === "tool");
+}
+
+/** The shared skeleton: names, per-tool definitions, issues, and the inverse mapping. */
+export function buildProjection<Definition, Tools>(
+  provider: string,
+  source: ProjectionSource,
+  rule: NameRule,
+  options: ProjectionOptions,
+  define: DefineTool<Definition>,
+  wrap: (definitions: Definition[]) => Tools,
+  mapArguments: (entry: ManifestEntry, args: unknown) => unknown = (_entry, args) => args,
+): Projection<Definition, Tools> {
+  const entries = toolEntries(source);
+  const budget = Math.min(rule.budget, options.nameBudget ?? rule.budget);
+  const names = createNameMap(
+    entries.map((e) => e.name),
+    { ...rule, budget },
+  );
+  const issues: ProjectionIssue[] = [];
+  const definitions: Definition[] = [];
+  const byProviderName = new Map<string, ManifestEntry>();
+  for (const entry of entries) {
+    const name = names.toProvider(entry.name);
+    const before = issues.length;
+    const definition = define(entry, name, (issue) => issues.push({ ...issue, tool: entry.name }));
+    if (definition === undefined || issues.slice(before).some((i) => i.severity === "error")) continue;
+    definitions.push(definition);
+    byProviderName.set(name, entry);
+  }
+  return {
+    provider,
+    definitions,
+    tools: wrap(definitions),
+    issues,
+    names,
+    toCall(providerName, args) {
+      const entry = byProviderName.get(providerName);
+      const parsed = parseArguments(args);
+      if (!entry) return { name: names.fromProvider(providerName) ?? providerName, arguments: parsed };
+      return { name: entry.name, arguments: mapArguments(entry, parsed) };
+    },
+  };
+}
+
+/** OpenAI sends arguments as a JSON string; anything unparsable is left for validation to report. */
+function parseArguments(args: unknown): unknown {
+  if (typeof args !== "string") return args;
+  try {
+    return JSON.parse(args) as unknown;
+  } catch {
+    return args;
+  }
+}
+
+/** Maps a model's call back and dispatches it: the whole way from a provider to an outcome. */
+export function dispatchModelCall(registry: Pick<Registry, "dispatch">, projection: Pick<Projection<unknown, unknown>, "toCall">, providerName: string, args: unknown, options?: CallOptions): Promise<Outcome> {
+  const call = projection.toCall(providerName, args);
+  return registry.dispatch(call.name, call.arguments, options);
+}
+
+/** The description a model reads: the entry's, plus its deprecation. */
+export function describeEntry(entry: ManifestEntry): string {
+  if (!entry.deprecated) return entry.description;
+  const note = typeof entry.deprecated === "string" ? `Deprecated: ${entry.deprecated}` : "Deprecated.";
+  return entry.description ? `${entry.description}\n\n${note}` : note;
+}
+
+export function asNode(schema: JsonSchema): { [keyword: string]: unknown } {
+  return typeof schema === "object" ? schema : {};
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { removeSyntheticNulls } from "../call/remove-synthetic-nulls.js";
+import { checkConformance } from "../conformance/check-conformance.js";
+import { inlineRefs } from "./inline-refs.js";
+import { toGeminiSchema } from "./to-gemini-schema.js";
+import { toStrictSchema } from "./to-strict-schema.js";
+import { wrapOutputSchema } from "./wrap-output-schema.js";
+
+const tree = {
+  type: "object",
+  properties: { root: { $ref: "#/$defs/Node" }, label: { $ref: "#/$defs/Label", description: "What to call it." } },
+  required: ["root"],
+  additionalProperties: false,
+  $defs: {
+    Node: { type: "object", properties: { value: { type: "number" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } }, required: ["value"], additionalProperties: false },
+    Label: { type: "string", description: "A label.", minLength: 1 },
+  },
+};
+
+describe("inlineRefs", () => {
+  it("inlines acyclic definitions, keeps cyclic ones referenced, and lets sibling keywords win", () => {
+    const { schema, cyclic } = inlineRefs(tree);
+    expect(cyclic).toEqual(["Node"]);
+    expect(schema.properties).toEqual({ root: { $ref: "#/$defs/Node" }, label: { type: "string", description: "What to call it.", minLength: 1 } });
+    expect(Object.keys(schema.$defs as object)).toEqual(["Node"]);
+  });
+
+  it("drops $defs entirely when nothing is recursive", () => {
+    const { schema } = inlineRefs({ type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: { type: "string" } } });
+    expect(schema).toEqual({ type: "object", properties: { a: { type: "string" } } });
+  });
+});
+
+describe("toStrictSchema", () => {
+  const optional = {
+    type: "object",
+    properties: {
+      query: { type: "string", minLength: 2 },
+      limit: { type: "integer", default: 5 },
+      unit: { type: "string", enum: ["mm", "cm"] },
+      note: { anyOf: [{ type: "string" }, { type: "null" }] },
+      where: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false },
+      pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false },
+    },
+    required: ["query"],
+    additionalProperties: false,
+  };
+
+  it("requires every property, makes optional ones nullable, and closes every object", () => {
+    const { schema, blockers, dropped } = toStrictSchema(optional);
+    expect(blockers).toEqual([]);
+    expect(schema.required).toEqual(["query", "limit", "unit", "note", "where", "pair"]);
+    const p = schema.properties as Record<string, Record<string, unknown>>;
+    expect(p.limit).toEqual({ type: ["integer", "null"] });
+    expect(p.unit).toEqual({ type: ["string", "null"], enum: ["mm", "cm", null] });
+    expect(p.note).toEqual({ anyOf: [{ type: "string" }, { type: "null" }] });
+    expect(p.where).toEqual({ anyOf: [{ type: "object", properties: { city: { type: ["string", "null"] } }, required: ["city"], additionalProperties: false }, { type: "null" }] });
+    expect(p.pair).toEqual({ anyOf: [{ type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] }, minItems: 2, maxItems: 2 }, { type: "null" }] });
+    expect(dropped.map((d) => d.message)).toContain("'minLength' is not supported in strict mode");
+    expect(checkConformance("openai-strict", [{ type: "function", function: { name: "t", description: "", parameters: schema, strict: true } }])).toEqual([]);
+  });
+
+  it("keeps recursion as references to $defs, each standing alone", () => {
+    const { schema, blockers } = toStrictSchema(tree);
+    expect(blockers).toEqual([]);
+    expect(checkConformance("openai-strict", [{ type: "function", function: { name: "t", description: "", parameters: schema, strict: true } }])).toEqual([]);
+  });
+
+  it("refuses an object with arbitrary keys", () => {
+    const { blockers } = toStrictSchema({ type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } }, required: ["tags"], additionalProperties: false });
+    expect(blockers).toEqual([{ path: "/properties/tags", message: "an object with arbitrary keys (an index signature or Record) cannot be expressed in strict mode" }]);
+  });
+});
+
+describe("removeSyntheticNulls", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      a: { type: "string" },
+      b: { anyOf: [{ type: "string" }, { type: "null" }] },
+      items: { type: "array", items: { $ref: "#/$defs/Item" } },
+      shape: { anyOf: [{ type: "object", properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind"] }, { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind"] }] },
+    },
+    required: ["a"],
+    $defs: { Item: { type: "object", properties: { x: { type: "number" } } } },
+  };
+
+  it("removes nulls the schema does not allow from optional properties, at any depth", () => {
+    expect(removeSyntheticNulls(schema, { a: "x", items: [{ x: null }, { x: 1 }], shape: { kind: "square", side: null } })).toEqual({ a: "x", items: [{}, { x: 1 }], shape: { kind: "square" } });
+  });
+
+  it("keeps a null that is a real value, and a null for a required property (validation reports it)", () => {
+    expect(removeSyntheticNulls(schema, { a: null, b: null })).toEqual({ a: null, b: null });
+  });
+
+  it("never lets a __proto__ key reach a prototype", () => {
+    const out = removeSyntheticNulls(schema, JSON.parse('{"a":"x","__proto__":{"polluted":true}}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.hasOwn(out, "__proto__")).toBe(true);
+  });
+});
+
+describe("toGeminiSchema", () => {
+  it("writes the OpenAPI subset: upper-case types, nullable, string enums, inclusive bounds", () => {
+    const { schema, errors, dropped } = toGeminiSchema({
+      type: "object",
+      properties: {
+        n: { type: "integer", exclusiveMinimum: 0 },
+        unit: { type: "string", enum: ["mm", "cm"] },
+        kind: { const: "circle" },
+        level: { enum: [1, 2, 3] },
+        maybe: { type: ["string", "null"] },
+        ref: { $ref: "#/$defs/P" },
+      },
+      required: ["n"],
+      additionalProperties: false,
+      $defs: { P: { type: "object", properties: { x: { type: "number" } }, required: ["x"], additionalProperties: false } },
+    });
+    expect(errors).toEqual([]);
+    expect(schema).toEqual({
+      type: "OBJECT",
+      properties: {
+        n: { type: "INTEGER", minimum: 0 },
+        unit: { type: "STRING", format: "enum", enum: ["mm", "cm"] },
+        kind: { type: "STRING", format: "enum", enum: ["circle"] },
+        level: { type: "INTEGER", description: "One of: 1, 2, 3." },
+        maybe: { type: "STRING", nullable: true },
+        ref: { type: "OBJECT", properties: { x: { type: "NUMBER" } }, required: ["x"] },
+      },
+      required: ["n"],
+    });
+    expect(dropped.map((d) => d.path)).toEqual(expect.arrayContaining(["/properties/n", "/properties/level"]));
+  });
+
+  it("reports recursion instead of writing a reference", () => {
+    const { schema, errors } = toGeminiSchema(tree);
+    expect(schema).toBeUndefined();
+    expect(errors[0]!.message).toContain("recursive type Node");
+  });
+
+  it("leaves parameters unset for a tool without any", () => {
+    expect(toGeminiSchema({ type: "object", properties: {}, additionalProperties: false }).schema).toBeUndefined();
+  });
+});
+
+describe("wrapOutputSchema", () => {
+  it("wraps a non-object result as { result: T } and leaves objects alone", () => {
+    expect(wrapOutputSchema({ type: "string" })).toEqual({ schema: { type: "object", properties: { result: { type: "string" } }, required: ["result"], additionalProperties: false }, wrapped: true });
+    expect(wrapOutputSchema({ type: "object", properties: {} }).wrapped).toBe(false);
+  });
+});

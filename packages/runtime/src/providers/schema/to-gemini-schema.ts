@@ -1,0 +1,125 @@
+import { inlineRefs } from "./inline-refs.js";
+import { isNode, refersToRoot, type SchemaNode } from "./schema-node.js";
+
+/**
+ * Gemini function declarations take an OpenAPI 3.0 `Schema` subset, not JSON Schema
+ * (https://ai.google.dev/api/caching#Schema, https://ai.google.dev/gemini-api/docs/function-calling):
+ * - `type` is one of STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT; `null` is written
+ *   `nullable: true`; fields: format, title, description, nullable, enum, maxItems,
+ *   minItems, properties, required, minProperties, maxProperties, minLength, maxLength,
+ *   pattern, example, anyOf, default, items, minimum, maximum;
+ * - no `$ref`/`$defs`, `additionalProperties`, `const`, `exclusiveMinimum`/`exclusiveMaximum`;
+ * - `enum` is for STRING with `format: "enum"` only;
+ * - formats: STRING `enum`, `date-time`; INTEGER `int32`, `int64`; NUMBER `float`, `double`;
+ * - an OBJECT needs at least one property; a function without parameters leaves them unset.
+ * References are inlined; a recursive type has no Gemini form and is an error. Constraints
+ * Gemini cannot state are dropped (a warning): our own schema still validates the call.
+ */
+export interface GeminiResult {
+  /** Undefined for a tool without parameters. */
+  schema: SchemaNode | undefined;
+  errors: Array<{ path: string; message: string }>;
+  dropped: Array<{ path: string; message: string }>;
+}
+
+const FORMATS: Record<string, string[]> = { STRING: ["enum", "date-time"], INTEGER: ["int32", "int64"], NUMBER: ["float", "double"] };
+const COPIED = ["title", "description", "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum", "default"];
+const KNOWN = new Set([...COPIED, "type", "format", "enum", "const", "properties", "required", "items", "anyOf", "oneOf", "prefixItems", "additionalProperties", "exclusiveMinimum", "exclusiveMaximum", "examples", "$ref", "$defs", "$schema", "$comment", "deprecated"]);
+
+export function toGeminiSchema(input: SchemaNode): GeminiResult {
+  const errors: GeminiResult["errors"] = [];
+  const dropped: GeminiResult["dropped"] = [];
+  const { schema, cyclic } = inlineRefs(input);
+  if (cyclic.length > 0 || refersToRoot(schema)) {
+    const names = cyclic.length ? cyclic.join(", ") : "the arguments object itself";
+    return { schema: undefined, errors: [{ path: "", message: `recursive type ${names}: Gemini schemas have no references, so recursion cannot be expressed` }], dropped };
+  }
+
+  const convert = (node: SchemaNode, path: string): SchemaNode => {
+    for (const k of Object.keys(node)) if (!KNOWN.has(k)) dropped.push({ path, message: `'${k}' has no Gemini equivalent` });
+    const out: SchemaNode = {};
+    for (const k of COPIED) if (node[k] !== undefined) out[k] = node[k];
+    if (Array.isArray(node.examples) && node.examples.length > 0) out.example = node.examples[0];
+
+    let types = (Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type]).map(String);
+    let members = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])].filter(isNode);
+    if (types.includes("null") || members.some((m) => m.type === "null")) out.nullable = true;
+    types = types.filter((t) => t !== "null");
+    members = members.filter((m) => m.type !== "null");
+
+    let values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
+    if (values?.includes(null)) {
+      out.nullable = true;
+      values = values.filter((v) => v !== null);
+    }
+    if (values) {
+      if (values.every((v) => typeof v === "string")) {
+        out.type = "STRING";
+        out.format = "enum";
+        out.enum = values;
+      } else {
+        dropped.push({ path, message: `only string enums exist in Gemini; the allowed values ${JSON.stringify(values)} are stated in the description` });
+        const kinds = new Set(values.map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)));
+        if (kinds.has("number")) kinds.delete("integer");
+        if (types.length === 0 && kinds.size === 1) types = [[...kinds][0]!];
+        out.description = `${typeof out.description === "string" ? `${out.description} ` : ""}One of: ${values.map((v) => JSON.stringify(v)).join(", ")}.`;
+      }
+    }
+    for (const k of ["exclusiveMinimum", "exclusiveMaximum"] as const) {
+      if (typeof node[k] === "number") {
+        out[k === "exclusiveMinimum" ? "minimum" : "maximum"] = node[k];
+        dropped.push({ path, message: `'${k}' becomes an inclusive bound for Gemini` });
+      }
+    }
+
+    if (members.length > 0 && types.length === 0) {
+      const converted = members.map((m, i) => convert(m, `${path}/anyOf/${i}`));
+      if (converted.length === 1) Object.assign(out, converted[0], out.nullable ? { nullable: true } : {});
+      else out.anyOf = converted;
+      return out;
+    }
+    if (types.length > 1) {
+      const { description: _description, title: _title, ...rest } = node;
+      out.anyOf = types.map((t) => convert({ ...rest, type: t }, path));
+      for (const k of Object.keys(out)) if (k !== "anyOf" && k !== "description" && k !== "nullable" && k !== "title") delete out[k];
+      return out;
+    }
+    const type = types[0];
+    if (type === undefined) {
+      if (!out.type) errors.push({ path, message: "a value of any type has no Gemini form" });
+      return out;
+    }
+    if (!out.type) out.type = type.toUpperCase();
+    if (typeof node.format === "string" && out.format === undefined) {
+      if (FORMATS[out.type as string]?.includes(node.format)) out.format = node.format;
+      else dropped.push({ path, message: `format '${node.format}' is not one Gemini knows` });
+    }
+    if (type === "object") convertObject(node, out, path);
+    if (type === "array") convertArray(node, out, path);
+    return out;
+  };
+
+  const convertObject = (node: SchemaNode, out: SchemaNode, path: string) => {
+    const properties = isNode(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
+    if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
+      errors.push({ path, message: "an object with arbitrary keys (an index signature or Record) has no Gemini form" });
+    }
+    if (Object.keys(properties).length === 0 && path !== "") errors.push({ path, message: "an object without properties has no Gemini form" });
+    out.properties = Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, convert(child, `${path}/properties/${name}`)]));
+    if (Array.isArray(node.required) && node.required.length > 0) out.required = node.required;
+  };
+
+  const convertArray = (node: SchemaNode, out: SchemaNode, path: string) => {
+    if (Array.isArray(node.prefixItems)) {
+      const members = node.prefixItems.filter(isNode).map((m, i) => convert(m, `${path}/prefixItems/${i}`));
+      out.items = members.length === 1 ? members[0] : { anyOf: members };
+      out.minItems ??= members.length;
+      if (node.items === false || node.items === undefined) out.maxItems = members.length;
+      dropped.push({ path, message: "a tuple is sent as an array of its member types" });
+    } else if (isNode(node.items)) out.items = convert(node.items, `${path}/items`);
+  };
+
+  const root = convert(schema, "");
+  const empty = isNode(root.properties) && Object.keys(root.properties).length === 0;
+  return { schema: empty ? undefined : root, errors, dropped };
+}

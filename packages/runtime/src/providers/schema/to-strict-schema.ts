@@ -1,0 +1,114 @@
+import { acceptsNull } from "./accepts-null.js";
+import { inlineRefs } from "./inline-refs.js";
+import { isNode, type SchemaNode } from "./schema-node.js";
+
+/**
+ * OpenAI Structured Outputs (`strict: true`) accepts a subset of JSON Schema; every rule here
+ * is from https://platform.openai.com/docs/guides/structured-outputs#supported-schemas:
+ * - the root is an object, not `anyOf`;
+ * - every object sets `additionalProperties: false` and lists every property in `required`
+ *   ("To use Structured Outputs, all fields or function parameters must be specified as
+ *   required"; an optional field is emulated with a union type with `null`);
+ * - supported keywords: `type`, `properties`, `required`, `additionalProperties`, `items`,
+ *   `anyOf`, `enum`, `const`, `description`, `$defs`/`$ref` (recursion allowed); strings:
+ *   `pattern`, `format` (date-time, time, date, duration, email, hostname, ipv4, ipv6,
+ *   uuid); numbers: `multipleOf`, `minimum`, `maximum`, `exclusiveMinimum`,
+ *   `exclusiveMaximum`; arrays: `minItems`, `maxItems`. Anything else is dropped.
+ *
+ * Dropping a constraint only makes the provider's schema looser: arguments are validated
+ * against our own schema at call time. A synthetic `null` (an optional property made
+ * nullable) is removed again by `removeSyntheticNulls` before validation.
+ */
+export const STRICT_FORMATS = ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
+export const STRICT_KEYWORDS = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description", "$defs", "$ref", "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]);
+/** Keywords dropped without a word: they describe, they do not constrain. */
+const ANNOTATIONS = new Set(["title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id"]);
+
+export interface StrictResult {
+  schema: SchemaNode;
+  /** Why the schema cannot be strict (the tool is then sent with `strict: false`). */
+  blockers: Array<{ path: string; message: string }>;
+  /** Constraints the provider will not see. */
+  dropped: Array<{ path: string; message: string }>;
+}
+
+export function toStrictSchema(input: SchemaNode): StrictResult {
+  const blockers: StrictResult["blockers"] = [];
+  const dropped: StrictResult["dropped"] = [];
+  const { schema: inlined } = inlineRefs(input);
+
+  const rewrite = (node: SchemaNode, path: string): SchemaNode => {
+    const out: SchemaNode = {};
+    if (typeof node.$ref === "string") {
+      // A reference cannot carry other keywords beside it in strict mode: keep the bare reference.
+      return { $ref: node.$ref };
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "oneOf") continue;
+      if (STRICT_KEYWORDS.has(k)) out[k] = v;
+      else if (!ANNOTATIONS.has(k) && k !== "prefixItems" && k !== "allOf") dropped.push({ path, message: `'${k}' is not supported in strict mode` });
+    }
+    if (typeof node.format === "string" && !STRICT_FORMATS.includes(node.format)) {
+      delete out.format;
+      dropped.push({ path, message: `format '${node.format}' is not supported in strict mode` });
+    }
+    if (Array.isArray(node.oneOf)) out.anyOf = [...((out.anyOf as unknown[]) ?? []), ...node.oneOf];
+    if (Array.isArray(node.allOf)) blockers.push({ path, message: "'allOf' is not supported in strict mode" });
+    if (Array.isArray(node.prefixItems)) {
+      const members = node.prefixItems.filter(isNode);
+      out.items = members.length === 1 ? members[0] : { anyOf: members };
+      if (node.items === false || node.items === undefined) {
+        out.minItems = node.minItems ?? members.length;
+        out.maxItems = members.length;
+      }
+      dropped.push({ path, message: "a tuple is sent as an array of its member types" });
+    }
+    if (Object.keys(node).length === 0 || (node.type === undefined && node.anyOf === undefined && node.oneOf === undefined && node.enum === undefined && node.const === undefined && node.$ref === undefined && node.prefixItems === undefined)) {
+      blockers.push({ path, message: "a value of any type cannot be expressed in strict mode" });
+    }
+    if (isNode(out.items)) out.items = rewrite(out.items, `${path}/items`);
+    if (Array.isArray(out.anyOf)) out.anyOf = out.anyOf.map((m, i) => (isNode(m) ? rewrite(m, `${path}/anyOf/${i}`) : m));
+    if (isNode(out.$defs)) out.$defs = Object.fromEntries(Object.entries(out.$defs).map(([n, d]) => [n, isNode(d) ? rewrite(d, `/$defs/${n}`) : d]));
+    if (isObjectType(node)) rewriteObject(node, out, path);
+    return out;
+  };
+
+  const rewriteObject = (node: SchemaNode, out: SchemaNode, path: string) => {
+    if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
+      blockers.push({ path, message: "an object with arbitrary keys (an index signature or Record) cannot be expressed in strict mode" });
+    }
+    const properties = isNode(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
+    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+    out.properties = Object.fromEntries(
+      Object.entries(properties).map(([name, child]) => {
+        const childPath = `${path}/properties/${name}`;
+        const rewritten = rewrite(child, childPath);
+        return [name, required.has(name) || acceptsNull(child) ? rewritten : nullable(rewritten)];
+      }),
+    );
+    out.required = Object.keys(properties);
+    out.additionalProperties = false;
+  };
+
+  const root = rewrite(inlined, "");
+  if (!isObjectType(inlined)) blockers.push({ path: "", message: "the root of a strict schema must be an object" });
+  return { schema: root, blockers, dropped };
+}
+
+function isObjectType(node: SchemaNode): boolean {
+  return node.type === "object" || (Array.isArray(node.type) && node.type.includes("object"));
+}
+
+const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
+
+/** `T` → `T | null`: a type list for primitives, `anyOf` for everything else. */
+export function nullable(schema: SchemaNode): SchemaNode {
+  if (typeof schema.type === "string" && PRIMITIVES.has(schema.type) && schema.const === undefined) {
+    const out: SchemaNode = { ...schema, type: [schema.type, "null"] };
+    if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+    return out;
+  }
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [...schema.anyOf, { type: "null" }] };
+  const { description, ...rest } = schema;
+  return { ...(description === undefined ? {} : { description }), anyOf: [rest, { type: "null" }] };
+}

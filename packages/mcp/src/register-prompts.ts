@@ -1,0 +1,48 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
+import type { ManifestEntry } from "@toolgen/runtime";
+import type { McpRegistry, RichOk } from "./mcp-registry.js";
+import { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
+
+export function registerPrompts(server: Server, registry: McpRegistry): void {
+  const prompts = registry.entries.filter((e) => e.kind === "prompt");
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: prompts.map(describePrompt) }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra): Promise<GetPromptResult> => {
+    const entry = prompts.find((p) => p.name === request.params.name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${request.params.name}'. Known prompts: ${prompts.map((p) => p.name).join(", ") || "none"}.`);
+    let args: Record<string, unknown>;
+    try {
+      args = convertPromptArguments(entry, request.params.arguments);
+    } catch (error) {
+      if (error instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      throw error;
+    }
+    const outcome = await registry.dispatch(entry.name, args, { signal: extra.signal });
+    if (outcome.status === "error") {
+      const code = outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+      throw new McpError(code, outcome.error.message);
+    }
+    if (outcome.status !== "ok") throw new McpError(ErrorCode.InternalError, `The prompt '${entry.name}' did not render (${outcome.status}).`);
+    const ok = outcome as RichOk;
+    const messages = ok.messages ?? [{ role: entry.role ?? "user", content: { type: "text" as const, text: ok.text } }];
+    return { ...(entry.description ? { description: entry.description } : {}), messages };
+  });
+}
+
+/** A prompt's arguments are its input schema's top-level properties. */
+function describePrompt(entry: ManifestEntry): Prompt {
+  const schema = (typeof entry.inputSchema === "object" ? entry.inputSchema : {}) as { properties?: Record<string, { description?: unknown }>; required?: string[] };
+  const required = new Set(schema.required ?? []);
+  const args = Object.entries(schema.properties ?? {}).map(([name, p]) => ({
+    name,
+    ...(typeof p?.description === "string" ? { description: p.description } : {}),
+    required: required.has(name),
+  }));
+  return {
+    name: entry.name,
+    ...(entry.title ? { title: entry.title } : {}),
+    ...(entry.description ? { description: entry.description } : {}),
+    arguments: args,
+  };
+}

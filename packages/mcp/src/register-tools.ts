@@ -1,0 +1,57 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ManifestEntry } from "@toolgen/runtime";
+import { projectMcp } from "@toolgen/runtime/providers";
+import type { McpRegistry } from "./mcp-registry.js";
+import { toToolResult } from "./tool-result.js";
+
+/**
+ * How `@external` tools (schema only; the runtime never runs them) are offered:
+ * - `"omit"` (default): not listed — an MCP client has no way to run them for us;
+ * - a function: listed; a call is validated by the registry, then handed to the function
+ *   (the host runs it: forwards it, asks a human, …) and its result completes the call.
+ */
+export type ExternalToolHandler = (call: { id: string; name: string; arguments: Record<string, unknown> }, signal: AbortSignal) => Promise<unknown>;
+export type ExternalPolicy = "omit" | ExternalToolHandler;
+
+/** Stateless HTTP builds a server per request: the tool list is worked out once per registry. */
+const prepared = new WeakMap<McpRegistry, Map<boolean, { projection: ReturnType<typeof projectMcp>; byName: Map<string, ManifestEntry> }>>();
+
+function prepare(registry: McpRegistry, includeExternal: boolean) {
+  let forRegistry = prepared.get(registry);
+  if (!forRegistry) prepared.set(registry, (forRegistry = new Map()));
+  let found = forRegistry.get(includeExternal);
+  if (!found) {
+    const byName = new Map<string, ManifestEntry>();
+    for (const entry of registry.entries) if (entry.kind === "tool") byName.set(entry.name, entry);
+    found = { projection: projectMcp(registry, { includeExternal }), byName };
+    forRegistry.set(includeExternal, found);
+  }
+  return found;
+}
+
+export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy): void {
+  const { projection, byName } = prepare(registry, external !== "omit");
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: projection.definitions }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const call = projection.toCall(request.params.name, request.params.arguments ?? {});
+    const entry = byName.get(call.name);
+    if (!entry || projection.names.fromProvider(request.params.name) === undefined) {
+      const known = projection.definitions.map((t) => t.name);
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${known.join(", ") || "none"}.`);
+    }
+    const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal });
+    if (outcome.status === "suspended" && typeof external === "function" && registry.complete) {
+      let result: unknown;
+      try {
+        result = await external(outcome.call, extra.signal);
+      } catch (error) {
+        result = error instanceof Error ? error : new Error(String(error));
+      }
+      return toToolResult(entry, registry.complete(outcome.call.id, result));
+    }
+    return toToolResult(entry, outcome);
+  });
+}

@@ -1,0 +1,64 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ManifestEntry, Outcome } from "@toolgen/runtime";
+import { hasWrappedOutput } from "@toolgen/runtime/providers";
+
+/** Where toolgen puts its own data in a result's `_meta` (reverse-DNS prefix, as the spec asks). */
+export const META_PREFIX = "dev.toolgen";
+
+/**
+ * An outcome as an MCP `CallToolResult`. Failures of any kind — invalid arguments, a thrown
+ * `ToolError`, a timeout — are results with `isError: true` and a message the model can
+ * act on, never protocol errors (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling).
+ * With an output schema, the result also comes as `structuredContent`: the object itself,
+ * or `{ result: value }` for a tool whose result is not an object.
+ */
+export function toToolResult(entry: ManifestEntry, outcome: Outcome): CallToolResult {
+  switch (outcome.status) {
+    case "ok": {
+      const result: CallToolResult = { content: [{ type: "text", text: outcome.text }] };
+      const structured = structuredContentOf(entry, outcome.text, outcome.structured);
+      if (structured) result.structuredContent = structured;
+      return result;
+    }
+    case "error": {
+      const { code, message, payload } = outcome.error;
+      const details = code === "tool_error" && payload !== undefined ? `\n${safeJson(payload)}` : "";
+      return {
+        content: [{ type: "text", text: `${message}${details}` }],
+        isError: true,
+        _meta: { [`${META_PREFIX}/error`]: payload === undefined ? { code } : { code, payload } },
+      };
+    }
+    case "ended":
+      return {
+        content: [{ type: "text", text: outcome.value === undefined ? "The task is complete." : typeof outcome.value === "string" ? outcome.value : safeJson(outcome.value) }],
+        _meta: { [`${META_PREFIX}/ended`]: true },
+      };
+    case "suspended":
+      return {
+        content: [{ type: "text", text: `'${outcome.call.name}' is executed by the host application; this server cannot run it.` }],
+        isError: true,
+        _meta: { [`${META_PREFIX}/suspended`]: outcome.call },
+      };
+  }
+}
+
+function structuredContentOf(entry: ManifestEntry, text: string, structured: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (entry.outputSchema === undefined) return undefined;
+  if (!hasWrappedOutput(entry)) return structured;
+  const schema = entry.outputSchema as { type?: unknown };
+  if (schema.type === "string") return { result: text };
+  try {
+    return { result: JSON.parse(text) as unknown };
+  } catch {
+    return { result: text };
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -4,6 +4,7 @@ import { runCall } from "./commands/call.js";
 import { runCheck } from "./commands/check.js";
 import { runInspect } from "./commands/inspect.js";
 import { runList } from "./commands/list.js";
+import { runServe } from "./commands/serve.js";
 import { UsageError } from "./commands/usage-error.js";
 import { ConfigError } from "./project/config.js";
 
@@ -61,9 +62,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (name: string, o) => void (exitCode = await runCall(name, o)));
   program
     .command("serve")
-    .description("serve the registry over MCP, stdio or streamable HTTP (not built yet)")
+    .description("serve the built registry over MCP: stdio, or stateless streamable HTTP at /mcp with --http")
     .addOption(project())
-    .action(() => notBuilt("serve"));
+    .option("--host <id>", "a host identity the application declares (repeatable)", collect)
+    .option("--http <port>", "serve streamable HTTP on this port (0 picks a free one) instead of stdio")
+    .option("--bind <address>", "the address --http listens on (default 127.0.0.1)")
+    .action(async (o) => void (exitCode = await runServe(o)));
   program
     .command("types <schema>")
     .description("TypeScript types from a JSON Schema or a manifest (not built yet)")

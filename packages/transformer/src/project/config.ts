@@ -1,0 +1,66 @@
+import { NAMING_STYLES, type NamingStyle } from "@toolgen/core";
+
+/**
+ * The one configuration schema, read from the `toolgen` section of `package.json`,
+ * from `toolgen.config.json`, or from the transformer's plugin options.
+ */
+export interface ToolgenConfig {
+  /** Where the manifest is written, relative to the package root (default `<outDir>/toolgen.manifest.json`). */
+  manifest?: string;
+  /** Where the generated registry module is written (default `<rootDir>/tools.generated.ts`). */
+  registryModule?: string;
+  /** How default names are derived from identifiers (default `snake_case`). */
+  naming?: NamingStyle;
+  /** `unknown`/`any` in a schema is an error (default true). */
+  strict?: boolean;
+  /** Import implementations on first call (default true). */
+  lazy?: boolean;
+  /** The MCP server's identity (default: the package's name, version and description). */
+  server?: { name?: string; version?: string; description?: string };
+}
+
+export class ConfigError extends Error {}
+
+const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
+  manifest: (v) => typeof v === "string" && v.length > 0,
+  registryModule: (v) => typeof v === "string" && /\.(m|c)?tsx?$/.test(v),
+  naming: (v) => typeof v === "string" && (NAMING_STYLES as readonly string[]).includes(v),
+  strict: (v) => typeof v === "boolean",
+  lazy: (v) => typeof v === "boolean",
+  server: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string"),
+};
+
+const EXPECTED: Record<keyof ToolgenConfig, string> = {
+  manifest: "a path such as \"./dist/toolgen.manifest.json\"",
+  registryModule: "a path to a .ts file such as \"src/tools.generated.ts\"",
+  naming: `one of ${NAMING_STYLES.map((s) => `"${s}"`).join(", ")}`,
+  strict: "true or false",
+  lazy: "true or false",
+  server: "an object with string name, version and description",
+};
+
+/** Keys ts-patch itself reads from a plugin entry; they are not toolgen configuration. */
+const TS_PATCH_KEYS = new Set(["transform", "import", "isEsm", "tsConfig", "resolvePathAliases", "type", "after", "afterDeclarations", "transformProgram", "name"]);
+
+/** Checks a configuration object; the error names the source and the key. */
+export function parseConfig(value: unknown, source: string): ToolgenConfig {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${source}: the toolgen configuration must be an object.`);
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "$schema") continue;
+    const check = Object.hasOwn(KEYS, key) ? KEYS[key as keyof ToolgenConfig] : undefined;
+    if (!check) throw new ConfigError(`${source}: unknown key "${key}" (known: ${Object.keys(KEYS).join(", ")}).`);
+    if (!check(v)) throw new ConfigError(`${source}: "${key}" must be ${EXPECTED[key as keyof ToolgenConfig]}; got ${JSON.stringify(v)}.`);
+  }
+  const { $schema: _schema, ...config } = value as ToolgenConfig & { $schema?: unknown };
+  return config;
+}
+
+/**
+ * The transformer's plugin entry (`{ "transform": "@toolgen/transformer", … }`): the same
+ * schema as package.json and toolgen.config.json, once ts-patch's own keys are set aside.
+ */
+export function parsePluginOptions(entry: Record<string, unknown>): ToolgenConfig {
+  const own = Object.fromEntries(Object.entries(entry).filter(([key]) => !TS_PATCH_KEYS.has(key)));
+  return parseConfig(own, "tsconfig.json compilerOptions.plugins[@toolgen/transformer]");
+}

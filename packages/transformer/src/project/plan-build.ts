@@ -1,0 +1,52 @@
+import * as path from "node:path";
+import type * as ts from "typescript";
+import { analyze, createOutputMapper, type Diagnostic, emitRegistryModule, serializeManifest } from "@toolgen/core";
+import type { Manifest } from "@toolgen/runtime";
+import type { ProjectInfo } from "./project-info.js";
+
+/** A file the build writes, with its full content. */
+export interface PlannedFile {
+  path: string;
+  content: string;
+}
+
+export interface BuildPlan {
+  manifest: Manifest;
+  /** The manifest, then the registry module. */
+  files: [manifest: PlannedFile, registryModule: PlannedFile];
+  diagnostics: Diagnostic[];
+  entryCount: number;
+}
+
+/**
+ * Analyzes the program and renders every output file, without writing anything. The CLI
+ * (`build`, `check`, `watch`) and the transformer both call this, with the TypeScript that
+ * made their program, which is how their outputs stay byte-identical.
+ */
+export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program): BuildPlan {
+  const outputOf = createOutputMapper(program, info.packageRoot);
+  const result = analyze(program, {
+    ts: tsm,
+    packageRoot: info.packageRoot,
+    packageName: info.packageJson.name ?? path.basename(info.packageRoot),
+    ...(info.packageJson.version ? { packageVersion: info.packageJson.version } : {}),
+    registryModule: outputOf(info.registryModulePath),
+    ...(info.config.naming ? { naming: info.config.naming } : {}),
+    ...(info.config.strict !== undefined ? { strict: info.config.strict } : {}),
+  });
+  const registryModule = emitRegistryModule(result.entries, { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) });
+  return {
+    manifest: result.manifest,
+    files: [
+      { path: info.manifestPath, content: serializeManifest(result.manifest) },
+      { path: info.registryModulePath, content: registryModule },
+    ],
+    diagnostics: result.diagnostics,
+    entryCount: result.entries.length,
+  };
+}
+
+/** The `toolgen.manifest` reference package.json must hold, relative and POSIX. */
+export function manifestReference(info: ProjectInfo): string {
+  return "./" + path.relative(info.packageRoot, info.manifestPath).split(path.sep).join("/");
+}

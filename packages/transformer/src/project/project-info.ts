@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import type * as ts from "typescript";
+import { ConfigError, parseConfig, type ToolgenConfig } from "./config.js";
+
+/** Everything a build needs to know about the package: where it is, its configuration, where outputs go. */
+export interface ProjectInfo {
+  tsconfigPath: string;
+  packageRoot: string;
+  packageJsonPath: string;
+  packageJson: { name?: string; version?: string; description?: string; toolgen?: unknown; [key: string]: unknown };
+  config: ToolgenConfig;
+  compilerOptions: ts.CompilerOptions;
+  /** Absolute paths. */
+  manifestPath: string;
+  registryModulePath: string;
+}
+
+/**
+ * Reads a tsconfig (a file or its folder) with the given TypeScript, then its package.
+ * Throws `ConfigError` with a clear message.
+ */
+export function readProjectInfo(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): ProjectInfo {
+  let tsconfigPath = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
+  if (existsSync(tsconfigPath) && !tsconfigPath.endsWith(".json")) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
+  if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
+  const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
+  if (read.error) throw new ConfigError(`${tsconfigPath}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
+  const parsed = tsm.parseJsonConfigFileContent(read.config, tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
+  return createProjectInfo(tsconfigPath, parsed.options);
+}
+
+/**
+ * The project of a tsconfig whose options are already parsed (the transformer gets them from
+ * the program). Configuration merges, later winning: package.json `toolgen`,
+ * toolgen.config.json, then `extra` (the transformer's plugin options).
+ */
+export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}): ProjectInfo {
+  const packageRoot = findPackageRoot(path.dirname(tsconfigPath));
+  const packageJsonPath = path.join(packageRoot, "package.json");
+  const packageJson = readJson(packageJsonPath) as ProjectInfo["packageJson"];
+  let config = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
+  const configFile = path.join(packageRoot, "toolgen.config.json");
+  if (existsSync(configFile)) config = { ...config, ...parseConfig(readJson(configFile), configFile) };
+  config = { ...config, ...extra };
+  const outDir = options.outDir ?? path.dirname(tsconfigPath);
+  const rootDir = options.rootDir ?? path.join(path.dirname(tsconfigPath), "src");
+  return {
+    tsconfigPath,
+    packageRoot,
+    packageJsonPath,
+    packageJson,
+    config,
+    compilerOptions: options,
+    manifestPath: path.resolve(packageRoot, config.manifest ?? path.relative(packageRoot, path.join(outDir, "toolgen.manifest.json"))),
+    registryModulePath: path.resolve(packageRoot, config.registryModule ?? path.relative(packageRoot, path.join(rootDir, "tools.generated.ts"))),
+  };
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message}).`);
+  }
+}
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) throw new ConfigError(`No package.json above ${start}: toolgen writes the manifest reference into the package's package.json.`);
+  }
+}

@@ -1,0 +1,42 @@
+import * as path from "node:path";
+import type * as ts from "typescript";
+import { ConfigError, parsePluginOptions } from "../project/config.js";
+import { ensureManifestReference } from "../project/manifest-reference.js";
+import { planBuild } from "../project/plan-build.js";
+import { createProjectInfo } from "../project/project-info.js";
+import { writeIfChanged } from "../project/write-outputs.js";
+import { toGlobalTsDiagnostic, toTsDiagnostic } from "./to-ts-diagnostic.js";
+
+/** What toolgen did for one program: its diagnostics, and the registry module's new text when the program holds another. */
+export interface ProgramBuild {
+  diagnostics: ts.Diagnostic[];
+  staleRegistry?: { path: string; text: string };
+}
+
+/**
+ * Analyzes the whole program (never only the files being emitted, so the manifest always
+ * describes all of it), then writes the manifest, the registry module and the package.json
+ * reference exactly as `toolgen build` does. On errors, writes nothing.
+ */
+export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: Record<string, unknown>): ProgramBuild {
+  const options = program.getCompilerOptions();
+  const tsconfigPath = typeof options.configFilePath === "string" ? options.configFilePath : path.join(program.getCurrentDirectory(), "tsconfig.json");
+  let plan;
+  let info;
+  try {
+    info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry));
+    plan = planBuild(tsm, info, program);
+  } catch (error) {
+    if (error instanceof ConfigError) return { diagnostics: [toGlobalTsDiagnostic(tsm, error.message)] };
+    throw error;
+  }
+  const diagnostics = plan.diagnostics.map((d) => toTsDiagnostic(tsm, program, d));
+  if (plan.diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+
+  const [manifest, registry] = plan.files;
+  writeIfChanged(manifest);
+  writeIfChanged(registry);
+  ensureManifestReference(info);
+  const seen = program.getSourceFile(registry.path);
+  return seen?.text === registry.content ? { diagnostics } : { diagnostics, staleRegistry: { path: registry.path, text: registry.content } };
+}

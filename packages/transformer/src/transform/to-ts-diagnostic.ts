@@ -1,0 +1,27 @@
+import type * as ts from "typescript";
+import type { Diagnostic } from "@toolgen/core";
+
+/**
+ * tsc prints `TS<code>` for every diagnostic, so toolgen's `TG2001` becomes code 992001
+ * (990000 + the number: clear of TypeScript's own range) and keeps `TG2001` at the start of
+ * the message, where a reader and a search look for it.
+ */
+export const TSC_CODE_OFFSET = 990000;
+
+/** An analyzer diagnostic as a TypeScript diagnostic anchored in the program's source file. */
+export function toTsDiagnostic(tsm: typeof ts, program: ts.Program, d: Diagnostic): ts.Diagnostic {
+  return {
+    file: program.getSourceFile(d.file),
+    start: d.start,
+    length: d.length,
+    messageText: `${d.code} ${d.message}`,
+    category: d.severity === "error" ? tsm.DiagnosticCategory.Error : tsm.DiagnosticCategory.Warning,
+    code: TSC_CODE_OFFSET + Number(d.code.slice(2)),
+    source: "toolgen",
+  };
+}
+
+/** A problem with no source position (configuration), as a global TypeScript error. */
+export function toGlobalTsDiagnostic(tsm: typeof ts, message: string): ts.Diagnostic {
+  return { file: undefined, start: undefined, length: undefined, messageText: `toolgen: ${message}`, category: tsm.DiagnosticCategory.Error, code: TSC_CODE_OFFSET + 9000, source: "toolgen" };
+}

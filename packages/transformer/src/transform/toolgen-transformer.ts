@@ -1,0 +1,38 @@
+import type * as ts from "typescript";
+import { buildProgram, type ProgramBuild } from "./build-program.js";
+import { emitRegistryModule, isEmittingRegistryModule } from "./emit-registry-module.js";
+import { wrapThisEmit } from "./wrap-emit.js";
+
+/** The third argument ts-patch (3.x and 4.x) gives a source transformer. */
+export interface TransformerExtras {
+  /** The TypeScript that made the program: its `SyntaxKind` numbers are the ones to compare with. */
+  ts: typeof ts;
+  addDiagnostic(diagnostic: ts.Diagnostic): number;
+}
+
+const builds = new WeakMap<ts.Program, ProgramBuild>();
+
+/**
+ * The ts-patch entry (`{ "transform": "@toolgen/transformer" }`). ts-patch calls it at every
+ * emit, with the whole program: the first call per program analyzes and writes the outputs;
+ * diagnostics go to tsc, so `tspc` fails on analyzer errors at their source positions. The
+ * JavaScript of the user's own files is left exactly as tsc emits it.
+ */
+export default function toolgenTransformer(program: ts.Program, pluginEntry: Record<string, unknown> | undefined, extras: TransformerExtras): ts.TransformerFactory<ts.SourceFile> {
+  const identity: ts.TransformerFactory<ts.SourceFile> = () => (sourceFile) => sourceFile;
+  if (isEmittingRegistryModule()) return identity;
+  const tsm = extras.ts;
+  let build = builds.get(program);
+  const isFirstEmit = build === undefined;
+  if (!build) {
+    build = buildProgram(tsm, program, pluginEntry ?? {});
+    builds.set(program, build);
+  }
+  if (!wrapThisEmit(tsm, program, { ...build, isFirstEmit }) && isFirstEmit) {
+    // A ts-patch without `originalEmit`: report through its own channel and write the
+    // registry outputs now (a later emit of the old text may overwrite them until the next build).
+    for (const diagnostic of build.diagnostics) extras.addDiagnostic(diagnostic);
+    if (build.staleRegistry) emitRegistryModule(tsm, program, build.staleRegistry.path, build.staleRegistry.text, undefined, undefined, undefined);
+  }
+  return identity;
+}

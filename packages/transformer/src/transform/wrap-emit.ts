@@ -1,0 +1,43 @@
+import * as path from "node:path";
+import type * as ts from "typescript";
+import { emitRegistryModule } from "./emit-registry-module.js";
+
+/** ts-patch (3.x and 4.x) keeps the compiler's own emit here and calls it right after asking plugins for transformers. */
+type PatchedProgram = ts.Program & { originalEmit?: ts.Program["emit"] };
+
+export interface AfterEmit {
+  diagnostics: readonly ts.Diagnostic[];
+  staleRegistry?: { path: string; text: string };
+  /** This is the program's first emit call (a builder emits file by file). */
+  isFirstEmit: boolean;
+}
+
+/**
+ * Wraps ts-patch's `originalEmit` for the emit call that is starting (and only that one):
+ * after the compiler wrote its files, add toolgen's diagnostics of the files this call emitted
+ * and rewrite the registry module's outputs when the program held an old text. Diagnostics
+ * travel with their own file, so an incremental builder caches each one against the file it
+ * is about and drops it when that file changes. Returns false when ts-patch keeps no
+ * `originalEmit` (an unknown version).
+ */
+export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEmit): boolean {
+  const patched = program as PatchedProgram;
+  const real = patched.originalEmit;
+  if (typeof real !== "function") return false;
+  patched.originalEmit = function (this: ts.Program, ...args: Parameters<ts.Program["emit"]>) {
+    patched.originalEmit = real;
+    const result = real.apply(this, args);
+    const [target, writeFile, cancellationToken, emitOnlyDts] = args;
+    const isTarget = (fileName: string) => target !== undefined && path.resolve(target.fileName) === path.resolve(fileName);
+    const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : after.isFirstEmit));
+    (result.diagnostics as ts.Diagnostic[]).push(...own);
+    // The stale text was written when this call emitted everything or the registry itself;
+    // a call for another file writes nothing stale, but the first must still write the new outputs.
+    const registry = after.staleRegistry;
+    if (registry && (target === undefined || isTarget(registry.path) || after.isFirstEmit)) {
+      emitRegistryModule(tsm, program, registry.path, registry.text, writeFile, cancellationToken, emitOnlyDts);
+    }
+    return result;
+  };
+  return true;
+}

@@ -1,6 +1,9 @@
+import type { ManifestEntry } from "@toolgen/runtime";
+import type { ProviderId } from "@toolgen/runtime/providers";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import { entryCost } from "./list.js";
+import { projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InspectOptions {
@@ -11,7 +14,7 @@ export interface InspectOptions {
 
 /** `toolgen inspect <name>`: one entry in full. */
 export function runInspect(name: string, options: InspectOptions): number {
-  if (options.provider) throw new UsageError("--provider is not built yet (planned: provider projections, issue #6).");
+  const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries, diagnostics } = analyzeProject(options.project);
   if (diagnostics.some((d) => d.severity === "error")) {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
@@ -19,6 +22,7 @@ export function runInspect(name: string, options: InspectOptions): number {
   }
   const entry = entries.find((e) => e.name === name);
   if (!entry) throw new UsageError(`No entry named '${name}'. Known: ${entries.map((e) => e.name).join(", ") || "none"}.`);
+  if (provider) return printProjected(provider, entry, entries);
   if (options.json) {
     process.stdout.write(JSON.stringify(entry, null, 2) + "\n");
     return 0;
@@ -37,4 +41,27 @@ export function runInspect(name: string, options: InspectOptions): number {
     ].join("\n") + "\n",
   );
   return 0;
+}
+
+/** The one definition the provider receives for this tool (names are sanitized against all tools, as in the real list). */
+function printProjected(provider: ProviderId, entry: ManifestEntry, entries: readonly ManifestEntry[]): number {
+  if (entry.kind !== "tool") throw new UsageError(`'${entry.name}' is a ${entry.kind}; only tools are projected to providers.`);
+  const projection = projectForProvider(provider, entries);
+  if (typeof projection === "number") return projection;
+  const index = projection.definitions.findIndex((_, i) => nameOf(projection.definitions[i]) === projection.names.toProvider(entry.name));
+  if (index < 0) {
+    process.stderr.write(`toolgen: '${entry.name}' cannot be sent to ${provider} (see above).\n`);
+    return 1;
+  }
+  const definition = projection.definitions[index] as { name: string; tool?: unknown };
+  // The AI SDK takes a record keyed by name, so one tool prints as a one-entry record.
+  const shown = provider === "ai-sdk" ? { [definition.name]: definition.tool } : definition;
+  process.stdout.write(JSON.stringify(shown, null, 2) + "\n");
+  return 0;
+}
+
+/** Every provider's definition carries its name at the top or in \`function\`. */
+function nameOf(definition: unknown): unknown {
+  const d = definition as { name?: unknown; function?: { name?: unknown } };
+  return d.function?.name ?? d.name;
 }

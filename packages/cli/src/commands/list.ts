@@ -1,7 +1,7 @@
 import type { ManifestEntry } from "@toolgen/runtime";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
-import { UsageError } from "./usage-error.js";
+import { projectForProvider, readProvider } from "./provider-projection.js";
 
 export interface ListOptions {
   project?: string;
@@ -11,11 +11,17 @@ export interface ListOptions {
 
 /** `toolgen list`: what the model will see, from the current sources. */
 export function runList(options: ListOptions): number {
-  if (options.provider) throw new UsageError("--provider is not built yet (planned: provider projections, issue #6).");
+  const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries, diagnostics } = analyzeProject(options.project);
   if (diagnostics.some((d) => d.severity === "error")) {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
     return 1;
+  }
+  if (provider) {
+    const projection = projectForProvider(provider, entries);
+    if (typeof projection === "number") return projection;
+    process.stdout.write(JSON.stringify(projection.tools, null, 2) + "\n");
+    return 0;
   }
   if (options.json) {
     process.stdout.write(JSON.stringify(entries, null, 2) + "\n");

@@ -34,8 +34,7 @@ function toolList(source: ProjectionSource): readonly ManifestEntry[] {
 }
 
 export function defineMcpTool(entry: ManifestEntry, name: string): McpTool {
-  const tool: McpTool = { name, description: describeEntry(entry), inputSchema: inlineRefs(asNode(entry.inputSchema)).schema as McpTool["inputSchema"] };
-  if (entry.title) tool.title = entry.title;
+  const tool: McpTool = { name, ...(entry.title ? { title: entry.title } : {}), description: describeEntry(entry), inputSchema: inlineRefs(asNode(entry.inputSchema)).schema as McpTool["inputSchema"] };
   if (entry.outputSchema !== undefined) tool.outputSchema = inlineRefs(wrapOutputSchema(asNode(entry.outputSchema)).schema).schema as McpTool["outputSchema"];
   const annotations = { ...(entry.title ? { title: entry.title } : {}), ...entry.annotations };
   if (Object.keys(annotations).length > 0) tool.annotations = annotations;

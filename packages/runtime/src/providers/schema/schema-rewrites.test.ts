@@ -51,7 +51,7 @@ describe("toStrictSchema", () => {
     expect(blockers).toEqual([]);
     expect(schema.required).toEqual(["query", "limit", "unit", "note", "where", "pair"]);
     const p = schema.properties as Record<string, Record<string, unknown>>;
-    expect(p.limit).toEqual({ type: ["integer", "null"] });
+    expect(p.limit).toEqual({ type: ["integer", "null"], description: "Default: 5." });
     expect(p.unit).toEqual({ type: ["string", "null"], enum: ["mm", "cm", null] });
     expect(p.note).toEqual({ anyOf: [{ type: "string" }, { type: "null" }] });
     expect(p.where).toEqual({ anyOf: [{ type: "object", properties: { city: { type: ["string", "null"] } }, required: ["city"], additionalProperties: false }, { type: "null" }] });

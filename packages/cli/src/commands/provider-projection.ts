@@ -1,0 +1,33 @@
+import type { ManifestEntry } from "@toolgen/runtime";
+import { isProviderId, NameCollisionError, projectTools, PROVIDERS, type Projection, type ProviderId } from "@toolgen/runtime/providers";
+import { UsageError } from "./usage-error.js";
+
+/** Checks `--provider`; the error lists the ones there are. */
+export function readProvider(value: string): ProviderId {
+  if (!isProviderId(value)) throw new UsageError(`--provider must be one of ${PROVIDERS.join(", ")}; got '${value}'.`);
+  return value;
+}
+
+/**
+ * The projection `--provider` prints, or exit code 1 when two tool names collide for that
+ * provider. What the projection had to change goes to stderr, so stdout is exactly the
+ * provider's JSON.
+ */
+export function projectForProvider(provider: ProviderId, entries: readonly ManifestEntry[]): Projection<unknown, unknown> | number {
+  let projection: Projection<unknown, unknown>;
+  try {
+    projection = projectTools(provider, entries);
+  } catch (error) {
+    if (error instanceof NameCollisionError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  for (const issue of projection.issues) {
+    const where = issue.path ? ` at ${issue.path}` : "";
+    const effect = issue.severity === "error" ? " (left out)" : "";
+    process.stderr.write(`toolgen: ${provider}: ${issue.severity}: '${issue.tool}'${where}: ${issue.message}${effect}\n`);
+  }
+  return projection;
+}

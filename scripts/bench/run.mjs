@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+// `npm run bench`: toolgen against its peers on a generated corpus (scripts/bench/generate-corpus.mjs),
+// and the performance budget of issue #7. See docs/benchmarks.md.
+//
+//   node scripts/bench/run.mjs [--n 100,500,1000] [--reps 5] [--quick] [--runtime-n 1000]
+//                              [--cold-runs 15] [--validators 40] [--time 1000] [--json <file>]
+//                              [--keep] [--repo <toolgen checkout>]
+//
+// For each N, every build command runs once to warm up, then `--reps` times, interleaved
+// (the order rotates each round), each in a fresh process; the tables show medians.
+// --quick: N = 100, 2 rounds, a 100-tool registry and short throughput runs (a smoke test).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { evaluateBudget, formatReport } from "./format-report.mjs";
+import { generateCorpus, REPO_ROOT } from "./generate-corpus.mjs";
+import { measureNode, memorySource } from "./measure-process.mjs";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+function parseArguments(argv) {
+  const options = { n: [100, 500, 1000], reps: 5, quick: false, keep: false, runtimeN: undefined, coldRuns: 15, validators: 40, time: 1000, json: undefined, repo: REPO_ROOT };
+  const given = new Set();
+  for (let i = 0; i < argv.length; i++) {
+    const key = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${key} needs a value`);
+      return v;
+    };
+    given.add(key);
+    if (key === "--n") options.n = value().split(",").map((s) => Number(s.trim()));
+    else if (key === "--reps") options.reps = Number(value());
+    else if (key === "--quick") options.quick = true;
+    else if (key === "--keep") options.keep = true;
+    else if (key === "--runtime-n") options.runtimeN = Number(value());
+    else if (key === "--cold-runs") options.coldRuns = Number(value());
+    else if (key === "--validators") options.validators = Number(value());
+    else if (key === "--time") options.time = Number(value());
+    else if (key === "--json") options.json = path.resolve(value());
+    else if (key === "--repo") options.repo = path.resolve(value());
+    else if (key === "--help" || key === "-h") {
+      console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 11).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+      process.exit(0);
+    } else throw new Error(`unknown option ${key} (try --help)`);
+  }
+  if (options.quick) {
+    if (!given.has("--n")) options.n = [100];
+    if (!given.has("--reps")) options.reps = 2;
+    if (!given.has("--cold-runs")) options.coldRuns = 5;
+    if (!given.has("--time")) options.time = 200;
+  }
+  if (options.n.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--n takes positive integers, e.g. --n 100,500,1000");
+  options.n.sort((a, b) => a - b);
+  options.runtimeN ??= Math.max(...options.n);
+  return options;
+}
+
+/** The commands, resolved in the checkout under test. */
+function locateTools(repo) {
+  const modules = path.join(repo, "node_modules");
+  const tools = {
+    tsc: path.join(modules, "typescript/bin/tsc"),
+    tspc: path.join(modules, "ts-patch/bin/tspc.js"),
+    tjsg: path.join(modules, "ts-json-schema-generator/bin/ts-json-schema-generator.js"),
+    toolgen: path.join(repo, "packages/cli/bin/toolgen.js"),
+  };
+  for (const [name, file] of Object.entries(tools)) if (!existsSync(file)) throw new Error(`missing ${name}: ${file} (npm install?)`);
+  if (!existsSync(path.join(repo, "packages/cli/dist/index.js"))) throw new Error("toolgen is not built: run `npm run build` first");
+  const transformerPackage = path.join(modules, "@toolgen/transformer/package.json");
+  let transformer = { available: false, note: "packages/transformer does not exist in this checkout" };
+  if (existsSync(transformerPackage)) {
+    const pkg = JSON.parse(readFileSync(transformerPackage, "utf8"));
+    const main = path.join(path.dirname(transformerPackage), pkg.exports?.["."]?.default ?? pkg.main ?? "index.js");
+    transformer = existsSync(main) ? { available: true } : { available: false, note: `@toolgen/transformer is not built (${path.relative(repo, main)} missing)` };
+  }
+  return { ...tools, transformer };
+}
+
+function readPackageVersion(repo, name) {
+  return JSON.parse(readFileSync(path.join(repo, "node_modules", name, "package.json"), "utf8")).version;
+}
+
+function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+/** Deletes what toolgen (CLI or transformer) writes, so the next command sees the bare sources. */
+function removeToolgenOutput(dir) {
+  rmSync(path.join(dir, "src/tools.generated.ts"), { force: true });
+  rmSync(path.join(dir, "dist/toolgen.manifest.json"), { force: true });
+  rmSync(path.join(dir, "dist/tools.generated.js"), { force: true });
+}
+
+function buildCases({ tools, toolgenDir, typiaDir, workspace }) {
+  const schemaOut = path.join(workspace, "ts-json-schema-generator.schema.json");
+  return [
+    { id: "floor", label: "`tsc --noEmit` (floor)", cwd: toolgenDir, args: [tools.tsc, "-p", "tsconfig.json", "--noEmit"] },
+    { id: "toolgen", label: "`toolgen build`", cwd: toolgenDir, args: [tools.toolgen, "build", "-p", "tsconfig.json"], after: () => removeToolgenOutput(toolgenDir) },
+    { id: "tjsg", label: "ts-json-schema-generator (all types)", cwd: toolgenDir, args: [tools.tjsg, "-f", "tsconfig.json", "--type", "*", "-o", schemaOut] },
+    { id: "tscEmit", label: "`tsc` (emit)", cwd: toolgenDir, args: [tools.tsc, "-p", "tsconfig.json"] },
+    { id: "tspcPlain", label: "`tspc`, no plugin (emit)", cwd: toolgenDir, args: [tools.tspc, "-p", "tsconfig.json"] },
+    {
+      id: "tspcToolgen",
+      label: "`tspc` + @toolgen/transformer",
+      cwd: toolgenDir,
+      args: [tools.tspc, "-p", "tsconfig.transformer.json"],
+      skip: tools.transformer.available ? undefined : tools.transformer.note,
+      after: () => removeToolgenOutput(toolgenDir),
+    },
+    { id: "tscEmitTypia", label: "`tsc` (emit), typia subset", cwd: typiaDir, args: [tools.tsc, "-p", "tsconfig.json"] },
+    { id: "typia", label: "`tspc` + typia `llm.application`", cwd: typiaDir, args: [tools.tspc, "-p", "tsconfig.typia.json"] },
+  ];
+}
+
+function runCase(item) {
+  const result = measureNode(item.args, { cwd: item.cwd, env: { ...process.env, NO_COLOR: "1" } });
+  item.after?.();
+  return result;
+}
+
+function benchBuilds({ n, options, tools, workspace }) {
+  const toolgenDir = path.join(workspace, `n${n}`, "toolgen");
+  const typiaDir = path.join(workspace, `n${n}`, "typia");
+  const modulesFrom = path.join(options.repo, "node_modules");
+  const toolgenCorpus = generateCorpus({ n, dir: toolgenDir, variant: "toolgen", modulesFrom });
+  const typiaCorpus = generateCorpus({ n, dir: typiaDir, variant: "typia", modulesFrom });
+  const cases = buildCases({ tools, toolgenDir, typiaDir, workspace });
+  const results = Object.fromEntries(cases.map((c) => [c.id, { id: c.id, label: c.label, wallMs: [], maxRssKiB: [], skipped: c.skip }]));
+
+  log(`N=${n}: ${toolgenCorpus.tools} tools (typia subset ${typiaCorpus.tools}); warm-up`);
+  for (const item of cases) {
+    if (item.skip) continue;
+    const warm = runCase(item);
+    if (!warm.ok) {
+      results[item.id].failed = `exit ${warm.status}: ${(warm.stderr || warm.stdout).trim().split("\n").slice(0, 6).join(" | ")}`;
+      log(`${item.label} failed: ${results[item.id].failed}`);
+    } else if (item.id === "toolgen" && warm.stderr.trim()) {
+      results[item.id].diagnostics = warm.stderr.trim().split("\n").slice(0, 4).join(" | ");
+    }
+  }
+  const active = cases.filter((c) => !c.skip && !results[c.id].failed);
+  for (let rep = 0; rep < options.reps; rep++) {
+    const order = active.map((_, i) => active[(i + rep) % active.length]);
+    for (const item of order) {
+      const run = runCase(item);
+      if (!run.ok) {
+        results[item.id].failed = `exit ${run.status} in round ${rep + 1}`;
+        continue;
+      }
+      results[item.id].wallMs.push(run.wallMs);
+      results[item.id].maxRssKiB.push(run.maxRssKiB);
+    }
+    log(`N=${n}: round ${rep + 1}/${options.reps} done (load ${loadavg()[0].toFixed(2)})`);
+  }
+  for (const r of Object.values(results)) {
+    r.medianMs = median(r.wallMs);
+    r.medianRssKiB = median(r.maxRssKiB);
+  }
+  return { n, tools: toolgenCorpus.tools, typiaTools: typiaCorpus.tools, results };
+}
+
+function runJson(args, cwd) {
+  const run = measureNode(args, { cwd });
+  if (!run.ok) throw new Error(`node ${args.map((a) => path.basename(a)).join(" ")} failed: ${run.stderr || run.stdout}`);
+  const lines = run.stdout.trim().split("\n");
+  return { ...JSON.parse(lines[lines.length - 1]), wallMs: run.wallMs, maxRssKiB: run.maxRssKiB };
+}
+
+function benchRuntime({ options, tools, workspace }) {
+  const n = options.runtimeN;
+  const modulesFrom = path.join(options.repo, "node_modules");
+  const dir = path.join(workspace, `runtime-${n}`);
+  const corpus = generateCorpus({ n, dir, variant: "toolgen", modulesFrom });
+  log(`runtime: toolgen build and tsc over a ${n}-tool corpus`);
+  const build = measureNode([tools.toolgen, "build", "-p", "tsconfig.json"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+  if (!build.ok) throw new Error(`toolgen build (runtime corpus) failed: ${build.stderr}`);
+  const compile = measureNode([tools.tsc, "-p", "tsconfig.json"], { cwd: dir });
+  if (!compile.ok) throw new Error(`tsc (runtime corpus) failed: ${compile.stdout}${compile.stderr}`);
+  const registryJs = path.join(dir, "dist/tools.generated.js");
+  const manifestPath = path.join(dir, "dist/toolgen.manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const first = corpus.samples[0];
+  const firstEntry = manifest.entries.find((e) => e.implementation.export === first.identifier);
+
+  log(`runtime: cold start, ${options.coldRuns} fresh processes`);
+  const coldScript = path.join(HERE, "cold-start.mjs");
+  const cold = [];
+  for (let i = 0; i < options.coldRuns; i++) cold.push(runJson([coldScript, registryJs, firstEntry.name, JSON.stringify(first.valid)], dir));
+  const badCall = cold.find((c) => c.status !== "ok");
+  const ajvScript = path.join(HERE, "ajv-startup.mjs");
+  const ajvRuns = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(options.coldRuns / 3)); i++) ajvRuns.push(runJson([ajvScript, manifestPath], dir));
+
+  log(`runtime: typia validators for the first ${options.validators} typia-compatible request types`);
+  const typiaDir = path.join(workspace, "validation-typia");
+  generateCorpus({ n: options.validators * 2, dir: typiaDir, variant: "typia", validators: options.validators, modulesFrom });
+  const typiaBuild = measureNode([tools.tspc, "-p", "tsconfig.typia.json"], { cwd: typiaDir });
+  if (!typiaBuild.ok) throw new Error(`tspc (typia validators) failed: ${typiaBuild.stdout}${typiaBuild.stderr}`);
+  log(`runtime: validation throughput (${options.time} ms per task)`);
+  const throughput = runJson(
+    [
+      path.join(HERE, "validation-throughput.mjs"),
+      "--registry", registryJs,
+      "--manifest", manifestPath,
+      "--typia", path.join(typiaDir, "dist/validators.js"),
+      "--samples", path.join(dir, "samples.json"),
+      "--time", String(options.time),
+    ],
+    dir,
+  );
+  return {
+    n,
+    build: { wallMs: build.wallMs, maxRssKiB: build.maxRssKiB },
+    compile: { wallMs: compile.wallMs, maxRssKiB: compile.maxRssKiB },
+    generatedTsBytes: statSync(path.join(dir, "src/tools.generated.ts")).size,
+    generatedJsBytes: statSync(registryJs).size,
+    manifestBytes: statSync(manifestPath).size,
+    firstCall: { name: firstEntry.name, status: badCall ? `${badCall.status} ${JSON.stringify(badCall.error ?? "")}` : "ok" },
+    cold: {
+      runs: cold.length,
+      nodeStartMs: median(cold.map((c) => c.nodeStartMs)),
+      importMs: median(cold.map((c) => c.importMs)),
+      firstCallMs: median(cold.map((c) => c.firstCallMs)),
+      totalMs: median(cold.map((c) => c.totalMs)),
+      processWallMs: median(cold.map((c) => c.wallMs)),
+      maxRssKiB: median(cold.map((c) => c.maxRssKiB)),
+    },
+    ajvStartup: {
+      runs: ajvRuns.length,
+      schemas: ajvRuns[0].schemas,
+      compileMs: median(ajvRuns.map((r) => r.compileMs)),
+      totalMs: median(ajvRuns.map((r) => r.totalMs)),
+      processWallMs: median(ajvRuns.map((r) => r.wallMs)),
+      maxRssKiB: median(ajvRuns.map((r) => r.maxRssKiB)),
+    },
+    throughput,
+  };
+}
+
+function describeMachine(repo) {
+  return {
+    node: process.version,
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGiB: totalmem() / 2 ** 30,
+    memorySource: memorySource(),
+    versions: {
+      typescript: readPackageVersion(repo, "typescript"),
+      "ts-patch": readPackageVersion(repo, "ts-patch"),
+      "ts-json-schema-generator": readPackageVersion(repo, "ts-json-schema-generator"),
+      typia: readPackageVersion(repo, "typia"),
+      ajv: readPackageVersion(repo, "ajv"),
+      tinybench: readPackageVersion(repo, "tinybench"),
+    },
+  };
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const tools = locateTools(options.repo);
+  const workspace = mkdtempSync(path.join(tmpdir(), "toolgen-bench-"));
+  const started = new Date();
+  const machine = describeMachine(options.repo);
+  machine.loadAtStart = loadavg()[0];
+  log(`workspace ${workspace}; N = ${options.n.join(", ")}; ${options.reps} rounds; memory via ${machine.memorySource}`);
+  if (!tools.transformer.available) log(`transformer: skipped (${tools.transformer.note})`);
+  try {
+    const builds = options.n.map((n) => benchBuilds({ n, options, tools, workspace }));
+    const runtime = benchRuntime({ options, tools, workspace });
+    machine.loadAtEnd = loadavg()[0];
+    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, runtime };
+    report.budget = evaluateBudget(report);
+    const text = formatReport(report);
+    process.stdout.write(text + "\n");
+    if (options.json || options.keep) {
+      const jsonFile = options.json ?? path.join(workspace, "results.json");
+      mkdirSync(path.dirname(jsonFile), { recursive: true });
+      writeFileSync(jsonFile, JSON.stringify(report, null, 2) + "\n");
+      log(`results: ${jsonFile}`);
+    }
+  } finally {
+    if (options.keep) log(`kept ${workspace}`);
+    else rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

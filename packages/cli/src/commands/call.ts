@@ -14,19 +14,27 @@ export interface CallCommandOptions {
 }
 
 /**
- * `toolgen call <name> --args '<json>'|@file`: loads the built output (manifest + compiled
- * JavaScript), calls through the runtime and prints the outcome. Every outcome, including
- * errors, is a normal result: exit 0; `--json` prints the outcome object exactly.
+ * `toolgen call <name|uri> --args '<json>'|@file`: discovers the built registry (the
+ * package's manifest and its dependencies'), calls a tool or prompt by name or reads a
+ * resource by URI (anything with a scheme, `notes:///deploy`), and prints the outcome. Every
+ * outcome, including errors, is a normal result: exit 0; `--json` prints the outcome exactly.
  */
 export async function runCall(name: string, options: CallCommandOptions): Promise<number> {
+  if (isUri(name) && options.args !== undefined) throw new UsageError(`--args is not used when reading a resource: the variables of its URI template are the arguments (${name}).`);
   const args = parseArgs(options.args);
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError(`--timeout must be a positive number of milliseconds; got '${options.timeout}'.`);
   const info = loadProjectInfo(options.project);
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() });
-  const outcome = await registry.dispatch(name, args, timeoutMs === undefined ? {} : { timeoutMs });
+  const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
+  const outcome = isUri(name) ? await registry.readResource(name, callOptions) : await registry.dispatch(name, args, callOptions);
   process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
   return 0;
+}
+
+/** Entry names never hold ':'; URIs always do. */
+function isUri(name: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(name);
 }
 
 function parseArgs(raw: string | undefined): unknown {
@@ -50,6 +58,8 @@ function parseArgs(raw: string | undefined): unknown {
 function describeOutcome(outcome: Outcome): string {
   switch (outcome.status) {
     case "ok":
+      if (outcome.messages) return outcome.messages.map((m) => `[${m.role}] ${m.content.text}`).join("\n");
+      if (outcome.resource?.blob !== undefined) return `(${outcome.resource.mimeType ?? "binary"}, base64) ${outcome.resource.blob}`;
       return outcome.text;
     case "error":
       return `error [${outcome.error.code}]: ${outcome.error.message}`;

@@ -1,0 +1,256 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
+import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
+import type { McpRegistry } from "./mcp-registry.js";
+import { serveHttp, type RunningHttpServer } from "./serve-http.js";
+import { buildFixture, type BuiltFixture } from "./test-support/built-fixture.js";
+
+const identity = { name: "bookshop", version: "2.3.4", description: "A bookshop." };
+
+async function connect(registry: McpRegistry, options: Partial<McpServerOptions> = {}): Promise<Client> {
+  const server = createMcpServer(registry, { identity, ...options });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "test-client", version: "1.0.0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+/** One build of fixtures/mcp serves every transport below. */
+let fixture: BuiltFixture;
+beforeAll(async () => {
+  fixture = await buildFixture("mcp");
+});
+afterAll(() => fixture?.cleanup());
+
+/** What every transport must carry: tools, an isError result, a prompt, a resource template. */
+async function exercise(client: Client): Promise<void> {
+  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["quote_order", "greet", "withdraw"]);
+  expect((await client.callTool({ name: "quote_order", arguments: { id: "b2" } })).structuredContent).toEqual({ id: "b2", quantity: 1, total: 12.5 });
+  expect(await client.callTool({ name: "withdraw", arguments: { amount: 1 } })).toMatchObject({ isError: true });
+  expect((await client.getPrompt({ name: "review_book", arguments: { title: "Emma", stars: "5" } })).messages[0]!.content).toEqual({ type: "text", text: 'Write a 5-star review of "Emma" without spoilers.' });
+  expect((await client.readResource({ uri: "shop://books/x1" })).contents).toEqual([{ uri: "shop://books/x1", mimeType: "application/json", text: '{"id":"x1","title":"Book x1"}' }]);
+}
+
+describe("the MCP server, through the SDK's own Client over an in-memory pair", () => {
+  let client: Client;
+
+  beforeAll(async () => {
+    client = await connect(fixture.registry());
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("introduces itself with the configured identity", () => {
+    expect(client.getServerVersion()).toMatchObject(identity);
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, prompts: {}, resources: {} });
+  });
+
+  it("lists tools with schemas, titles and annotations, and leaves external tools out", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["quote_order", "greet", "withdraw"]);
+    const quote = tools[0]!;
+    expect(quote.title).toBe("Quote an order");
+    expect(quote.annotations).toEqual({ title: "Quote an order", readOnlyHint: true, idempotentHint: true });
+    expect(quote.inputSchema).toMatchObject({ type: "object", required: ["id"] });
+    expect(quote.outputSchema).toMatchObject({ type: "object", required: ["id", "quantity", "total"] });
+    expect(tools[2]!.annotations).toEqual({ destructiveHint: true });
+  });
+
+  it("returns an object result as text and as structured content", async () => {
+    const result = await client.callTool({ name: "quote_order", arguments: { id: "b1", quantity: 3 } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ id: "b1", quantity: 3, total: 37.5 });
+    expect(result.content).toEqual([{ type: "text", text: '{"id":"b1","quantity":3,"total":37.5}' }]);
+  });
+
+  it("returns a string result as text", async () => {
+    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+    expect(result).toEqual({ content: [{ type: "text", text: "Hello, Ada!" }] });
+  });
+
+  it("answers a ToolError with an isError result carrying its payload", async () => {
+    const result = await client.callTool({ name: "withdraw", arguments: { amount: 50 } });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([{ type: "text", text: 'The till holds 10 euros; cannot take 50.\n{"balance":10,"requested":50}' }]);
+    expect(result._meta).toEqual({ "dev.toolgen/error": { code: "tool_error", payload: { balance: 10, requested: 50 } } });
+  });
+
+  it("answers invalid arguments with an isError result a model can act on", async () => {
+    const result = await client.callTool({ name: "quote_order", arguments: { quantity: "many" } });
+    expect(result.isError).toBe(true);
+    const text = (result.content as Array<{ text: string }>)[0]!.text;
+    expect(text).toContain("Invalid arguments for 'quote_order'");
+    expect(text).toContain("id: expected a value (this property is required), received nothing");
+    expect(text).toContain('quantity: expected a number, received the string "many"');
+  });
+
+  it("answers an unknown tool with a protocol error naming the real ones", async () => {
+    await expect(client.callTool({ name: "refund_order", arguments: { orderId: "o1" } })).rejects.toThrow(/Unknown tool 'refund_order'. Known tools: quote_order, greet, withdraw/);
+  });
+
+  it("lists prompts with their arguments", async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts).toEqual([
+      {
+        name: "review_book",
+        description: "Asks for a review of a book.",
+        arguments: [
+          { name: "title", description: "The book's title.", required: true },
+          { name: "stars", description: "How many stars the reviewer gives.", required: true },
+          { name: "spoilers", description: "Whether the review may reveal the ending.", required: false },
+        ],
+      },
+    ]);
+  });
+
+  it("gets a prompt, converting its string arguments to the declared types", async () => {
+    const result = await client.getPrompt({ name: "review_book", arguments: { title: "Dune", stars: "4", spoilers: "true" } });
+    expect(result.messages).toEqual([{ role: "user", content: { type: "text", text: 'Write a 4-star review of "Dune".' } }]);
+  });
+
+  it("says clearly when a prompt argument cannot become its declared type", async () => {
+    const error = await client.getPrompt({ name: "review_book", arguments: { title: "Dune", stars: "four" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).message).toContain(`Argument 'stars' of prompt 'review_book' must be a number; received the string "four".`);
+  });
+
+  it("lists static resources and resource templates with their MIME types", async () => {
+    expect((await client.listResources()).resources).toEqual([{ uri: "shop://hours", name: "opening_hours", description: "The shop's opening hours.", mimeType: "text/plain" }]);
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([{ uriTemplate: "shop://books/{id}", name: "book_record", description: "A book's catalogue record.", mimeType: "application/json" }]);
+  });
+
+  it("reads a static resource and a templated one", async () => {
+    expect((await client.readResource({ uri: "shop://hours" })).contents).toEqual([{ uri: "shop://hours", mimeType: "text/plain", text: "Mon-Sat 9:00-18:00" }]);
+    expect((await client.readResource({ uri: "shop://books/b7" })).contents).toEqual([{ uri: "shop://books/b7", mimeType: "application/json", text: '{"id":"b7","title":"Book b7"}' }]);
+  });
+
+  it("answers a URI no resource matches with 'resource not found'", async () => {
+    const error = await client.readResource({ uri: "shop://nothing" }).catch((e: unknown) => e);
+    expect((error as McpError).code).toBe(-32002);
+  });
+
+  it("lets the host run external tools when it chooses to", async () => {
+    const seen: unknown[] = [];
+    const withHost = await connect(fixture.registry(), {
+      external: async (call) => {
+        seen.push(call.arguments);
+        return `refunded ${String(call.arguments.orderId)}`;
+      },
+    });
+    try {
+      expect((await withHost.listTools()).tools.map((t) => t.name)).toContain("refund_order");
+      const result = await withHost.callTool({ name: "refund_order", arguments: { orderId: "o1" } });
+      expect(result).toEqual({ content: [{ type: "text", text: "refunded o1" }] });
+      expect(seen).toEqual([{ orderId: "o1" }]);
+    } finally {
+      await withHost.close();
+    }
+  });
+});
+
+describe("stdio, against the real 'toolgen serve' binary", () => {
+  it("serves the built fixture with the identity from its package.json and configuration", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [TOOLGEN_BIN, "serve", "-p", "tsconfig.json"], cwd: fixture.dir, stderr: "pipe" });
+    const client = new Client({ name: "test-client", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: "bookshop", version: "2.3.4", description: "A bookshop's tools, prompts and resources, served over MCP." });
+      await exercise(client);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("streamable HTTP, stateless, on 127.0.0.1", () => {
+  let running: RunningHttpServer;
+
+  beforeAll(async () => {
+    const registry = fixture.registry();
+    running = await serveHttp(() => createMcpServer(registry, { identity }), { port: 0, maxBodyBytes: 64 * 1024 });
+  });
+  afterAll(() => running?.close());
+
+  it("binds to 127.0.0.1 and serves /mcp", () => {
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it("carries tools, prompts and resources, without a session", async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(running.url));
+    const client = new Client({ name: "test-client", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect(transport.sessionId).toBeUndefined();
+      await exercise(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers any instance's request without an initialize first (what a load balancer needs)", async () => {
+    const response = await post(running.url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "greet", arguments: { name: "Lin" } } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "Hello, Lin!" }] } });
+  });
+
+  it("answers malformed JSON, oversize bodies, other methods and paths with errors, and stays up", async () => {
+    const bad = await fetch(running.url, { method: "POST", headers: JSON_HEADERS, body: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const big = await fetch(running.url, { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ pad: "x".repeat(70 * 1024) }) });
+    expect(big.status).toBe(413);
+    expect((await fetch(running.url, { method: "GET" })).status).toBe(405);
+    expect((await fetch(running.url.replace("/mcp", "/other"), { method: "POST", headers: JSON_HEADERS, body: "{}" })).status).toBe(404);
+    const after = await post(running.url, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    expect(after.status).toBe(200);
+  });
+});
+
+describe("streamable HTTP from 'toolgen serve --http 0'", () => {
+  let child: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    child = spawn(process.execPath, [TOOLGEN_BIN, "serve", "-p", "tsconfig.json", "--http", "0"], { cwd: fixture.dir, stdio: ["ignore", "pipe", "pipe"] });
+    url = await new Promise<string>((resolve, reject) => {
+      let stderr = "";
+      child.stderr!.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const found = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+        if (found) resolve(found[1]!);
+      });
+      child.once("exit", (code) => reject(new Error(`toolgen serve exited with ${code}: ${stderr}`)));
+    });
+  });
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+  });
+
+  it("serves on 127.0.0.1 and stops cleanly on SIGTERM", async () => {
+    const client = new Client({ name: "test-client", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await exercise(client);
+    await client.close();
+    child.kill("SIGTERM");
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(0);
+  });
+});
+
+const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body: JSON.stringify(body) });
+}

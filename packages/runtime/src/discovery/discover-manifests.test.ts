@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManifestError } from "../manifest/manifest-error.js";
+import { discoverManifests } from "./discover-manifests.js";
+import { DiscoveryError } from "./discovery-error.js";
+import { discoverRegistry } from "./load-discovered.js";
+
+/** Hand-written packages in a temp folder: no build needed, each test lays out what it needs. */
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "toolgen-discovery-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function write(file: string, content: unknown): void {
+  const full = path.join(root, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+}
+
+/** A package with a format-1 manifest and one tool `<tool>` returning `<tool> from <name>`. */
+function legacyPackage(dir: string, name: string, tool: string, dependencies: Record<string, string> = {}, extra: Record<string, unknown> = {}): void {
+  write(`${dir}/package.json`, { name, type: "module", dependencies, toolgen: { manifest: "./toolgen.manifest.json" }, ...extra });
+  write(`${dir}/toolgen.manifest.json`, {
+    formatVersion: 1,
+    name,
+    tools: [{ name: tool, description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } }],
+  });
+  write(`${dir}/lib/index.js`, `export function run() { return ${JSON.stringify(`${tool} from ${name}`)}; }\n`);
+}
+
+function errorOf(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected an error");
+}
+
+describe("discoverManifests", () => {
+  it("walks dependencies depth first, each package once, resolving node_modules upwards like Node", () => {
+    legacyPackage(".", "app", "app_tool", { b: "1", a: "1" });
+    legacyPackage("node_modules/a", "a", "a_tool", { c: "1" });
+    legacyPackage("node_modules/b", "b", "b_tool", { a: "1", c: "1" });
+    legacyPackage("node_modules/c", "c", "c_tool", { b: "1" }); // a cycle: b → c → b
+    expect(discoverManifests(root).map((m) => m.packageName)).toEqual(["c", "a", "b", "app"]);
+  });
+
+  it("prefers a nested node_modules copy over the hoisted one, and follows symlinks (workspaces)", () => {
+    legacyPackage(".", "app", "app_tool", { a: "1" });
+    legacyPackage("node_modules/a", "a", "a_tool", { shared: "2" });
+    legacyPackage("node_modules/a/node_modules/shared", "shared", "shared_v2");
+    legacyPackage("node_modules/shared", "shared", "shared_v1");
+    legacyPackage("packages/linked", "linked", "linked_tool");
+    symlinkSync(path.join(root, "packages/linked"), path.join(root, "node_modules/linked"), "junction");
+    write("package.json", { name: "app", dependencies: { a: "1", linked: "1" }, toolgen: { manifest: "./toolgen.manifest.json" } });
+    const found = discoverManifests(root);
+    expect(found.map((m) => [m.packageName, m.displayPath])).toEqual([
+      ["shared", "node_modules/a/node_modules/shared/toolgen.manifest.json"],
+      ["a", "node_modules/a/toolgen.manifest.json"],
+      ["linked", "packages/linked/toolgen.manifest.json"],
+      ["app", "toolgen.manifest.json"],
+    ]);
+  });
+
+  it("skips packages without a toolgen manifest but still walks their dependencies; devDependencies are not followed", () => {
+    write("package.json", { name: "app", dependencies: { plain: "1" }, devDependencies: { dev: "1" } });
+    write("node_modules/plain/package.json", { name: "plain", dependencies: { deep: "1" } });
+    legacyPackage("node_modules/deep", "deep", "deep_tool");
+    legacyPackage("node_modules/dev", "dev", "dev_tool");
+    expect(discoverManifests(root).map((m) => m.packageName)).toEqual(["deep"]);
+  });
+
+  it("a dependency that is not installed is an error naming the package.json field; optional and peer ones are skipped", () => {
+    write("package.json", { name: "app", optionalDependencies: { gone: "1" }, peerDependencies: { alsoGone: "1" }, dependencies: { missing: "1" } });
+    const error = errorOf(() => discoverManifests(root));
+    expect(error).toBeInstanceOf(DiscoveryError);
+    expect(error.message).toBe(`package.json: $.dependencies["missing"] is not installed (no node_modules/missing from . upwards); run npm install.`);
+  });
+
+  it("a toolgen field that names a missing manifest is an error naming the field", () => {
+    write("package.json", { name: "app", dependencies: { a: "1" } });
+    write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+    const error = errorOf(() => discoverManifests(root)) as ManifestError;
+    expect(error).toBeInstanceOf(ManifestError);
+    expect(error.message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
+  });
+
+  it("a truncated or unsupported manifest in a dependency names that file and the field", () => {
+    write("package.json", { name: "app", dependencies: { a: "1" } });
+    legacyPackage("node_modules/a", "a", "a_tool");
+    write("node_modules/a/toolgen.manifest.json", '{"formatVersion": 1, "name": "a", "tools": [');
+    expect(errorOf(() => discoverManifests(root)).message).toMatch(/^node_modules\/a\/toolgen\.manifest\.json: invalid manifest\n {2}\$: expected JSON, received text that does not parse/);
+    write("node_modules/a/toolgen.manifest.json", { formatVersion: 9, name: "a", tools: [] });
+    expect(errorOf(() => discoverManifests(root)).message).toBe(
+      "node_modules/a/toolgen.manifest.json: invalid manifest\n  $.formatVersion: expected 1 or 2 (the formats this runtime reads; a newer build needs a newer @toolgen/runtime), received 9",
+    );
+  });
+});
+
+describe("discoverRegistry: loading what was discovered", () => {
+  /** A format-2 package with a hand-written registry module, as `toolgen build` + tsc would leave it. */
+  function modernPackage(dir: string, name: string, options: { definitions?: string; registryModule?: string | null } = {}): void {
+    const entry = {
+      kind: "tool",
+      name: "greet",
+      description: "Greets.",
+      implementation: { module: "dist/greet.js", export: "greet" },
+      arguments: { mode: "positional", parameters: [{ kind: "argument", name: "who" }] },
+      inputSchema: { type: "object", properties: { who: { type: "string" } }, required: ["who"], additionalProperties: false },
+      source: { file: "src/greet.ts", line: 1, column: 1 },
+    };
+    write(`${dir}/package.json`, { name, type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+    const registryModule = options.registryModule === undefined ? "dist/tools.generated.js" : options.registryModule;
+    write(`${dir}/dist/toolgen.manifest.json`, { formatVersion: 2, package: { name }, ...(registryModule === null ? {} : { registryModule }), entries: [entry] });
+    write(`${dir}/dist/greet.js`, "export function greet(who) { return `hello ${who}`; }\n");
+    const validate = "function validate(data) { const ok = typeof data === 'object' && data !== null && typeof data.who === 'string'; validate.errors = ok ? null : [{ instancePath: '/who', keyword: 'type', params: { type: 'string' }, message: 'must be string' }]; return ok; }";
+    write(
+      `${dir}/dist/tools.generated.js`,
+      options.definitions ?? `${validate}\nexport const definitions = [{ entry: ${JSON.stringify(entry)}, validate, load: () => import("./greet.js") }];\n`,
+    );
+  }
+
+  it("takes validators from the package's registry module", async () => {
+    modernPackage(".", "app");
+    const registry = await discoverRegistry(root);
+    expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
+    // The hand-written validator above reports only /who: proof that it, not another one, ran.
+    expect(await registry.dispatch("greet", {})).toMatchObject({ error: { payload: { issues: [{ path: "/who", expected: "a string" }] } } });
+  });
+
+  it("without a registry module, interprets the schema and imports the implementation module itself", async () => {
+    modernPackage(".", "app", { registryModule: null });
+    const registry = await discoverRegistry(root);
+    expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
+    expect(await registry.dispatch("greet", {})).toMatchObject({ error: { payload: { issues: [{ path: "/who", expected: "a value (this property is required)" }] } } });
+  });
+
+  it.each([
+    ["a missing registry module", { registryModule: "dist/nope.js" }, `$.registryModule: expected the compiled registry module (compile the package after 'toolgen build'), received "dist/nope.js", which does not exist`],
+    ["a registry module without definitions", { definitions: "export const other = 1;\n" }, `$.registryModule: expected a module exporting 'definitions' (generated by 'toolgen build'), received "dist/tools.generated.js", which does not`],
+    ["a registry module that throws", { definitions: "throw new Error('boom');\n" }, `$.registryModule: expected a module that loads, received "dist/tools.generated.js", which throws: boom`],
+    ["a stale registry module", { definitions: "export const definitions = [];\n" }, `$.entries[0].name: expected an entry the registry module dist/tools.generated.js defines (rebuild and recompile the package), received "greet"`],
+  ])("%s is an error naming the manifest and the field, at load time", async (_label, options, problem) => {
+    modernPackage(".", "app", options);
+    await expect(discoverRegistry(root)).rejects.toThrow(`dist/toolgen.manifest.json: invalid manifest\n  ${problem}`);
+  });
+
+  it("with checkExports, a missing export fails at load time instead of at the first call", async () => {
+    modernPackage(".", "app");
+    write("dist/greet.js", "export function hello() {}\n");
+    await expect(discoverRegistry(root)).resolves.toBeDefined();
+    await expect(discoverRegistry(root, { checkExports: true })).rejects.toThrow(
+      `dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].implementation.export: expected an export of the implementation module, received "greet", which dist/greet.js does not export as a function`,
+    );
+  });
+
+  it("a legacy schema the interpreter cannot check is refused at load time, naming the field", async () => {
+    legacyPackage(".", "app", "t");
+    write("toolgen.manifest.json", { formatVersion: 1, name: "app", tools: [{ name: "t", description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", if: {} } }] });
+    await expect(discoverRegistry(root)).rejects.toThrow("toolgen.manifest.json: invalid manifest\n  $.tools[0].inputSchema: expected a schema the runtime can check without a registry module, received the schema keyword 'if' at # is not supported");
+  });
+
+  it("applies the registry's filters before looking for duplicates", async () => {
+    legacyPackage(".", "app", "dup", { a: "1" });
+    legacyPackage("node_modules/a", "a", "dup");
+    await expect(discoverRegistry(root)).rejects.toThrow("The name 'dup' is provided twice: by a (node_modules/a/toolgen.manifest.json) and by app (toolgen.manifest.json).");
+    const registry = await discoverRegistry(root, { overrides: { dup: "app" } });
+    expect(await registry.dispatch("dup", {})).toEqual({ status: "ok", text: "dup from app" });
+    expect((await discoverRegistry(root, { allow: ["other"] })).entries).toEqual([]);
+  });
+});

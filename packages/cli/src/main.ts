@@ -5,7 +5,9 @@ import { runCheck } from "./commands/check.js";
 import { runInspect } from "./commands/inspect.js";
 import { runList } from "./commands/list.js";
 import { runServe } from "./commands/serve.js";
+import { runTypes } from "./commands/types.js";
 import { UsageError } from "./commands/usage-error.js";
+import { runWatch } from "./commands/watch.js";
 import { ConfigError } from "./project/config.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -34,9 +36,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action((o) => void (exitCode = runCheck(o)));
   program
     .command("watch")
-    .description("rebuild incrementally on change (not built yet)")
+    .description("rebuild incrementally on change, one summary line per rebuild (until Ctrl-C)")
     .addOption(project())
-    .action(() => notBuilt("watch"));
+    .action(async (o) => void (exitCode = await runWatch(o)));
   program
     .command("list")
     .description("list what the model will see: name, kind, parameters, schema size and tokens")
@@ -69,10 +71,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--bind <address>", "the address --http listens on (default 127.0.0.1)")
     .action(async (o) => void (exitCode = await runServe(o)));
   program
-    .command("types <schema>")
-    .description("TypeScript types from a JSON Schema or a manifest (not built yet)")
+    .command("types [schema]")
+    .description("TypeScript types from a JSON Schema, or the arguments of every @external tool in a manifest (default: the project's)")
     .addOption(project())
-    .action(() => notBuilt("types"));
+    .option("-o, --out <file>", "write the declarations to a file instead of stdout")
+    .action(async (schema: string | undefined, o) => void (exitCode = await runTypes(schema, o)));
 
   try {
     await program.parseAsync(argv, { from: "user" });
@@ -86,10 +89,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`toolgen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
-}
-
-function notBuilt(command: string): never {
-  throw new UsageError(`'${command}' is not built yet; see the README's status table.`);
 }
 
 const VERSION = "0.1.0";

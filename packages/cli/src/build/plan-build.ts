@@ -1,4 +1,4 @@
-import { planBuild as planSharedBuild, type BuildPlan, type ProjectInfo } from "@toolgen/transformer/project";
+import { planBuild as planSharedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
 import { ts } from "ts-morph";
 
 export { manifestReference, type BuildPlan, type PlannedFile } from "@toolgen/transformer/project";
@@ -11,6 +11,6 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  * writes the plan, `check` compares it with the disk, `watch` repeats it. The same function
  * the transformer calls, given ts-morph's TypeScript.
  */
-export function planBuild(info: ProjectInfo, program: ts.Program): BuildPlan {
-  return planSharedBuild(ts as unknown as SharedTs, info, program as unknown as SharedProgram);
+export function planBuild(info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
+  return planSharedBuild(ts as unknown as SharedTs, info, program as unknown as SharedProgram, cache);
 }

@@ -1,28 +1,25 @@
-import { readFileSync } from "node:fs";
-import * as path from "node:path";
-import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { readIfExists } from "@toolgen/transformer/project";
 import { planBuild } from "../build/plan-build.js";
+import { createProgress } from "../output/progress.js";
+import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { createProgram, loadProjectInfo } from "../project/load-project.js";
+import { shown } from "./build.js";
 
-/** `toolgen check`: exit 1 listing every generated file that is missing or stale. */
+/** `toolgen check`: exit 1 listing every generated file that is missing or stale (for CI). */
 export function runCheck(options: { project?: string }): number {
+  const progress = createProgress();
+  progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
-  const plan = planBuild(info, createProgram(info));
-  if (plan.diagnostics.some((d) => d.severity === "error")) {
-    process.stderr.write(formatDiagnostics(plan.diagnostics, process.cwd()) + "\n");
-    return 1;
-  }
+  const program = createProgram(info);
+  progress.phase("analyzing");
+  const plan = planBuild(info, program);
+  progress.done();
+  if (reportDiagnostics(plan.diagnostics)) return 1;
   const problems: string[] = [];
   for (const file of plan.files) {
-    let current: string | undefined;
-    try {
-      current = readFileSync(file.path, "utf8");
-    } catch {
-      current = undefined;
-    }
-    const shown = path.relative(process.cwd(), file.path) || file.path;
-    if (current === undefined) problems.push(`missing: ${shown}`);
-    else if (current !== file.content) problems.push(`stale:   ${shown}`);
+    const current = readIfExists(file.path);
+    if (current === undefined) problems.push(`missing: ${shown(file.path)}`);
+    else if (current !== file.content) problems.push(`stale:   ${shown(file.path)}`);
   }
   if (problems.length > 0) {
     process.stderr.write(`${problems.join("\n")}\ntoolgen: generated files are out of date; run 'toolgen build'.\n`);

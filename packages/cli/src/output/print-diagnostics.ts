@@ -3,12 +3,13 @@ import * as path from "node:path";
 import { codeFrameColumns } from "@babel/code-frame";
 import type { Diagnostic } from "@toolgen/core";
 import pc from "picocolors";
+import { shouldColor } from "./color.js";
 
 /**
  * Prints diagnostics the way `tsc --pretty` does: `file:line:col - error TG1234: message`,
- * then a code frame. Colour follows picocolors (TTY only, `NO_COLOR` respected).
+ * then a code frame. Colour only when stderr is a terminal, and never with `NO_COLOR`.
  */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, color = pc.isColorSupported): string {
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, color = shouldColor(process.stderr)): string {
   const c = pc.createColors(color);
   const sources = new Map<string, string>();
   const blocks = diagnostics.map((d) => {
@@ -32,4 +33,10 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   const warnings = diagnostics.length - errors;
   if (diagnostics.length > 0) blocks.push(`Found ${errors} error${errors === 1 ? "" : "s"}${warnings ? ` and ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`);
   return blocks.join("\n");
+}
+
+/** Prints diagnostics (if any) to stderr; returns true when one of them is an error. */
+export function reportDiagnostics(diagnostics: readonly Diagnostic[]): boolean {
+  if (diagnostics.length > 0) process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
+  return diagnostics.some((d) => d.severity === "error");
 }

@@ -10,6 +10,16 @@ export interface PlannedFile {
   content: string;
 }
 
+/**
+ * The last registry module a long-running build rendered, by everything the renderer reads
+ * from the entries. Precompiling hundreds of validators is most of a rebuild, and most edits
+ * (a function body) change none of it: `toolgen watch` keeps one of these between rebuilds.
+ */
+export interface RegistryModuleCache {
+  key?: string;
+  text?: string;
+}
+
 export interface BuildPlan {
   manifest: Manifest;
   /** The manifest, then the registry module. */
@@ -23,7 +33,7 @@ export interface BuildPlan {
  * (`build`, `check`, `watch`) and the transformer both call this, with the TypeScript that
  * made their program, which is how their outputs stay byte-identical.
  */
-export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program): BuildPlan {
+export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
   const outputOf = createOutputMapper(program, info.packageRoot);
   const result = analyze(program, {
     ts: tsm,
@@ -34,7 +44,10 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
     ...(info.config.naming ? { naming: info.config.naming } : {}),
     ...(info.config.strict !== undefined ? { strict: info.config.strict } : {}),
   });
-  const registryModule = emitRegistryModule(result.entries, { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) });
+  const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) };
+  const key = cache && JSON.stringify([options, result.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
+  const registryModule = cache?.key === key && cache?.text !== undefined ? cache.text : emitRegistryModule(result.entries, options);
+  if (cache) Object.assign(cache, { key, text: registryModule });
   return {
     manifest: result.manifest,
     files: [

@@ -29,7 +29,7 @@ beforeAll(async () => {
     compile(path.join(dir, pkg));
   }
   ({ createAppRegistry } = (await import(pathToFileURL(path.join(app, "dist/main.js")).href)) as { createAppRegistry: typeof createAppRegistry });
-});
+}, 240_000); // two toolgen builds and two tsc runs: slow on a loaded machine
 afterAll(() => cleanup());
 
 function link(target: string, at: string): void {

@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Repair } from "../outcome/outcome.js";
+import { findTooDeep } from "./check-depth.js";
 import { appendPointer } from "./json-pointer.js";
 
 type Schema = { [keyword: string]: unknown };
@@ -24,6 +25,8 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
     if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value)) {
       try {
         const parsed: unknown = JSON.parse(value);
+        // Too deep to walk safely: leave the string for validation to refuse.
+        if (findTooDeep(parsed) !== undefined) return value;
         if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isPlainObject(parsed))) {
           repairs.push({ path, repair: "parsed_json_string" });
           return repair(root, s, parsed, path, repairs);

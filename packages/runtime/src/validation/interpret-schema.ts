@@ -83,7 +83,7 @@ function checkCombinators(root: JsonSchema, s: Schema, data: unknown, path: stri
 }
 
 function checkString(s: Schema, data: string, path: string, errors: ValidatorError[]): void {
-  const length = [...data].length;
+  const length = codePoints(data);
   if (typeof s.minLength === "number" && length < s.minLength) errors.push(error(path, "minLength", { limit: s.minLength }, `must NOT have fewer than ${s.minLength} characters`));
   if (typeof s.maxLength === "number" && length > s.maxLength) errors.push(error(path, "maxLength", { limit: s.maxLength }, `must NOT have more than ${s.maxLength} characters`));
   if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) errors.push(error(path, "pattern", { pattern: s.pattern }, `must match pattern "${s.pattern}"`));
@@ -144,6 +144,20 @@ function checkObject(root: JsonSchema, s: Schema, data: Record<string, unknown>,
     if (s.additionalProperties === false) errors.push(error(path, "additionalProperties", { additionalProperty: key }, "must NOT have additional properties"));
     else check(root, s.additionalProperties as JsonSchema, data[key], child, errors);
   }
+}
+
+/** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
 }
 
 function hasType(data: unknown, type: string): boolean {

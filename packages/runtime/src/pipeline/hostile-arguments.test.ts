@@ -1,0 +1,151 @@
+import { createRequire } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
+import type { Outcome } from "../outcome/outcome.js";
+import { createRegistry } from "../registry/create-registry.js";
+import type { EntryDefinition } from "../registry/entry-definition.js";
+import type { CompiledValidator } from "../validation/index.js";
+import { interpretSchema } from "../validation/interpret-schema.js";
+
+// The precompiled path uses ajv-generated code; ajv compiling at test time gives the same code.
+/* eslint-disable @typescript-eslint/consistent-type-imports */
+const require = createRequire(import.meta.url);
+const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
+const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
+/* eslint-enable @typescript-eslint/consistent-type-imports */
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+
+const validators: Array<[string, (schema: JsonSchema) => CompiledValidator]> = [
+  ["precompiled (ajv code)", (schema) => ajv.compile(schema as object) as CompiledValidator],
+  ["interpreted", interpretSchema],
+];
+
+/** A request-style tool `t` over `schema` that records and returns what it received. */
+function toolOver(makeValidator: (schema: JsonSchema) => CompiledValidator, schema: JsonSchema) {
+  const received: unknown[] = [];
+  const entry: ManifestEntry = {
+    kind: "tool",
+    name: "t",
+    description: "",
+    implementation: { module: "dist/t.js", export: "t" },
+    arguments: { mode: "request", parameters: [{ kind: "request" }] },
+    inputSchema: schema,
+    source: { file: "src/t.ts", line: 1, column: 1 },
+  };
+  const definition: EntryDefinition = { entry, validate: makeValidator(schema), fn: (args: unknown) => { received.push(args); return "ok"; } };
+  return { registry: createRegistry([definition]), received };
+}
+
+const OPEN: JsonSchema = { type: "object", additionalProperties: { type: "object" } };
+const CLOSED: JsonSchema = { type: "object", properties: { n: { type: "number" }, tags: { type: "array", items: { type: "string" } }, text: { type: "string" }, opts: { type: "object", additionalProperties: { type: "number" } } }, additionalProperties: false };
+
+afterEach(() => {
+  // Nothing any test sent may have reached a prototype.
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(Object.prototype).not.toHaveProperty("polluted");
+});
+
+describe.each(validators)("hostile arguments, %s validator", (_label, makeValidator) => {
+  it("__proto__, constructor and prototype keys stay own data and never reach a prototype", async () => {
+    const { registry, received } = toolOver(makeValidator, OPEN);
+    const args = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "prototype": {"polluted": true}}') as unknown;
+    expect(await registry.dispatch("t", args)).toEqual({ status: "ok", text: "ok" });
+    const got = received[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    expect(Object.keys(got)).toEqual(["__proto__", "constructor", "prototype"]);
+    expect(Object.getOwnPropertyDescriptor(got, "__proto__")?.value).toEqual({ polluted: true });
+  });
+
+  it("__proto__ inside a JSON string repaired into an object stays own data too", async () => {
+    const { registry, received } = toolOver(makeValidator, { type: "object", properties: { opts: { type: "object" } }, additionalProperties: false });
+    const outcome = await registry.dispatch("t", { opts: '{"__proto__": {"polluted": true}}' });
+    expect(outcome).toMatchObject({ status: "ok", repairs: [{ path: "/opts", repair: "parsed_json_string" }] });
+    expect(Object.getOwnPropertyDescriptor((received[0] as { opts: object }).opts, "__proto__")?.value).toEqual({ polluted: true });
+  });
+
+  it("a closed schema refuses __proto__ as an unknown property", async () => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    expect(await registry.dispatch("t", JSON.parse('{"__proto__": {"polluted": true}}'))).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/__proto__", expected: "no such property (it is not accepted here)" }] } } });
+  });
+
+  it("a 10 MB string and a 1,000,000-element array are handled, not choked on", async () => {
+    const { registry, received } = toolOver(makeValidator, CLOSED);
+    const text = "x".repeat(10_000_000);
+    const tags = Array.from({ length: 1_000_000 }, () => "t");
+    expect(await registry.dispatch("t", { text, tags })).toEqual({ status: "ok", text: "ok" });
+    expect((received[0] as { text: string }).text.length).toBe(10_000_000);
+    expect((received[0] as { tags: string[] }).tags.length).toBe(1_000_000);
+    const badTags = [...tags];
+    badTags[999_999] = 1 as unknown as string;
+    expect(await registry.dispatch("t", { tags: badTags })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/tags/999999", expected: "a string", received: "the number 1" }] } } });
+  });
+
+  it("nesting 10,000 deep is a clean invalid_arguments, as a value and as a JSON string", async () => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    const deepText = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;
+    const asValue = await registry.dispatch("t", { opts: JSON.parse(deepText) });
+    expect(asValue).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ expected: "at most 128 levels of nesting" }] } } });
+    const asString = await registry.dispatch("t", { opts: deepText });
+    expect(asString).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/opts", expected: "an object" }] } } });
+  });
+
+  it.each([
+    ["1e400", "overflows to Infinity", undefined],
+    ["NaN", "is not a numeral", undefined],
+    ["Infinity", "is not a numeral", undefined],
+    ["-0", "becomes -0, written as 0", "0"],
+    [" 42 ", "is trimmed", "42"],
+    ["0x10", "is not a decimal numeral", undefined],
+  ])("lenient coercion of %j %s", async (input, _why, expected) => {
+    const entry = toolOver(makeValidator, CLOSED);
+    entry.registry.use(async (call, next) => { const outcome = await next(); return outcome.status === "ok" ? { status: "ok", text: JSON.stringify(call.arguments.n) } : outcome; });
+    const outcome: Outcome = await entry.registry.dispatch("t", { n: input });
+    if (expected === undefined) expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/n", expected: "a number" }] } } });
+    else expect(outcome).toMatchObject({ status: "ok", text: expected, repairs: [{ path: "/n", repair: "parsed_number_string" }] });
+  });
+
+  it("duplicate JSON keys in a repaired string: the last one wins, as in JSON.parse", async () => {
+    const { registry, received } = toolOver(makeValidator, CLOSED);
+    await registry.dispatch("t", { opts: '{"a": 1, "a": 2}' });
+    expect(received[0]).toEqual({ opts: { a: 2 } });
+  });
+
+  it.each([
+    [null, "null"],
+    [42, "the number 42"],
+    ["{}", undefined],
+    [[], "an array of 0 items"],
+    [true, "the boolean true"],
+  ])("arguments that are not an object (%j) are invalid_arguments at the root", async (args, received) => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    const outcome = await registry.dispatch("t", args);
+    if (received === undefined) expect(outcome).toMatchObject({ status: "ok", repairs: [{ path: "", repair: "parsed_json_string" }] });
+    else expect(outcome).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "an object", received }] } } });
+  });
+});
+
+describe("faulty tools under load", () => {
+  it("1,000 concurrent calls, fast, failing, invalid and hanging mixed, each get their own correct outcome", async () => {
+    const registry = createRegistry([], { timeoutMs: 20 });
+    registry.register({
+      name: "work",
+      description: "",
+      params: [{ name: "i", type: "integer" }],
+      fn: async (args) => {
+        const i = args.i as number;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (i % 4 === 1) throw new Error(`failed ${i}`);
+        if (i % 4 === 2) return new Promise(() => {});
+        return { i };
+      },
+    });
+    const outcomes = await Promise.all(Array.from({ length: 1000 }, (_, i) => registry.dispatch("work", i % 4 === 3 ? { i: String(i) + "x" } : { i })));
+    outcomes.forEach((outcome, i) => {
+      if (i % 4 === 0) expect(outcome).toEqual({ status: "ok", text: JSON.stringify({ i }), structured: { i } });
+      if (i % 4 === 1) expect(outcome).toEqual({ status: "error", error: { code: "tool_error", message: `failed ${i}` } });
+      if (i % 4 === 2) expect(outcome).toMatchObject({ status: "error", error: { code: "timeout" } });
+      if (i % 4 === 3) expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+    });
+  });
+});

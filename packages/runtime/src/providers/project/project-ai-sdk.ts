@@ -46,9 +46,13 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
  * Tools ready for `generateText({ tools })`: every non-external tool executes through the
  * registry. A failed call throws with the outcome's message, which the AI SDK hands back to
  * the model as a tool error; a successful one returns the structured result or the text.
+ *
+ * The AI SDK brands its schema type with a symbol only it can name, so no type written here
+ * is assignable to its `ToolSet`; name the type you want instead:
+ * `const { tools } = aiSdkTools<ToolSet>(registry)`.
  */
-export function aiSdkTools(registry: Pick<Registry, "entries" | "dispatch">, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Record<string, AiSdkTool>> {
-  return buildProjection(
+export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Tools> {
+  return buildProjection<AiSdkDefinition, Tools>(
     "ai-sdk",
     registry,
     NAME_RULES["ai-sdk"],
@@ -58,7 +62,7 @@ export function aiSdkTools(registry: Pick<Registry, "entries" | "dispatch">, opt
       if (!entry.external) tool.execute = (input, { abortSignal }) => execute(registry, entry, input, abortSignal);
       return { name, tool };
     },
-    toRecord,
+    (definitions) => toRecord(definitions) as Tools,
   );
 }
 

@@ -1,0 +1,218 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { asSchema, generateText, stepCountIs, type ToolSet } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compile, copyFixture, REPO_ROOT, toolgen, TOOLGEN_BIN } from "../../../../../test-support/temp-project.js";
+import type { ManifestEntry } from "../../manifest/manifest-format.js";
+import { createRegistry, type Registry } from "../../registry/create-registry.js";
+import type { EntryDefinition } from "../../registry/entry-definition.js";
+import { aiSdkTools } from "../project/project-ai-sdk.js";
+import { projectTools, PROVIDERS, type ProviderId } from "../project-tools.js";
+import { checkConformance } from "./check-conformance.js";
+
+/**
+ * Every fixture's tools, projected for every provider: the list passes that provider's
+ * conformance checker, and each tool survives the round trip a model makes — a call shaped
+ * by the projected schema (OpenAI strict's nulls included) is mapped back, validated and
+ * invoked without an `invalid_arguments` or `unknown_tool` answer. The registries are strict
+ * (no lenient repairs), so the mapping back alone must make the call valid.
+ */
+interface FixtureRegistry {
+  label: string;
+  registry: Registry;
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const built: FixtureRegistry[] = [];
+const cleanups: Array<() => void> = [];
+
+/** demo and mcp are built and compiled, so their tools really run. */
+async function buildAndLoad(name: string): Promise<FixtureRegistry> {
+  const { dir, cleanup } = copyFixture(name);
+  cleanups.push(cleanup);
+  const build = toolgen(["build"], dir);
+  if (build.status !== 0) throw new Error(`fixtures/${name}: ${build.stderr}`);
+  compile(dir);
+  const module = (await import(pathToFileURL(path.join(dir, "dist/tools.generated.js")).href)) as { definitions: EntryDefinition[] };
+  return { label: name, registry: createRegistry(module.definitions, { workingDirectory: dir, strict: true }) };
+}
+
+/** The analyzer's valid fixtures are analyzed only: their tools are stubs behind ajv-compiled validators. */
+function analyzerFixtures(): FixtureRegistry[] {
+  const root = path.join(REPO_ROOT, "fixtures/analyzer/valid");
+  if (!existsSync(root)) return [];
+  const projects = existsSync(path.join(root, "tsconfig.json")) ? [root] : readdirSync(root).map((d) => path.join(root, d)).filter((d) => existsSync(path.join(d, "tsconfig.json")));
+  return projects.map((project) => {
+    const run = spawnSync(process.execPath, [TOOLGEN_BIN, "list", "--json", "-p", project], { encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`${project}: ${run.stderr}`);
+    const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    const entries = JSON.parse(run.stdout) as ManifestEntry[];
+    const definitions = entries.map((entry): EntryDefinition => ({ entry: { ...entry, external: false }, validate: ajv.compile(entry.inputSchema as object) as EntryDefinition["validate"], fn: () => "stub" }));
+    return { label: path.relative(REPO_ROOT, project), registry: createRegistry(definitions, { strict: true }) };
+  });
+}
+
+beforeAll(async () => {
+  built.push(await buildAndLoad("demo"), await buildAndLoad("mcp"), ...analyzerFixtures());
+});
+afterAll(() => cleanups.forEach((c) => c()));
+
+describe("conformance of every fixture's projected tools", () => {
+  it.each(PROVIDERS)("%s: every fixture's list passes the checker", (provider) => {
+    for (const { label, registry } of built) {
+      const projection = projectTools(provider, registry);
+      expect({ label, issues: checkConformance(provider, projection.tools) }).toEqual({ label, issues: [] });
+      const left = projection.issues.filter((i) => i.severity === "error").map((i) => i.tool);
+      expect(projection.definitions.length + new Set(left).size).toBe(registry.entries.filter((e) => e.kind === "tool").length);
+    }
+  });
+
+  it("the AI SDK accepts the projected schemas as its own", () => {
+    for (const { registry } of built) {
+      for (const [name, tool] of Object.entries(projectTools("ai-sdk", registry).tools as Record<string, { inputSchema: never }>)) {
+        expect(asSchema(tool.inputSchema).jsonSchema).toEqual(registry.get(name)!.inputSchema);
+      }
+    }
+  });
+});
+
+describe("the round trip of every fixture tool", () => {
+  it.each(PROVIDERS)("%s: a model-shaped call maps back, validates and runs", async (provider) => {
+    for (const { label, registry } of built) {
+      const projection = projectTools(provider, registry);
+      for (const definition of projection.definitions) {
+        const { name, schema } = parametersOf(provider, definition);
+        const args = sampleValue(schema, schema, { nulls: provider.endsWith("strict"), depth: 0 });
+        const sent = provider.startsWith("openai") ? JSON.stringify(args) : args;
+        const call = projection.toCall(name, sent);
+        const outcome = await registry.dispatch(call.name, call.arguments);
+        const code = outcome.status === "error" ? outcome.error.code : outcome.status;
+        expect({ label, provider, name, code, message: outcome.status === "error" ? outcome.error.message : "" }).not.toMatchObject({ code: expect.stringMatching(/^(invalid_arguments|unknown_tool|internal)$/) });
+      }
+    }
+  });
+
+  it("OpenAI strict: the synthetic nulls of optional arguments are gone before the tool runs", async () => {
+    const demo = built.find((b) => b.label === "demo")!.registry;
+    const projection = projectTools("openai-strict", demo);
+    const call = projection.toCall("convert_length", '{"value":1,"from":"km","to":"m","precision":null}');
+    expect(call).toEqual({ name: "convert_length", arguments: { value: 1, from: "km", to: "m" } });
+    expect(await demo.dispatch(call.name, call.arguments)).toEqual({ status: "ok", text: "1 km = 1000.00 m" });
+  });
+
+  it("the AI SDK runs a registry tool through generateText", async () => {
+    const demo = built.find((b) => b.label === "demo")!.registry;
+    const { tools } = aiSdkTools<ToolSet>(demo);
+    let step = 0;
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        step++;
+        const content =
+          step === 1
+            ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: "convert_temperature", input: JSON.stringify({ value: 100, from: "C", to: "F" }) }]
+            : [{ type: "text" as const, text: "done" }];
+        return { content, finishReason: { unified: step === 1 ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
+      },
+    });
+    const result = await generateText({ model, tools, prompt: "convert", stopWhen: stepCountIs(3) });
+    expect(result.steps[0]!.toolResults.map((r) => r.output)).toEqual([{ value: 212, scale: "F" }]);
+  });
+});
+
+const USAGE = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+
+type Node = { [keyword: string]: unknown };
+
+/** The provider's name and parameter schema of one projected definition. */
+function parametersOf(provider: ProviderId, definition: unknown): { name: string; schema: Node } {
+  const d = definition as Node & { function?: Node; tool?: { inputSchema: { jsonSchema: Node } } };
+  if (provider === "openai" || provider === "openai-strict") return { name: String(d.function!.name), schema: d.function!.parameters as Node };
+  if (provider === "anthropic") return { name: String(d.name), schema: d.input_schema as Node };
+  if (provider === "mcp") return { name: String(d.name), schema: d.inputSchema as Node };
+  if (provider === "ai-sdk") return { name: String(d.name), schema: d.tool!.inputSchema.jsonSchema };
+  return { name: String(d.name), schema: (d.parameters as Node | undefined) ?? { type: "object", properties: {} } };
+}
+
+const FORMATS: Record<string, string> = {
+  "date-time": "2026-01-02T03:04:05Z",
+  date: "2026-01-02",
+  time: "03:04:05Z",
+  email: "ada@example.com",
+  uri: "https://example.com/x",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+  hostname: "example.com",
+  ipv4: "127.0.0.1",
+  ipv6: "::1",
+  duration: "P1D",
+};
+
+/**
+ * A value a model could send for a projected schema (any provider's dialect: Gemini's
+ * upper-case types and `nullable` too). With `nulls`, every property that admits null gets
+ * null, as a model using OpenAI strict mode sends for an argument it leaves out.
+ */
+function sampleValue(root: Node, schema: Node, options: { nulls: boolean; depth: number }): unknown {
+  const s = resolve(root, schema);
+  const deeper = { ...options, depth: options.depth + 1 };
+  if (s.examples && Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum)) return s.enum.find((v) => v !== null) ?? null;
+  const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])] as Node[];
+  const types = (Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type]).map((t) => String(t).toLowerCase());
+  const admitsNull = s.nullable === true || types.includes("null") || members.some((m) => m.type === "null");
+  if (admitsNull && (options.nulls || options.depth > 4)) return null;
+  if (members.length > 0 && types.length === 0) return sampleValue(root, members.find((m) => m.type !== "null") ?? members[0]!, options);
+  const type = types.find((t) => t !== "null");
+  switch (type) {
+    case "string":
+      if (typeof s.pattern === "string") return fc.sample(fc.stringMatching(new RegExp(s.pattern)), { numRuns: 1, seed: 7 })[0];
+      if (typeof s.format === "string" && FORMATS[s.format]) return FORMATS[s.format];
+      return "s".repeat(Math.max(6, Number(s.minLength ?? 0)));
+    case "number":
+    case "integer":
+      return sampleNumber(s, type === "integer");
+    case "boolean":
+      return true;
+    case "array": {
+      const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as Node[]) : [];
+      if (prefix.length > 0) return prefix.map((p) => sampleValue(root, p, deeper));
+      const count = options.depth > 3 ? Number(s.minItems ?? 0) : Math.min(Math.max(1, Number(s.minItems ?? 0)), Number(s.maxItems ?? 1));
+      return Array.from({ length: count }, () => (s.items && typeof s.items === "object" ? sampleValue(root, s.items as Node, deeper) : "x"));
+    }
+    case "object": {
+      const properties = (s.properties ?? {}) as Record<string, Node>;
+      const required = new Set((s.required as string[] | undefined) ?? []);
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(properties)) if (required.has(key) || options.depth < 2) out[key] = sampleValue(root, child, deeper);
+      return out;
+    }
+    default:
+      return "x";
+  }
+}
+
+function sampleNumber(s: Node, integer: boolean): number {
+  const lo = typeof s.minimum === "number" ? s.minimum : typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : undefined;
+  const hi = typeof s.maximum === "number" ? s.maximum : typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : undefined;
+  let value = lo !== undefined && hi !== undefined ? (lo + hi) / 2 : lo !== undefined ? lo + 1 : hi !== undefined ? hi - 1 : 1;
+  if (typeof s.multipleOf === "number") value = Math.ceil(value / s.multipleOf) * s.multipleOf;
+  return integer ? Math.ceil(value) : value;
+}
+
+function resolve(root: Node, schema: Node): Node {
+  let current = schema;
+  for (let i = 0; i < 16 && typeof current.$ref === "string"; i++) {
+    const ref = current.$ref as string;
+    current = ref === "#" ? root : (((root.$defs ?? {}) as Record<string, Node>)[ref.slice("#/$defs/".length)] ?? {});
+  }
+  return current;
+}

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { errorOutcome, type Outcome, type SuspendedOutcome } from "../outcome/outcome.js";
 import { mapThrown } from "../pipeline/map-thrown.js";
 import { serializeResult } from "../pipeline/serialize-result.js";
@@ -12,7 +11,8 @@ export class SuspendedCalls {
   private readonly pending = new Map<string, string>();
 
   suspend(name: string, args: Record<string, unknown>): SuspendedOutcome {
-    const id = randomUUID();
+    // The Web Crypto global: no `node:crypto` import on the start-up path.
+    const id = globalThis.crypto.randomUUID();
     this.pending.set(id, name);
     return { status: "suspended", call: { id, name, arguments: args } };
   }

@@ -16,7 +16,6 @@ export {
   type ToolAnnotations,
 } from "./manifest/manifest-format.js";
 export { ManifestError, type ManifestProblem } from "./manifest/manifest-error.js";
-export { parseManifest } from "./manifest/read-manifest.js";
 export { EndTask, ToolError, ToolExecutionError } from "./outcome/errors.js";
 export type { EndedOutcome, ErrorCode, ErrorOutcome, OkOutcome, Outcome, PromptMessage, Repair, SuspendedOutcome } from "./outcome/outcome.js";
 export type { ArgumentIssue } from "./pipeline/validate-arguments.js";
@@ -35,6 +34,7 @@ export {
 } from "./registry/create-registry.js";
 export { isAllowedForHosts, passesFilters, type EntryFilters } from "./registry/filter-entries.js";
 export { interpretSchema } from "./validation/interpret-schema.js";
-export { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discovery/discover-manifests.js";
+export type { DiscoveredManifest, DiscoveryOptions } from "./discovery/discover-manifests.js";
 export { DiscoveryError } from "./discovery/discovery-error.js";
-export { discoverRegistry, loadDiscovered, type DiscoverRegistryOptions } from "./discovery/load-discovered.js";
+export { discoverRegistry } from "./discovery/discover-registry.js";
+export type { DiscoverRegistryOptions } from "./discovery/load-discovered.js";

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManifestError } from "../manifest/manifest-error.js";
 import { discoverManifests } from "./discover-manifests.js";
 import { DiscoveryError } from "./discovery-error.js";
-import { discoverRegistry } from "./load-discovered.js";
+import { discoverRegistry } from "./discover-registry.js";
 
 /** Hand-written packages in a temp folder: no build needed, each test lays out what it needs. */
 let root: string;

@@ -25,8 +25,8 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
   checkExports?: boolean;
 }
 
-/** Discovers the manifests from `root` and builds one registry of all their entries. */
-export async function discoverRegistry(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
+/** `discoverRegistry`, once this module is loaded. */
+export async function discoverRegistryNow(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
   const definitions = await loadDiscovered(discoverManifests(root, options), options);
   return createRegistry(definitions, options);
 }

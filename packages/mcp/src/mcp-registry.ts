@@ -1,22 +1,8 @@
-import type { CallOptions, ManifestEntry, Outcome } from "@toolgen/runtime";
+import type { Registry } from "@toolgen/runtime";
 
 /**
- * What the MCP server needs of a registry. `readResource` is the runtime's resource reader
- * (a template's variables become arguments); when a registry lacks it, resources are
- * matched here and read through `dispatch`.
+ * What the MCP server needs of a registry: its entries, calls by name (tools and prompts),
+ * resources by URI (a template's variables become arguments), and the completion of
+ * external calls. Any `Registry` has all four.
  */
-export interface McpRegistry {
-  readonly entries: readonly ManifestEntry[];
-  dispatch(name: string, args: unknown, options?: CallOptions): Promise<Outcome>;
-  readResource?(uri: string, options?: CallOptions): Promise<Outcome>;
-  complete?(callId: string, result: unknown): Outcome;
-}
-
-/** The fields the runtime adds to an `ok` outcome for prompts and resources. */
-export interface RichOk {
-  status: "ok";
-  text: string;
-  structured?: Record<string, unknown>;
-  messages?: Array<{ role: "user" | "assistant"; content: { type: "text"; text: string } }>;
-  resource?: { uri: string; mimeType?: string; blob?: string };
-}
+export type McpRegistry = Pick<Registry, "entries" | "dispatch" | "readResource" | "complete">;

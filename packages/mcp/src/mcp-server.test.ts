@@ -124,13 +124,20 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
   });
 
   it("lists static resources and resource templates with their MIME types", async () => {
-    expect((await client.listResources()).resources).toEqual([{ uri: "shop://hours", name: "opening_hours", description: "The shop's opening hours.", mimeType: "text/plain" }]);
+    expect((await client.listResources()).resources).toEqual([
+      { uri: "shop://hours", name: "opening_hours", description: "The shop's opening hours.", mimeType: "text/plain" },
+      { uri: "shop://logo.png", name: "logo", description: "The first bytes of the shop's logo.", mimeType: "image/png" },
+    ]);
     expect((await client.listResourceTemplates()).resourceTemplates).toEqual([{ uriTemplate: "shop://books/{id}", name: "book_record", description: "A book's catalogue record.", mimeType: "application/json" }]);
   });
 
   it("reads a static resource and a templated one", async () => {
     expect((await client.readResource({ uri: "shop://hours" })).contents).toEqual([{ uri: "shop://hours", mimeType: "text/plain", text: "Mon-Sat 9:00-18:00" }]);
     expect((await client.readResource({ uri: "shop://books/b7" })).contents).toEqual([{ uri: "shop://books/b7", mimeType: "application/json", text: '{"id":"b7","title":"Book b7"}' }]);
+  });
+
+  it("reads a binary resource as a base64 blob", async () => {
+    expect((await client.readResource({ uri: "shop://logo.png" })).contents).toEqual([{ uri: "shop://logo.png", mimeType: "image/png", blob: Buffer.from([137, 80, 78, 71]).toString("base64") }]);
   });
 
   it("answers a URI no resource matches with 'resource not found'", async () => {

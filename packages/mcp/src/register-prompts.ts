@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestEntry } from "@toolgen/runtime";
-import type { McpRegistry, RichOk } from "./mcp-registry.js";
+import type { McpRegistry } from "./mcp-registry.js";
 import { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
 
 export function registerPrompts(server: Server, registry: McpRegistry): void {
@@ -24,8 +24,7 @@ export function registerPrompts(server: Server, registry: McpRegistry): void {
       throw new McpError(code, outcome.error.message);
     }
     if (outcome.status !== "ok") throw new McpError(ErrorCode.InternalError, `The prompt '${entry.name}' did not render (${outcome.status}).`);
-    const ok = outcome as RichOk;
-    const messages = ok.messages ?? [{ role: entry.role ?? "user", content: { type: "text" as const, text: ok.text } }];
+    const messages = outcome.messages ?? [{ role: entry.role ?? "user", content: { type: "text" as const, text: outcome.text } }];
     return { ...(entry.description ? { description: entry.description } : {}), messages };
   });
 }

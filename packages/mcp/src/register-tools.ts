@@ -43,7 +43,7 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${known.join(", ") || "none"}.`);
     }
     const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal });
-    if (outcome.status === "suspended" && typeof external === "function" && registry.complete) {
+    if (outcome.status === "suspended" && typeof external === "function") {
       let result: unknown;
       try {
         result = await external(outcome.call, extra.signal);

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import { interpretSchema } from "./interpret-schema.js";
@@ -32,6 +33,18 @@ describe("the interpreting validator agrees with ajv", () => {
     const ours = interpretSchema(schema);
     const reference = ajv.compile(schema as object);
     for (const sample of samples) expect([sample, ours(sample)]).toEqual([sample, reference(sample)]);
+  });
+
+  it("agrees with ajv on random JSON values for every schema above (property)", () => {
+    const compiled = cases.map(([, schema]) => [interpretSchema(schema), ajv.compile(schema as object)] as const);
+    // Values shaped like the samples are likelier to hit interesting branches than pure noise.
+    const samples = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...cases.flatMap(([, , values]) => values)));
+    fc.assert(
+      fc.property(samples, (value) => {
+        for (const [ours, reference] of compiled) expect(ours(value)).toBe(reference(value));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it("reports ajv-shaped errors with instance paths, every one of them", () => {

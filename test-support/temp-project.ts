@@ -14,7 +14,7 @@ const TSC_BIN = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
  * so `@toolgen/runtime` resolves as it would in an installed application.
  */
 export function copyFixture(name: string): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), `toolgen-${name}-`));
+  const dir = mkdtempSync(path.join(tmpdir(), `toolgen-${name.replace(/[\\/]/g, "-")}-`));
   cpSync(path.join(REPO_ROOT, "fixtures", name), dir, {
     recursive: true,
     filter: (source) => !/[\\/](dist|node_modules)([\\/]|$)|tools\.generated\.ts$/.test(source),

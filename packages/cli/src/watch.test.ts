@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
+
+describe("toolgen watch (the real binary)", () => {
+  let dir: string;
+  let cleanup: () => void;
+  let child: ChildProcess;
+  let stdout = "";
+
+  /** Resolves once stdout holds `count` matches of `pattern`. */
+  const waitFor = (pattern: RegExp, count = 1) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if ((stdout.match(new RegExp(pattern, "g")) ?? []).length >= count) resolve();
+        else if (child.exitCode !== null) reject(new Error(`watch exited early:\n${stdout}`));
+        else setTimeout(check, 50);
+      };
+      check();
+    });
+
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    child = spawn(process.execPath, [TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+  });
+  afterAll(() => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    cleanup();
+  });
+
+  it("builds once, rebuilds after an edit writing only what changed, and stops on SIGTERM with exit 0", async () => {
+    await waitFor(/toolgen: watching \. for changes/);
+    expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/m);
+
+    // A description changes: both outputs change, and only they are written.
+    const file = path.join(dir, "src/forecast.ts");
+    writeFileSync(file, readFileSync(file, "utf8").replace("Forecasts the weather at a place.", "Forecasts the weather, watched."));
+    await waitFor(/toolgen: 3 entries in \d+ ms/, 2);
+    await waitFor(/\n/, 3);
+    expect(stdout.split("\n")[2]).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/);
+    expect(JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).entries[0].description).toBe("Forecasts the weather, watched.");
+
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    // Its own write of the registry module did not trigger another rebuild.
+    expect(stdout.match(/toolgen: 3 entries/g)).toHaveLength(2);
+  });
+});

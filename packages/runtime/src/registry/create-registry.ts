@@ -5,6 +5,7 @@ import { defineExternal, type ExternalToolSchema } from "../registration/define-
 import { defineTool, type ToolSpec } from "../registration/define-tool.js";
 import type { ToolsetFactory } from "../pipeline/resolve-implementation.js";
 import { messageOf } from "../pipeline/serialize-result.js";
+import { toJsonArguments } from "../pipeline/to-json-arguments.js";
 import { closestNames } from "./closest-names.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { EntryTable } from "./entry-table.js";
@@ -49,7 +50,10 @@ export interface Registry<Inputs extends InputMap = InputMap> {
   /** The entries this registry exposes (after filtering), in registration order. */
   readonly entries: readonly ManifestEntry[];
   get(name: string): ManifestEntry | undefined;
-  /** A typed call: arguments are checked against the entry's input type at compile time. */
+  /**
+   * A typed call: arguments are checked against the entry's input type at compile time, and
+   * passed as the TypeScript function declares them (a `Date` is sent as its ISO string).
+   */
   call<N extends keyof Inputs & string>(name: N, args: Inputs[N], options?: CallOptions): Promise<Outcome>;
   /** A call by any name with any arguments (what a model sends): a tool, a prompt or a resource. */
   dispatch(name: string, args: unknown, options?: CallOptions): Promise<Outcome>;
@@ -94,7 +98,10 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
       return table.entries();
     },
     get: (name) => table.get(name)?.entry,
-    call: (name, args, callOptions) => dispatch(name, args, callOptions),
+    async call(name, args, callOptions) {
+      const json = toJsonArguments(name, args);
+      return json.ok ? dispatch(name, json.value, callOptions) : json.outcome;
+    },
     dispatch: (name, args, callOptions) => dispatch(name, args, callOptions),
     async readResource(uri, callOptions) {
       const found = typeof uri === "string" ? table.resourceIndex().find(uri) : undefined;

@@ -190,6 +190,24 @@ describe("the pipeline between validation and the call", () => {
     expect(received[2]).toEqual(new Date("2026-01-02T03:04:05Z"));
   });
 
+  it("a typed call passes Dates as the function declares them: sent as JSON, validated, converted back", async () => {
+    let received: unknown;
+    const def: EntryDefinition = {
+      ...definition(
+        entry("t", {
+          inputSchema: { type: "object", properties: { when: { type: "string", format: "date-time" } }, required: ["when"], additionalProperties: false },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "when" }] },
+          conversions: [{ op: "date", at: "/when" }],
+        }),
+      ),
+      fn: (when: unknown) => { received = when; return "ok"; },
+    };
+    const registry = createRegistry<{ t: { when: Date } }>([def]);
+    expect(await registry.call("t", { when: new Date("2026-05-01T00:00:00Z") })).toEqual({ status: "ok", text: "ok" });
+    expect(received).toEqual(new Date("2026-05-01T00:00:00Z"));
+    expect(await registry.call("t", { when: 1n } as unknown as { when: Date })).toMatchObject({ status: "error", error: { code: "invalid_arguments", message: expect.stringMatching(/^Invalid arguments for 't': a value JSON.stringify refuses \(.*BigInt/) } });
+  });
+
   it("refuses hostile nesting with invalid_arguments before validation", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "t", description: "", params: [{ name: "v", schema: {} }], fn: () => "ok" });

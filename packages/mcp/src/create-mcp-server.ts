@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { McpRegistry } from "./mcp-registry.js";
 import { registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
@@ -20,6 +21,8 @@ export interface McpServerOptions {
  */
 export function createMcpServer(registry: McpRegistry, options: McpServerOptions): Server {
   const server = new Server(options.identity, {
+    // The SDK builds a new Ajv per server unless given one; stateless HTTP makes a server per request.
+    jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
     capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
@@ -28,3 +31,5 @@ export function createMcpServer(registry: McpRegistry, options: McpServerOptions
   registerResources(server, registry);
   return server;
 }
+
+let sharedValidator: AjvJsonSchemaValidator | undefined;

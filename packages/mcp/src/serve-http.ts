@@ -38,7 +38,8 @@ export async function serveHttp(newServer: () => Server, options: HttpServeOptio
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(options.port, options.host ?? "127.0.0.1", () => resolve());
+    // A deep accept queue: bursts of new connections are queued, not reset.
+    http.listen({ port: options.port, host: options.host ?? "127.0.0.1", backlog: 4096 }, () => resolve());
   });
   const address = http.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;

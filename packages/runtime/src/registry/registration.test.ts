@@ -125,6 +125,41 @@ describe("filtering: hosts, allowlist, tags", () => {
   });
 });
 
+describe("toolsets", () => {
+  class Counter {
+    count = 0;
+    constructor(readonly start = 0) {}
+    next(): number {
+      return this.start + ++this.count;
+    }
+  }
+  const method = (name: string, m: string): EntryDefinition => ({
+    ...definition(entry(name, { implementation: { module: "dist/counter.js", export: "Counter", method: m } })),
+    fn: undefined,
+    load: async () => ({ Counter }),
+  });
+
+  it("creates one instance per class and registry, shared by its methods", async () => {
+    const registry = createRegistry([method("a", "next"), method("b", "next")]);
+    expect([await registry.dispatch("a", {}), await registry.dispatch("b", {}), await registry.dispatch("a", {})]).toEqual([
+      { status: "ok", text: "1" },
+      { status: "ok", text: "2" },
+      { status: "ok", text: "3" },
+    ]);
+  });
+
+  it("uses the host's factory when given one", async () => {
+    const made: string[] = [];
+    const registry = createRegistry([method("a", "next")], { toolsetFactory: (cls, name) => { made.push(name); return new (cls as typeof Counter)(100); } });
+    expect(await registry.dispatch("a", {})).toEqual({ status: "ok", text: "101" });
+    expect(made).toEqual(["Counter"]);
+  });
+
+  it("a missing method is an internal error naming it", async () => {
+    expect(await createRegistry([method("a", "previous")]).dispatch("a", {})).toEqual({ status: "error", error: { code: "internal", message: "Cannot load 'a': 'Counter' has no method 'previous'." } });
+  });
+});
+
 describe("interceptors", () => {
   it("wrap every call in registration order, see converted arguments, and can replace the outcome", async () => {
     const registry = createRegistry([]);

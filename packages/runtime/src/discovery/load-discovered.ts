@@ -8,7 +8,7 @@ import type { EntryDefinition, ModuleNamespace } from "../registry/entry-definit
 import { passesFilters } from "../registry/filter-entries.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
-import { DiscoveryError } from "./discovery-error.js";
+import { resolveDuplicates } from "./resolve-duplicates.js";
 
 export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptions {
   /**
@@ -113,32 +113,4 @@ function findMissingExport(entry: ManifestEntry, namespace: ModuleNamespace): st
   const owner = exported as unknown as { prototype?: Record<string, unknown> } & Record<string, unknown>;
   if (typeof owner[method] === "function" || typeof owner.prototype?.[method] === "function") return undefined;
   return `${JSON.stringify(name)}, which has no method ${JSON.stringify(method)}`;
-}
-
-function resolveDuplicates(all: Array<{ definition: EntryDefinition; from: DiscoveredManifest }>, overrides: Record<string, string>): EntryDefinition[] {
-  const byName = new Map<string, Array<(typeof all)[number]>>();
-  for (const item of all) {
-    const list = byName.get(item.definition.entry.name) ?? [];
-    list.push(item);
-    byName.set(item.definition.entry.name, list);
-  }
-  for (const [name, chosen] of Object.entries(overrides)) {
-    if (!byName.get(name)?.some((i) => i.from.packageName === chosen)) {
-      const providers = byName.get(name)?.map((i) => i.from.packageName) ?? [];
-      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${providers.length ? ` (provided by: ${providers.join(", ")})` : " (no package provides it)"}.`);
-    }
-  }
-  const dropped = new Set<(typeof all)[number]>();
-  for (const [name, list] of byName) {
-    if (list.length < 2) continue;
-    const chosen = overrides[name];
-    if (chosen === undefined) {
-      const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
-      throw new DiscoveryError(
-        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose one with the 'overrides' option: { "${name}": "${b.from.packageName}" }.`,
-      );
-    }
-    for (const item of list) if (item.from.packageName !== chosen) dropped.add(item);
-  }
-  return all.filter((item) => !dropped.has(item)).map((item) => item.definition);
 }

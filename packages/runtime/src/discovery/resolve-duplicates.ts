@@ -1,0 +1,36 @@
+import type { EntryDefinition } from "../registry/entry-definition.js";
+import type { DiscoveredManifest } from "./discover-manifests.js";
+import { DiscoveryError } from "./discovery-error.js";
+
+/**
+ * One registry, one entry per name: a name several packages provide is an error naming the
+ * first two origins, unless `overrides` names the package to keep. An override for a
+ * package that does not provide the name is an error too — there is no silent shadowing.
+ */
+export function resolveDuplicates(all: ReadonlyArray<{ definition: EntryDefinition; from: DiscoveredManifest }>, overrides: Record<string, string>): EntryDefinition[] {
+  const byName = new Map<string, Array<(typeof all)[number]>>();
+  for (const item of all) {
+    const list = byName.get(item.definition.entry.name) ?? [];
+    list.push(item);
+    byName.set(item.definition.entry.name, list);
+  }
+  for (const [name, chosen] of Object.entries(overrides)) {
+    if (!byName.get(name)?.some((i) => i.from.packageName === chosen)) {
+      const providers = byName.get(name)?.map((i) => i.from.packageName) ?? [];
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${providers.length ? ` (provided by: ${providers.join(", ")})` : " (no package provides it)"}.`);
+    }
+  }
+  const dropped = new Set<(typeof all)[number]>();
+  for (const [name, list] of byName) {
+    if (list.length < 2) continue;
+    const chosen = overrides[name];
+    if (chosen === undefined) {
+      const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
+      throw new DiscoveryError(
+        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose one with the 'overrides' option: { "${name}": "${b.from.packageName}" }.`,
+      );
+    }
+    for (const item of list) if (item.from.packageName !== chosen) dropped.add(item);
+  }
+  return all.filter((item) => !dropped.has(item)).map((item) => item.definition);
+}

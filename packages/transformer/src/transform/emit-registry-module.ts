@@ -9,20 +9,14 @@ export function isEmittingRegistryModule(): boolean {
 }
 
 /**
- * Emits the registry module from its new text, through the compiler's `writeFile`: the
- * program was created before toolgen rewrote the file, so the compiler holds its old text (or
- * none). A second program that shares every other source file with the first (nothing is
- * re-parsed) writes the JavaScript, declarations and maps exactly as tsc would.
+ * Emits the registry module from its new text: the program was created before toolgen
+ * rewrote the file, so the compiler holds its old text (or none). A second program that
+ * shares every other source file with the first (nothing is re-parsed) writes the
+ * JavaScript, declarations and maps exactly as tsc would. It writes through its own host, not
+ * the compiler's `writeFile`: an incremental builder's callback tracks signatures of the files
+ * it knows, and this text is not one of them yet (the next build's program reads it from disk).
  */
-export function emitRegistryModule(
-  tsm: typeof ts,
-  program: ts.Program,
-  registryPath: string,
-  text: string,
-  writeFile: ts.WriteFileCallback | undefined,
-  cancellationToken: ts.CancellationToken | undefined,
-  emitOnlyDts: boolean | undefined,
-): void {
+export function emitRegistryModule(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
   const options = program.getCompilerOptions();
   const host = tsm.createCompilerHost(options);
   const readSourceFile = host.getSourceFile.bind(host);
@@ -36,7 +30,7 @@ export function emitRegistryModule(
   try {
     const fresh = tsm.createProgram({ rootNames, options, host, oldProgram: program });
     const sourceFile = fresh.getSourceFile(registryPath);
-    if (sourceFile) fresh.emit(sourceFile, writeFile, cancellationToken, emitOnlyDts);
+    if (sourceFile) fresh.emit(sourceFile, undefined, cancellationToken, emitOnlyDts);
   } finally {
     emittingFresh = false;
   }

@@ -27,7 +27,7 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
   patched.originalEmit = function (this: ts.Program, ...args: Parameters<ts.Program["emit"]>) {
     patched.originalEmit = real;
     const result = real.apply(this, args);
-    const [target, writeFile, cancellationToken, emitOnlyDts] = args;
+    const [target, , cancellationToken, emitOnlyDts] = args;
     const isTarget = (fileName: string) => target !== undefined && path.resolve(target.fileName) === path.resolve(fileName);
     const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : after.isFirstEmit));
     (result.diagnostics as ts.Diagnostic[]).push(...own);
@@ -35,7 +35,7 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     // a call for another file writes nothing stale, but the first must still write the new outputs.
     const registry = after.staleRegistry;
     if (registry && (target === undefined || isTarget(registry.path) || after.isFirstEmit)) {
-      emitRegistryModule(tsm, program, registry.path, registry.text, writeFile, cancellationToken, emitOnlyDts);
+      emitRegistryModule(tsm, program, registry.path, registry.text, cancellationToken, emitOnlyDts);
     }
     return result;
   };

@@ -1,0 +1,113 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
+
+/** The supported pairs, installed under npm aliases at the repository root. */
+const COMPILERS = [
+  { typescript: "5.9.3", tsPath: "node_modules/typescript-5.9", tspc: "node_modules/ts-patch-3/bin/tspc.js", mode: "tspc -b, composite" },
+  { typescript: "6.0.3", tsPath: "node_modules/typescript", tspc: "node_modules/ts-patch-4/bin/tspc.js", mode: "tspc -p, incremental" },
+] as const;
+
+type Compiler = (typeof COMPILERS)[number];
+
+/** Runs ts-patch's live compiler over the given TypeScript (plain, unpatched output for parsing). */
+function tspc(compiler: Compiler, args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, compiler.tspc), ...args, "--pretty", "false"], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, TSP_COMPILER_TS_PATH: path.join(REPO_ROOT, compiler.tsPath) },
+  });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+function setCompilerOptions(dir: string, options: Record<string, unknown>): void {
+  const file = path.join(dir, "tsconfig.json");
+  const tsconfig = JSON.parse(readFileSync(file, "utf8"));
+  Object.assign(tsconfig.compilerOptions, options);
+  writeFileSync(file, JSON.stringify(tsconfig, null, 2));
+}
+
+const read = (dir: string, file: string) => readFileSync(path.join(dir, file), "utf8");
+
+describe("one fixture, two entry points: toolgen build and tspc with @toolgen/transformer", () => {
+  let cli: { dir: string; cleanup: () => void };
+  beforeAll(() => {
+    cli = copyFixture("transformer/tools");
+    expect(toolgen(["build"], cli.dir).status).toBe(0);
+  });
+  afterAll(() => cli.cleanup());
+
+  describe.each(COMPILERS)("TypeScript $typescript ($mode)", (compiler) => {
+    let dir: string;
+    let cleanup: () => void;
+    let build: ReturnType<typeof tspc>;
+    const incremental = compiler.mode.includes("incremental");
+    beforeAll(() => {
+      ({ dir, cleanup } = copyFixture("transformer/tools"));
+      setCompilerOptions(dir, incremental ? { incremental: true } : { composite: true });
+      build = tspc(compiler, incremental ? ["-p", "."] : ["-b", "."], dir);
+    });
+    afterAll(() => cleanup());
+
+    it("compiles with that TypeScript, cleanly", () => {
+      expect(build.output).toBe("");
+      expect(build.status).toBe(0);
+      expect(tspc(compiler, ["--version"], dir).output).toContain(`Version ${compiler.typescript}`);
+    });
+
+    it("writes the manifest, the registry module and the package.json reference byte for byte as the CLI does", () => {
+      expect(read(dir, "dist/toolgen.manifest.json")).toBe(read(cli.dir, "dist/toolgen.manifest.json"));
+      expect(read(dir, "src/tools.generated.ts")).toBe(read(cli.dir, "src/tools.generated.ts"));
+      expect(read(dir, "package.json")).toBe(read(cli.dir, "package.json"));
+      expect(existsSync(path.join(dir, "dist/tools.generated.js"))).toBe(true);
+    });
+
+    it("needs no other step: the compiled registry answers a call", () => {
+      const call = toolgen(["call", "to_fahrenheit", "--args", '{"celsius":100}', "--json"], dir);
+      expect(JSON.parse(call.stdout)).toEqual({ status: "ok", text: "212" });
+    });
+
+    it("after one file changes, re-emits it and the registry module; the manifest still describes the whole program", () => {
+      const file = path.join(dir, "src/forecast.ts");
+      writeFileSync(file, readFileSync(file, "utf8").replace("Forecasts the weather at a place.", "Forecasts tomorrow's weather."));
+      const rebuild = tspc(compiler, [...(incremental ? ["-p", "."] : ["-b", "."]), "--listEmittedFiles"], dir);
+      expect(rebuild.status).toBe(0);
+      const emitted = rebuild.output.split("\n").filter((l) => l.startsWith("TSFILE: ")).map((l) => path.relative(dir, l.slice(8)));
+      if (incremental) {
+        expect(emitted).toContain("dist/forecast.js");
+        expect(emitted).not.toContain("dist/host.js");
+      }
+      expect(emitted).toContain("dist/tools.generated.js");
+      const manifest = JSON.parse(read(dir, "dist/toolgen.manifest.json"));
+      expect(manifest.entries.map((e: { name: string }) => e.name)).toEqual(["forecast", "to_fahrenheit", "show_notice"]);
+      expect(manifest.entries[0].description).toBe("Forecasts tomorrow's weather.");
+      expect(read(dir, "dist/tools.generated.js")).toContain("Forecasts tomorrow's weather.");
+    });
+  });
+});
+
+describe("tspc fails on analyzer errors, at their source positions", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/errors")));
+  afterAll(() => cleanup());
+
+  it("reports each as a tsc error with file, line, column and the TG code, and writes no manifest", () => {
+    const build = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(build.status).not.toBe(0);
+    const reported = [...build.output.matchAll(/^(.+)\((\d+),(\d+)\): error TS(\d+): (TG\d+) /gm)].map(([, file, line, column, tsCode, code]) => ({
+      file,
+      line: Number(line),
+      column: Number(column),
+      tsCode: Number(tsCode),
+      code,
+    }));
+    expect(reported).toEqual([
+      { file: "src/broken.ts", line: 5, column: 24, tsCode: 992001, code: "TG2001" },
+      { file: "src/broken.ts", line: 14, column: 23, tsCode: 992001, code: "TG2001" },
+    ]);
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
+
+/** TypeScript 7's native compiler, installed as `typescript-7` (it has no transformer API: the CLI path is the one). */
+const TSC7 = path.join(REPO_ROOT, "node_modules/typescript-7/bin/tsc");
+
+describe("TypeScript 7: toolgen build, then the native tsc", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("ts7")));
+  afterAll(() => cleanup());
+
+  it("compiles the generated registry module and the application importing it; a call returns the right outcome", () => {
+    expect(toolgen(["build"], dir).status).toBe(0);
+    const tsc = spawnSync(process.execPath, [TSC7, "-p", "."], { cwd: dir, encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+    expect(execFileSync(process.execPath, [TSC7, "--version"], { encoding: "utf8" })).toContain("Version 7.");
+    const run = execFileSync(process.execPath, ["dist/main.js"], { cwd: dir, encoding: "utf8" });
+    expect(JSON.parse(run)).toEqual({ good: { status: "ok", text: '{"total":18}', structured: { total: 18 } }, bad: "invalid_arguments" });
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, parsePluginOptions } from "./config.js";
+
+describe("the one configuration schema", () => {
+  it("accepts every documented key and a $schema reference", () => {
+    const config = { $schema: "x", manifest: "./out/m.json", registryModule: "src/reg.generated.ts", naming: "kebab-case", strict: false, lazy: false, server: { name: "n" } };
+    expect(parseConfig(config, "package.json")).toEqual({ manifest: "./out/m.json", registryModule: "src/reg.generated.ts", naming: "kebab-case", strict: false, lazy: false, server: { name: "n" } });
+  });
+
+  it("names the source and the key of an unknown or invalid value", () => {
+    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, server).'));
+    expect(() => parseConfig({ registryModule: "src/reg.js" }, "package.json")).toThrow(/^package\.json: "registryModule" must be a path to a \.ts file .*; got "src\/reg\.js"\.$/);
+    expect(() => parseConfig([], "package.json")).toThrow("package.json: the toolgen configuration must be an object.");
+    expect(() => parseConfig({ toString: true }, "package.json")).toThrow('unknown key "toString"');
+  });
+
+  it("reads plugin options with the same schema, leaving ts-patch's own keys to ts-patch", () => {
+    expect(parsePluginOptions({ transform: "@toolgen/transformer", after: false, import: "default", naming: "camelCase" })).toEqual({ naming: "camelCase" });
+    expect(() => parsePluginOptions({ transform: "@toolgen/transformer", lazy: "yes" })).toThrow(/compilerOptions\.plugins\[@toolgen\/transformer\]: "lazy" must be true or false; got "yes"\./);
+  });
+});

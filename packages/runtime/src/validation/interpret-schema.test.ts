@@ -60,8 +60,15 @@ describe("the interpreting validator agrees with ajv", () => {
     expect(validate.errors).toBeNull();
   });
 
-  it("refuses keywords it does not know at compile time, naming where they are", () => {
+  it("refuses assertion keywords it does not implement, and non-local references, when the schema is registered", () => {
     expect(() => interpretSchema({ type: "object", properties: { a: { if: { type: "string" } } } })).toThrow("the schema keyword 'if' at #/properties/a is not supported without a build step");
+    expect(() => interpretSchema({ anyOf: [{ type: "array", contains: { type: "number" } }] })).toThrow("the schema keyword 'contains' at #/anyOf/0 is not supported");
+    expect(() => interpretSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
+  });
+
+  it("ignores keywords nobody defines, as ajv does without strict mode", () => {
+    const validate = interpretSchema({ type: "object", "x-order": 1, nullable: true, properties: { a: { type: "string", markdownDescription: "**a**" } } });
+    expect([validate({ a: "x" }), validate({ a: 1 })]).toEqual([true, false]);
   });
 
   it("never compiles code, so it works where code generation from strings is disallowed", () => {

@@ -10,8 +10,8 @@ type Format = RegExp | ((value: string) => boolean) | { validate: RegExp | ((val
  * without a registry module). It never generates code, so it runs under
  * `--disallow-code-generation-from-strings` and a strict CSP. It is slower than the
  * precompiled validators and knows a subset of the keywords — those toolgen's analyzer
- * writes and tool schemas use. Any other assertion keyword is refused here, when the schema
- * is registered, rather than silently ignored at call time.
+ * writes and tool schemas use. The assertion keywords it lacks are refused here, when the
+ * schema is registered, rather than silently ignored at call time.
  *
  * Errors have the shape of ajv's, so both validators share one message formatter.
  */
@@ -26,24 +26,31 @@ export function interpretSchema(schema: JsonSchema): CompiledValidator {
   return validate;
 }
 
-const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "$defs", "definitions", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding"]);
-const ASSERTIONS = new Set([
-  "$ref", "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
-  "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "format",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "anyOf", "oneOf", "allOf", "not",
+/**
+ * Assertion keywords this interpreter does not implement. Refused when the schema is
+ * registered — silently skipping one would accept what the schema forbids. Keywords nobody
+ * defines (`x-order`, OpenAPI's `nullable`) are ignored, as ajv does without `strict`.
+ */
+const UNSUPPORTED = new Set([
+  "if", "then", "else", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "dependencies",
+  "unevaluatedProperties", "unevaluatedItems", "additionalItems", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
 ]);
+const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+const SUBSCHEMA_LISTS = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
+const SUBSCHEMAS = new Set(["items", "additionalProperties", "not", "propertyNames"]);
 
-/** Refuses keywords this interpreter does not know, naming where they are. */
+/** Refuses what this interpreter cannot check, naming where it is. */
 function checkKeywords(schema: unknown, at: string): void {
   if (typeof schema !== "object" || schema === null) return;
   for (const [key, value] of Object.entries(schema)) {
-    if (!ANNOTATIONS.has(key) && !ASSERTIONS.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported without a build step; run 'toolgen build' to precompile this schema.`);
+    if (UNSUPPORTED.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported without a build step; run 'toolgen build' to precompile this schema.`);
+    if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) throw new Error(`the reference ${JSON.stringify(value)} at ${at} is not local to the schema; a registered schema must be self-contained.`);
     const child = `${at}/${key}`;
-    if (key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") {
-      for (const [name, sub] of Object.entries(value as Schema)) checkKeywords(sub, `${child}/${name}`);
-    } else if (key === "prefixItems" || key === "anyOf" || key === "oneOf" || key === "allOf") {
-      (value as unknown[]).forEach((sub, i) => checkKeywords(sub, `${child}/${i}`));
-    } else if (key === "items" || key === "additionalProperties" || key === "not" || key === "propertyNames") {
+    if (SUBSCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
+      for (const [name, sub] of Object.entries(value)) checkKeywords(sub, `${child}/${name}`);
+    } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      value.forEach((sub, i) => checkKeywords(sub, `${child}/${i}`));
+    } else if (SUBSCHEMAS.has(key)) {
       checkKeywords(value, child);
     }
   }

@@ -18,7 +18,10 @@ describe("colour and progress go to terminals only", () => {
     const progress = createProgress(stream(true));
     progress.phase("analyzing 3 files");
     progress.done();
-    expect(out.join("")).toMatch(/^\r\x1b\[K.*toolgen: analyzing 3 files….*\r\x1b\[K$/);
+    const written = out.join("");
+    expect(written.startsWith("\r\x1b[K")).toBe(true);
+    expect(written).toContain("toolgen: analyzing 3 files…");
+    expect(written.endsWith("\r\x1b[K")).toBe(true);
     out.length = 0;
     const piped = createProgress(stream(false));
     piped.phase("analyzing");

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture } from "../../../../test-support/temp-project.js";
-import toolgenTransformer from "./toolgen-transformer.js";
+import toolgenTransformer, { type TransformerExtras } from "./toolgen-transformer.js";
 import { TSC_CODE_OFFSET } from "./to-ts-diagnostic.js";
 
 /** The program tsc would make for the fixture, and a stand-in for ts-patch's `extras`. */
@@ -14,7 +14,7 @@ function createProgram(dir: string) {
 }
 function extras() {
   const diagnostics: ts.Diagnostic[] = [];
-  return { diagnostics, extras: { ts, addDiagnostic: (d: ts.Diagnostic) => diagnostics.push(d) } };
+  return { diagnostics, extras: { ts: ts as unknown as TransformerExtras["ts"], addDiagnostic: (d: ts.Diagnostic) => diagnostics.push(d) } };
 }
 
 describe("the transformer entry, in process (no ts-patch: diagnostics go through addDiagnostic)", () => {

@@ -22,6 +22,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(check.status).toBe(1);
     expect(check.stderr).toContain("missing: dist/toolgen.manifest.json");
     expect(check.stderr).toContain("missing: src/tools.generated.ts");
+    expect(check.stderr).toContain('missing: "toolgen": { "manifest": "./dist/toolgen.manifest.json" } in package.json');
   });
 
   it("build: writes both outputs and the package.json reference; check is then clean", () => {

@@ -1,4 +1,4 @@
-import { readIfExists } from "@toolgen/transformer/project";
+import { manifestReference, readIfExists } from "@toolgen/transformer/project";
 import { planBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
@@ -20,6 +20,10 @@ export function runCheck(options: { project?: string }): number {
     const current = readIfExists(file.path);
     if (current === undefined) problems.push(`missing: ${shown(file.path)}`);
     else if (current !== file.content) problems.push(`stale:   ${shown(file.path)}`);
+  }
+  // Discovery finds the manifest through package.json; `build` adds the reference.
+  if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {
+    problems.push(`missing: "toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}`);
   }
   if (problems.length > 0) {
     process.stderr.write(`${problems.join("\n")}\ntoolgen: generated files are out of date; run 'toolgen build'.\n`);

@@ -3,11 +3,12 @@
 // and the performance budget of issue #7. See docs/benchmarks.md.
 //
 //   node scripts/bench/run.mjs [--n 100,500,1000] [--reps 5] [--quick] [--runtime-n 1000]
-//                              [--cold-runs 15] [--validators 40] [--time 1000] [--json <file>]
-//                              [--keep] [--repo <toolgen checkout>]
+//                              [--cold-runs 15] [--validators 40] [--time 1000] [--single-run-s 60]
+//                              [--json <file>] [--keep] [--repo <toolgen checkout>]
 //
 // For each N, every build command runs once to warm up, then `--reps` times, interleaved
-// (the order rotates each round), each in a fresh process; the tables show medians.
+// (the order rotates each round), each in a fresh process; the tables show medians. A command
+// whose warm-up took longer than --single-run-s seconds is not repeated (marked "1 run").
 // --quick: N = 100, 2 rounds, a 100-tool registry and short throughput runs (a smoke test).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -20,7 +21,7 @@ import { measureNode, memorySource } from "./measure-process.mjs";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 function parseArguments(argv) {
-  const options = { n: [100, 500, 1000], reps: 5, quick: false, keep: false, runtimeN: undefined, coldRuns: 15, validators: 40, time: 1000, json: undefined, repo: REPO_ROOT };
+  const options = { n: [100, 500, 1000], reps: 5, quick: false, keep: false, runtimeN: undefined, coldRuns: 15, validators: 40, time: 1000, singleRunS: 60, json: undefined, repo: REPO_ROOT };
   const given = new Set();
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i];
@@ -38,10 +39,11 @@ function parseArguments(argv) {
     else if (key === "--cold-runs") options.coldRuns = Number(value());
     else if (key === "--validators") options.validators = Number(value());
     else if (key === "--time") options.time = Number(value());
+    else if (key === "--single-run-s") options.singleRunS = Number(value());
     else if (key === "--json") options.json = path.resolve(value());
     else if (key === "--repo") options.repo = path.resolve(value());
     else if (key === "--help" || key === "-h") {
-      console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 11).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
+      console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").slice(1, 12).map((l) => l.replace(/^\/\/ ?/, "")).join("\n"));
       process.exit(0);
     } else throw new Error(`unknown option ${key} (try --help)`);
   }
@@ -132,12 +134,13 @@ function benchBuilds({ n, options, tools, workspace }) {
   const toolgenCorpus = generateCorpus({ n, dir: toolgenDir, variant: "toolgen", modulesFrom });
   const typiaCorpus = generateCorpus({ n, dir: typiaDir, variant: "typia", modulesFrom });
   const cases = buildCases({ tools, toolgenDir, typiaDir, workspace });
-  const results = Object.fromEntries(cases.map((c) => [c.id, { id: c.id, label: c.label, wallMs: [], maxRssKiB: [], skipped: c.skip }]));
+  const results = Object.fromEntries(cases.map((c) => [c.id, { id: c.id, label: c.label, cwd: c.cwd, wallMs: [], maxRssKiB: [], skipped: c.skip }]));
 
   log(`N=${n}: ${toolgenCorpus.tools} tools (typia subset ${typiaCorpus.tools}); warm-up`);
   for (const item of cases) {
     if (item.skip) continue;
     const warm = runCase(item);
+    results[item.id].warmup = { wallMs: warm.wallMs, maxRssKiB: warm.maxRssKiB };
     if (!warm.ok) {
       results[item.id].failed = `exit ${warm.status}: ${(warm.stderr || warm.stdout).trim().split("\n").slice(0, 6).join(" | ")}`;
       log(`${item.label} failed: ${results[item.id].failed}`);
@@ -145,7 +148,17 @@ function benchBuilds({ n, options, tools, workspace }) {
       results[item.id].diagnostics = warm.stderr.trim().split("\n").slice(0, 4).join(" | ");
     }
   }
-  const active = cases.filter((c) => !c.skip && !results[c.id].failed);
+  // A command whose warm-up ran longer than --single-run-s is not repeated: its warm-up is its
+  // only sample (said so in the table), or one size of N would take most of an hour.
+  for (const item of cases) {
+    const warm = results[item.id].warmup;
+    if (warm && warm.wallMs > options.singleRunS * 1000) {
+      results[item.id].singleRun = true;
+      results[item.id].wallMs.push(warm.wallMs);
+      results[item.id].maxRssKiB.push(warm.maxRssKiB);
+    }
+  }
+  const active = cases.filter((c) => !c.skip && !results[c.id].failed && !results[c.id].singleRun);
   for (let rep = 0; rep < options.reps; rep++) {
     const order = active.map((_, i) => active[(i + rep) % active.length]);
     for (const item of order) {
@@ -178,12 +191,15 @@ function benchRuntime({ options, tools, workspace }) {
   const modulesFrom = path.join(options.repo, "node_modules");
   const dir = path.join(workspace, `runtime-${n}`);
   const corpus = generateCorpus({ n, dir, variant: "toolgen", modulesFrom });
-  log(`runtime: toolgen build and tsc over a ${n}-tool corpus`);
-  const build = measureNode([tools.toolgen, "build", "-p", "tsconfig.json"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
-  if (!build.ok) throw new Error(`toolgen build (runtime corpus) failed: ${build.stderr}`);
+  // The sources with tsc, then the registry module as esbuild or swc would compile it (one file,
+  // no type check): tsc over a program holding the generated module is measured apart, below.
+  log(`runtime: tsc, toolgen build and transpiling the registry module of a ${n}-tool corpus`);
   const compile = measureNode([tools.tsc, "-p", "tsconfig.json"], { cwd: dir });
   if (!compile.ok) throw new Error(`tsc (runtime corpus) failed: ${compile.stdout}${compile.stderr}`);
+  const build = measureNode([tools.toolgen, "build", "-p", "tsconfig.json"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+  if (!build.ok) throw new Error(`toolgen build (runtime corpus) failed: ${build.stderr}`);
   const registryJs = path.join(dir, "dist/tools.generated.js");
+  const transpile = runJson([path.join(HERE, "transpile-registry.mjs"), path.join(dir, "src/tools.generated.ts"), registryJs], dir);
   const manifestPath = path.join(dir, "dist/toolgen.manifest.json");
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const first = corpus.samples[0];
@@ -196,7 +212,7 @@ function benchRuntime({ options, tools, workspace }) {
   const badCall = cold.find((c) => c.status !== "ok");
   const ajvScript = path.join(HERE, "ajv-startup.mjs");
   const ajvRuns = [];
-  for (let i = 0; i < Math.max(3, Math.ceil(options.coldRuns / 3)); i++) ajvRuns.push(runJson([ajvScript, manifestPath], dir));
+  for (let i = 0; i < Math.max(3, Math.ceil(options.coldRuns / 5)); i++) ajvRuns.push(runJson([ajvScript, manifestPath], dir));
 
   log(`runtime: typia validators for the first ${options.validators} typia-compatible request types`);
   const typiaDir = path.join(workspace, "validation-typia");
@@ -219,6 +235,7 @@ function benchRuntime({ options, tools, workspace }) {
     n,
     build: { wallMs: build.wallMs, maxRssKiB: build.maxRssKiB },
     compile: { wallMs: compile.wallMs, maxRssKiB: compile.maxRssKiB },
+    transpile: { wallMs: transpile.wallMs, transpileMs: transpile.transpileMs, maxRssKiB: transpile.maxRssKiB },
     generatedTsBytes: statSync(path.join(dir, "src/tools.generated.ts")).size,
     generatedJsBytes: statSync(registryJs).size,
     manifestBytes: statSync(manifestPath).size,
@@ -241,6 +258,26 @@ function benchRuntime({ options, tools, workspace }) {
       maxRssKiB: median(ajvRuns.map((r) => r.maxRssKiB)),
     },
     throughput,
+  };
+}
+
+/**
+ * What the generated registry module adds to the application's own `tsc`: at the smallest N,
+ * `toolgen build` then `tsc` over the sources and the generated module (one run), against the
+ * median `tsc` emit of the bare sources measured above.
+ */
+function benchCompileWithRegistry({ build, tools }) {
+  const dir = build.results.floor.cwd;
+  const generated = measureNode([tools.toolgen, "build", "-p", "tsconfig.json"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+  if (!generated.ok) return { n: build.n, failed: `toolgen build: ${generated.stderr}` };
+  log(`N=${build.n}: tsc over the sources and the generated registry module`);
+  const compile = measureNode([tools.tsc, "-p", "tsconfig.json"], { cwd: dir });
+  removeToolgenOutput(dir);
+  if (!compile.ok) return { n: build.n, failed: `tsc: ${compile.stdout}${compile.stderr}` };
+  return {
+    n: build.n,
+    withRegistry: { wallMs: compile.wallMs, maxRssKiB: compile.maxRssKiB },
+    withoutRegistry: { wallMs: build.results.tscEmit.medianMs, maxRssKiB: build.results.tscEmit.medianRssKiB },
   };
 }
 
@@ -273,9 +310,10 @@ async function main() {
   if (!tools.transformer.available) log(`transformer: skipped (${tools.transformer.note})`);
   try {
     const builds = options.n.map((n) => benchBuilds({ n, options, tools, workspace }));
+    const compileWithRegistry = benchCompileWithRegistry({ build: builds[0], tools });
     const runtime = benchRuntime({ options, tools, workspace });
     machine.loadAtEnd = loadavg()[0];
-    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, runtime };
+    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, compileWithRegistry, runtime };
     report.budget = evaluateBudget(report);
     const text = formatReport(report);
     process.stdout.write(text + "\n");

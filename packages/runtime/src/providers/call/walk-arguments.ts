@@ -1,51 +1,66 @@
 import type { JsonSchema } from "../../manifest/manifest-format.js";
+import { isNode, defName, defsOf, type SchemaNode } from "../schema/schema-node.js";
 import { acceptsNull } from "../schema/accepts-null.js";
-import { defName, defsOf, isNode, type SchemaNode } from "../schema/schema-node.js";
 
 /**
- * Undoes OpenAI strict mode's emulation of optional properties: a `null` sent for a property
- * our schema makes optional and does not allow to be `null` means "absent", so it is
- * removed before validation. A property whose own type admits `null` keeps it (there the
- * `null` is a real value). Walks the value along our original schema; returns a copy.
+ * Walks a model's arguments along our original schema (through `$ref`s, arrays, tuples and
+ * the union member that fits an object) and returns a rewritten copy: the one place where a
+ * provider's call is turned back into ours before validation.
  */
-export function removeSyntheticNulls(schema: JsonSchema, value: unknown): unknown {
-  if (!isNode(schema)) return value;
-  return walk(schema, schema, value, 0);
+export interface ArgumentRewrite {
+  /** Drop `null` from optional properties whose type does not admit it. */
+  dropSyntheticNulls?: boolean;
+  /** Rewrite a non-object, non-array value, given the (resolved) schema it is matched with. */
+  mapScalar?: (schema: SchemaNode, value: unknown, root: SchemaNode) => unknown;
+  /** Rewrite any value before its parts are walked (a different shape for the same data). */
+  mapValue?: (schema: SchemaNode, value: unknown) => unknown;
 }
 
-function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number): unknown {
+export function walkArguments(schema: JsonSchema, value: unknown, rewrite: ArgumentRewrite): unknown {
+  if (!isNode(schema)) return value;
+  return walk(schema, schema, value, 0, rewrite);
+}
+
+function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite): unknown {
   if (depth > 64) return value;
   const s = resolve(root, node);
+  if (rewrite.mapValue) value = rewrite.mapValue(s, value);
   if (Array.isArray(value)) {
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
     return value.map((item, i) => {
       const itemSchema = prefix[i] ?? s.items;
-      return isNode(itemSchema) ? walk(root, itemSchema, item, depth + 1) : item;
+      return isNode(itemSchema) ? walk(root, itemSchema, item, depth + 1, rewrite) : item;
     });
   }
-  if (!isNode(value)) return value;
+  if (!isNode(value)) return rewrite.mapScalar ? rewrite.mapScalar(s, value, root) : value;
   const branch = pickObjectBranch(root, s, value);
   if (!branch) return value;
   const properties = isNode(branch.properties) ? (branch.properties as Record<string, SchemaNode>) : {};
+  const extra = isNode(branch.additionalProperties) ? branch.additionalProperties : undefined;
   const required = new Set(Array.isArray(branch.required) ? (branch.required as string[]) : []);
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    const childSchema = Object.hasOwn(properties, key) ? properties[key] : extra;
     if (!childSchema) {
       define(out, key, child);
       continue;
     }
-    if (child === null && !required.has(key) && !acceptsNull(resolve(root, childSchema))) continue;
-    define(out, key, walk(root, childSchema, child, depth + 1));
+    if (rewrite.dropSyntheticNulls && child === null && !required.has(key) && !acceptsNull(resolve(root, childSchema))) continue;
+    define(out, key, walk(root, childSchema, child, depth + 1, rewrite));
   }
   return out;
 }
 
 /** The object schema that describes `value`: the node itself, or the union member that fits. */
 function pickObjectBranch(root: SchemaNode, s: SchemaNode, value: Record<string, unknown>): SchemaNode | undefined {
-  if (isNode(s.properties)) return s;
+  if (isNode(s.properties) || isNode(s.additionalProperties)) return s;
   const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])].filter(isNode).map((m) => resolve(root, m));
   return members.find((m) => isNode(m.properties) && fits(m, value));
+}
+
+/** A literal a provider could only send as its JSON text (Gemini's string-only enums). */
+function sentAsText(sent: unknown, literal: unknown): boolean {
+  return typeof sent === "string" && typeof literal !== "string" && sent === JSON.stringify(literal);
 }
 
 /** Every required key present, every `const` property matching (discriminated unions). */
@@ -53,10 +68,10 @@ function fits(member: SchemaNode, value: Record<string, unknown>): boolean {
   const required = Array.isArray(member.required) ? (member.required as string[]) : [];
   if (!required.every((k) => Object.hasOwn(value, k))) return false;
   const properties = member.properties as Record<string, unknown>;
-  return Object.entries(properties).every(([k, p]) => !isNode(p) || p.const === undefined || value[k] === p.const);
+  return Object.entries(properties).every(([k, p]) => !isNode(p) || p.const === undefined || value[k] === p.const || sentAsText(value[k], p.const));
 }
 
-function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
+export function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
   let current = node;
   for (let i = 0; i < 32; i++) {
     if (current.$ref === "#") current = root;

@@ -1,3 +1,4 @@
+import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 import { toGeminiSchema } from "../schema/to-gemini-schema.js";
@@ -27,5 +28,6 @@ export function projectGemini(source: ProjectionSource, options: ProjectionOptio
       return { name, description: describeEntry(entry), ...(result.schema ? { parameters: result.schema } : {}) };
     },
     (definitions) => (definitions.length > 0 ? [{ functionDeclarations: definitions }] : []),
+    (entry, args) => restoreGeminiArguments(entry.inputSchema, args),
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { removeSyntheticNulls } from "../call/remove-synthetic-nulls.js";
+import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { checkConformance } from "../conformance/check-conformance.js";
 import { inlineRefs } from "./inline-refs.js";
 import { toGeminiSchema } from "./to-gemini-schema.js";
@@ -40,7 +41,6 @@ describe("toStrictSchema", () => {
       unit: { type: "string", enum: ["mm", "cm"] },
       note: { anyOf: [{ type: "string" }, { type: "null" }] },
       where: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false },
-      pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false },
     },
     required: ["query"],
     additionalProperties: false,
@@ -49,13 +49,12 @@ describe("toStrictSchema", () => {
   it("requires every property, makes optional ones nullable, and closes every object", () => {
     const { schema, blockers, dropped } = toStrictSchema(optional);
     expect(blockers).toEqual([]);
-    expect(schema.required).toEqual(["query", "limit", "unit", "note", "where", "pair"]);
+    expect(schema.required).toEqual(["query", "limit", "unit", "note", "where"]);
     const p = schema.properties as Record<string, Record<string, unknown>>;
     expect(p.limit).toEqual({ type: ["integer", "null"], description: "Default: 5." });
     expect(p.unit).toEqual({ type: ["string", "null"], enum: ["mm", "cm", null] });
     expect(p.note).toEqual({ anyOf: [{ type: "string" }, { type: "null" }] });
     expect(p.where).toEqual({ anyOf: [{ type: "object", properties: { city: { type: ["string", "null"] } }, required: ["city"], additionalProperties: false }, { type: "null" }] });
-    expect(p.pair).toEqual({ anyOf: [{ type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] }, minItems: 2, maxItems: 2 }, { type: "null" }] });
     expect(dropped.map((d) => d.message)).toContain("'minLength' is not supported in strict mode");
     expect(checkConformance("openai-strict", [{ type: "function", function: { name: "t", description: "", parameters: schema, strict: true } }])).toEqual([]);
   });
@@ -64,6 +63,11 @@ describe("toStrictSchema", () => {
     const { schema, blockers } = toStrictSchema(tree);
     expect(blockers).toEqual([]);
     expect(checkConformance("openai-strict", [{ type: "function", function: { name: "t", description: "", parameters: schema, strict: true } }])).toEqual([]);
+  });
+
+  it("refuses a tuple, which it could only send as an array of its member types in any order", () => {
+    const { blockers } = toStrictSchema({ type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false } }, required: ["pair"], additionalProperties: false });
+    expect(blockers).toEqual([{ path: "/properties/pair", message: "a tuple ('prefixItems') cannot be expressed in strict mode" }]);
   });
 
   it("refuses an object with arbitrary keys", () => {
@@ -110,6 +114,8 @@ describe("toGeminiSchema", () => {
         unit: { type: "string", enum: ["mm", "cm"] },
         kind: { const: "circle" },
         level: { enum: [1, 2, 3] },
+        email: { type: "string", format: "email", description: "Where to write." },
+        pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false },
         maybe: { type: ["string", "null"] },
         ref: { $ref: "#/$defs/P" },
       },
@@ -124,13 +130,36 @@ describe("toGeminiSchema", () => {
         n: { type: "INTEGER", minimum: 0 },
         unit: { type: "STRING", format: "enum", enum: ["mm", "cm"] },
         kind: { type: "STRING", format: "enum", enum: ["circle"] },
-        level: { type: "INTEGER", description: "One of: 1, 2, 3." },
+        level: { type: "STRING", format: "enum", enum: ["1", "2", "3"] },
+        email: { type: "STRING", description: "Where to write. Format: email." },
+        pair: { type: "ARRAY", description: "Items in this order: string, number.", items: { anyOf: [{ type: "STRING" }, { type: "NUMBER" }] }, minItems: 2, maxItems: 2 },
         maybe: { type: "STRING", nullable: true },
         ref: { type: "OBJECT", properties: { x: { type: "NUMBER" } }, required: ["x"] },
       },
       required: ["n"],
     });
     expect(dropped.map((d) => d.path)).toEqual(expect.arrayContaining(["/properties/n", "/properties/level"]));
+  });
+
+  it("maps literals sent as strings back to the numbers, booleans and nulls they stand for", () => {
+    const schema = { type: "object", properties: { level: { enum: [1, 2, "high"] }, flag: { anyOf: [{ const: true }, { const: "auto" }] }, plain: { type: "string" } } };
+    expect(restoreGeminiArguments(schema, { level: "2", flag: "true", plain: "3" })).toEqual({ level: 2, flag: true, plain: "3" });
+    expect(restoreGeminiArguments(schema, { level: "high", flag: "auto" })).toEqual({ level: "high", flag: "auto" });
+  });
+
+  it("sends a map as a list of { key, value } pairs, and turns the pairs back into the map", () => {
+    const input = { type: "object", properties: { headers: { type: "object", additionalProperties: { type: "string" } } }, required: ["headers"], additionalProperties: false };
+    const { schema, errors } = toGeminiSchema(input);
+    expect(errors).toEqual([]);
+    expect((schema!.properties as Record<string, unknown>).headers).toEqual({
+      type: "ARRAY",
+      description: "A list of { key, value } pairs, one per entry.",
+      items: { type: "OBJECT", properties: { key: { type: "STRING" }, value: { type: "STRING" } }, required: ["key", "value"] },
+    });
+    const back = restoreGeminiArguments(input, { headers: [{ key: "accept", value: "json" }, { key: "__proto__", value: "x" }] }) as { headers: Record<string, unknown> };
+    expect(back.headers.accept).toBe("json");
+    expect(Object.hasOwn(back.headers, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(back.headers)).toBe(Object.prototype);
   });
 
   it("reports recursion instead of writing a reference", () => {

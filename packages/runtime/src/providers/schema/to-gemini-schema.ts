@@ -1,4 +1,5 @@
 import { inlineRefs } from "./inline-refs.js";
+import { isRecordSchema } from "../call/restore-gemini-arguments.js";
 import { isNode, refersToRoot, type SchemaNode } from "./schema-node.js";
 
 /**
@@ -53,17 +54,18 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
       values = values.filter((v) => v !== null);
     }
     if (values) {
-      if (values.every((v) => typeof v === "string")) {
+      // Enums are strings only: other literals go as their JSON text, and `restoreGeminiArguments`
+      // turns the model's choice back into the literal at call time.
+      const texts = values.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+      if (new Set(texts).size === texts.length) {
+        if (values.some((v) => typeof v !== "string")) dropped.push({ path, message: `the literals ${JSON.stringify(values)} are sent as strings and mapped back` });
         out.type = "STRING";
         out.format = "enum";
-        out.enum = values;
-      } else {
-        dropped.push({ path, message: `only string enums exist in Gemini; the allowed values ${JSON.stringify(values)} are stated in the description` });
-        const kinds = new Set(values.map((v) => (typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)));
-        if (kinds.has("number")) kinds.delete("integer");
-        if (types.length === 0 && kinds.size === 1) types = [[...kinds][0]!];
-        out.description = `${typeof out.description === "string" ? `${out.description} ` : ""}One of: ${values.map((v) => JSON.stringify(v)).join(", ")}.`;
+        out.enum = texts;
+        return out;
       }
+      dropped.push({ path, message: `the literals ${JSON.stringify(values)} cannot all be strings; they are stated in the description` });
+      out.description = appendNote(out.description, `One of: ${values.map((v) => JSON.stringify(v)).join(", ")}.`);
     }
     for (const k of ["exclusiveMinimum", "exclusiveMaximum"] as const) {
       if (typeof node[k] === "number") {
@@ -92,9 +94,13 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
     if (!out.type) out.type = type.toUpperCase();
     if (typeof node.format === "string" && out.format === undefined) {
       if (FORMATS[out.type as string]?.includes(node.format)) out.format = node.format;
-      else dropped.push({ path, message: `format '${node.format}' is not one Gemini knows` });
+      else {
+        dropped.push({ path, message: `format '${node.format}' is not one Gemini knows; it is stated in the description` });
+        out.description = appendNote(out.description, `Format: ${node.format}.`);
+      }
     }
-    if (type === "object") convertObject(node, out, path);
+    if (type === "object" && isRecordSchema(node)) convertRecord(node, out, path);
+    else if (type === "object") convertObject(node, out, path);
     if (type === "array") convertArray(node, out, path);
     return out;
   };
@@ -102,17 +108,27 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
   const convertObject = (node: SchemaNode, out: SchemaNode, path: string) => {
     const properties = isNode(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
     if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
-      errors.push({ path, message: "an object with arbitrary keys (an index signature or Record) has no Gemini form" });
-    }
-    if (Object.keys(properties).length === 0 && path !== "") errors.push({ path, message: "an object without properties has no Gemini form" });
+      if (Object.keys(properties).length > 0) dropped.push({ path, message: "keys beyond the named properties cannot be stated for Gemini" });
+      else errors.push({ path, message: "an object of any shape has no Gemini form" });
+    } else if (Object.keys(properties).length === 0 && path !== "") errors.push({ path, message: "an object without properties has no Gemini form (OBJECT needs properties)" });
     out.properties = Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, convert(child, `${path}/properties/${name}`)]));
     if (Array.isArray(node.required) && node.required.length > 0) out.required = node.required;
+  };
+
+  /** A map (`Record`, index signature) as a list of `{ key, value }` pairs; `restoreGeminiArguments` turns it back. */
+  const convertRecord = (node: SchemaNode, out: SchemaNode, path: string) => {
+    out.type = "ARRAY";
+    const value = convert(node.additionalProperties as SchemaNode, `${path}/additionalProperties`);
+    out.items = { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"] };
+    out.description = appendNote(out.description, "A list of { key, value } pairs, one per entry.");
+    dropped.push({ path, message: "an object with arbitrary keys is sent as a list of { key, value } pairs and mapped back" });
   };
 
   const convertArray = (node: SchemaNode, out: SchemaNode, path: string) => {
     if (Array.isArray(node.prefixItems)) {
       const members = node.prefixItems.filter(isNode).map((m, i) => convert(m, `${path}/prefixItems/${i}`));
       out.items = members.length === 1 ? members[0] : { anyOf: members };
+      out.description = appendNote(out.description, `Items in this order: ${members.map((m) => String(m.type ?? "any").toLowerCase()).join(", ")}.`);
       out.minItems ??= members.length;
       if (node.items === false || node.items === undefined) out.maxItems = members.length;
       dropped.push({ path, message: "a tuple is sent as an array of its member types" });
@@ -122,4 +138,8 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
   const root = convert(schema, "");
   const empty = isNode(root.properties) && Object.keys(root.properties).length === 0;
   return { schema: empty ? undefined : root, errors, dropped };
+}
+
+function appendNote(description: unknown, note: string): string {
+  return typeof description === "string" && description.length > 0 ? `${description} ${note}` : note;
 }

@@ -58,15 +58,9 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
     }
     if (Array.isArray(node.oneOf)) out.anyOf = [...((out.anyOf as unknown[]) ?? []), ...node.oneOf];
     if (Array.isArray(node.allOf)) blockers.push({ path, message: "'allOf' is not supported in strict mode" });
-    if (Array.isArray(node.prefixItems)) {
-      const members = node.prefixItems.filter(isNode);
-      out.items = members.length === 1 ? members[0] : { anyOf: members };
-      if (node.items === false || node.items === undefined) {
-        out.minItems = node.minItems ?? members.length;
-        out.maxItems = members.length;
-      }
-      dropped.push({ path, message: "a tuple is sent as an array of its member types" });
-    }
+    // A tuple has no strict form: an array of its member types would let the model send
+    // them in any order, so the tool keeps its exact schema with strict: false instead.
+    if (Array.isArray(node.prefixItems)) blockers.push({ path, message: "a tuple ('prefixItems') cannot be expressed in strict mode" });
     if (Object.keys(node).length === 0 || (node.type === undefined && node.anyOf === undefined && node.oneOf === undefined && node.enum === undefined && node.const === undefined && node.$ref === undefined && node.prefixItems === undefined)) {
       blockers.push({ path, message: "a value of any type cannot be expressed in strict mode" });
     }

@@ -1,0 +1,48 @@
+import type { JsonSchema } from "../../manifest/manifest-format.js";
+import { isNode, type SchemaNode } from "../schema/schema-node.js";
+import { resolve, walkArguments } from "./walk-arguments.js";
+
+/**
+ * Turns a call made against a Gemini schema back into ours:
+ * - Gemini enums hold strings only, so a numeric, boolean or null literal is sent as its
+ *   JSON text (`3` as `"3"`); the model's string becomes the literal our schema allows again
+ *   (a string that is itself an allowed value stays a string);
+ * - an object with arbitrary keys (a `Record`) is sent as a list of `{ key, value }` pairs;
+ *   the list becomes the object again.
+ */
+export function restoreGeminiArguments(schema: JsonSchema, value: unknown): unknown {
+  return walkArguments(schema, value, { mapScalar: restoreLiteral, mapValue: restoreRecord });
+}
+
+/** Whether a schema is a pure map (no named properties): Gemini receives it as pairs. */
+export function isRecordSchema(schema: SchemaNode): boolean {
+  return (schema.type === "object" || schema.type === undefined) && !isNode(schema.properties) && isNode(schema.additionalProperties);
+}
+
+function restoreRecord(schema: SchemaNode, value: unknown): unknown {
+  if (!isRecordSchema(schema) || !Array.isArray(value)) return value;
+  if (!value.every((pair) => isNode(pair) && typeof pair.key === "string" && Object.hasOwn(pair, "value"))) return value;
+  const out: Record<string, unknown> = {};
+  for (const pair of value as Array<{ key: string; value: unknown }>) Object.defineProperty(out, pair.key, { value: pair.value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+function restoreLiteral(schema: SchemaNode, value: unknown, root: SchemaNode): unknown {
+  if (typeof value !== "string") return value;
+  const literals = literalsOf(schema, root);
+  if (literals.includes(value)) return value;
+  const matches = literals.filter((v) => typeof v !== "string" && JSON.stringify(v) === value);
+  return matches.length === 1 ? matches[0] : value;
+}
+
+/** The literals a schema allows: its `enum`/`const`, and those of its union members. */
+export function literalsOf(schema: SchemaNode, root: SchemaNode): unknown[] {
+  const out: unknown[] = [];
+  if (Array.isArray(schema.enum)) out.push(...schema.enum);
+  if (schema.const !== undefined) out.push(schema.const);
+  for (const k of ["anyOf", "oneOf"] as const) {
+    const members = schema[k];
+    if (Array.isArray(members)) for (const m of members) if (isNode(m)) out.push(...literalsOf(resolve(root, m), root));
+  }
+  return out;
+}

@@ -53,8 +53,9 @@ export async function runWatch(options: WatchOptions): Promise<number> {
       ensureManifestReference(info);
       process.stdout.write(`${summary}, ${changed.length ? `wrote ${changed.map((f) => shown(f.path)).join(", ")}` : "no changes"}\n`);
     } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      process.stderr.write(`[${time}] toolgen: ${error.message}\n`);
+      // A watcher outlives mistakes: report, keep the last good outputs, wait for the next change.
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`[${time}] toolgen: ${error instanceof ConfigError ? "" : "cannot rebuild: "}${message}\n`);
     }
   };
 
@@ -63,7 +64,12 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     const files = [...pending];
     pending.clear();
     if (files.some((f) => f === first.tsconfigPath || /(^|[\\/])(package|toolgen\.config)\.json$/.test(f))) {
-      project = new Project({ tsConfigFilePath: first.tsconfigPath });
+      try {
+        project = new Project({ tsConfigFilePath: first.tsconfigPath });
+      } catch (error) {
+        process.stderr.write(`toolgen: cannot reload ${shown(first.tsconfigPath)}: ${error instanceof Error ? error.message : String(error)}\n`);
+        return;
+      }
     } else {
       let added = false;
       for (const file of files) {

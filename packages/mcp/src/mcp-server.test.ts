@@ -105,8 +105,8 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
         description: "Asks for a review of a book.",
         arguments: [
           { name: "title", description: "The book's title.", required: true },
-          { name: "stars", description: "How many stars the reviewer gives.", required: true },
-          { name: "spoilers", description: "Whether the review may reveal the ending.", required: false },
+          { name: "stars", description: "How many stars the reviewer gives. (a number)", required: true },
+          { name: "spoilers", description: "Whether the review may reveal the ending. (a boolean)", required: false },
         ],
       },
     ]);
@@ -143,6 +143,21 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
   it("answers a URI no resource matches with 'resource not found'", async () => {
     const error = await client.readResource({ uri: "shop://nothing" }).catch((e: unknown) => e);
     expect((error as McpError).code).toBe(-32002);
+  });
+
+  it("lists a tool registered after start-up", async () => {
+    const registry = fixture.registry();
+    const first = await connect(registry);
+    registry.register({ name: "late_tool", description: "Registered later.", fn: () => "late" });
+    const second = await connect(registry);
+    try {
+      expect((await first.listTools()).tools.map((t) => t.name)).not.toContain("late_tool");
+      expect((await second.listTools()).tools.map((t) => t.name)).toContain("late_tool");
+      expect(await second.callTool({ name: "late_tool", arguments: {} })).toEqual({ content: [{ type: "text", text: "late" }] });
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 
   it("lets the host run external tools when it chooses to", async () => {

@@ -31,17 +31,32 @@ export function registerPrompts(server: Server, registry: McpRegistry): void {
 
 /** A prompt's arguments are its input schema's top-level properties. */
 function describePrompt(entry: ManifestEntry): Prompt {
-  const schema = (typeof entry.inputSchema === "object" ? entry.inputSchema : {}) as { properties?: Record<string, { description?: unknown }>; required?: string[] };
+  const schema = (typeof entry.inputSchema === "object" ? entry.inputSchema : {}) as { properties?: Record<string, ArgumentSchema>; required?: string[] };
   const required = new Set(schema.required ?? []);
-  const args = Object.entries(schema.properties ?? {}).map(([name, p]) => ({
-    name,
-    ...(typeof p?.description === "string" ? { description: p.description } : {}),
-    required: required.has(name),
-  }));
+  const args = Object.entries(schema.properties ?? {}).map(([name, p]) => {
+    const description = describeArgument(p);
+    return { name, ...(description ? { description } : {}), required: required.has(name) };
+  });
   return {
     name: entry.name,
     ...(entry.title ? { title: entry.title } : {}),
     ...(entry.description ? { description: entry.description } : {}),
     arguments: args,
   };
+}
+
+type ArgumentSchema = { description?: unknown; type?: unknown; enum?: unknown };
+
+/**
+ * Every MCP prompt argument is typed in as a string, so the description says what the
+ * string must hold when the prompt declares something else: `(a number)`, `(one of: a, b)`.
+ */
+function describeArgument(schema: ArgumentSchema | undefined): string | undefined {
+  const text = typeof schema?.description === "string" ? schema.description : "";
+  let hint = "";
+  if (Array.isArray(schema?.enum)) hint = `one of: ${schema.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}`;
+  else if (schema?.type === "number" || schema?.type === "integer" || schema?.type === "boolean") hint = schema.type === "integer" ? "an integer" : `a ${schema.type}`;
+  else if (schema?.type === "object" || schema?.type === "array") hint = `an ${schema.type}, as JSON`;
+  if (!hint) return text || undefined;
+  return text ? `${text} (${hint})` : `(${hint})`;
 }

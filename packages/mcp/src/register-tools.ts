@@ -14,20 +14,28 @@ import { toToolResult } from "./tool-result.js";
 export type ExternalToolHandler = (call: { id: string; name: string; arguments: Record<string, unknown> }, signal: AbortSignal) => Promise<unknown>;
 export type ExternalPolicy = "omit" | ExternalToolHandler;
 
-/** Stateless HTTP builds a server per request: the tool list is worked out once per registry. */
-const prepared = new WeakMap<McpRegistry, Map<boolean, { projection: ReturnType<typeof projectMcp>; byName: Map<string, ManifestEntry> }>>();
+/**
+ * Stateless HTTP builds a server per request: the tool list is worked out once per registry,
+ * and again only when its entries change (`registry.register()` after start-up).
+ */
+interface Prepared {
+  entries: readonly ManifestEntry[];
+  projection: ReturnType<typeof projectMcp>;
+  byName: Map<string, ManifestEntry>;
+}
+const prepared = new WeakMap<McpRegistry, Map<boolean, Prepared>>();
 
-function prepare(registry: McpRegistry, includeExternal: boolean) {
+function prepare(registry: McpRegistry, includeExternal: boolean): Prepared {
   let forRegistry = prepared.get(registry);
   if (!forRegistry) prepared.set(registry, (forRegistry = new Map()));
-  let found = forRegistry.get(includeExternal);
-  if (!found) {
-    const byName = new Map<string, ManifestEntry>();
-    for (const entry of registry.entries) if (entry.kind === "tool") byName.set(entry.name, entry);
-    found = { projection: projectMcp(registry, { includeExternal }), byName };
-    forRegistry.set(includeExternal, found);
-  }
-  return found;
+  const entries = registry.entries;
+  const found = forRegistry.get(includeExternal);
+  if (found && found.entries.length === entries.length && found.entries.every((e, i) => e === entries[i])) return found;
+  const byName = new Map<string, ManifestEntry>();
+  for (const entry of entries) if (entry.kind === "tool") byName.set(entry.name, entry);
+  const fresh = { entries, projection: projectMcp(entries, { includeExternal }), byName };
+  forRegistry.set(includeExternal, fresh);
+  return fresh;
 }
 
 export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy): void {

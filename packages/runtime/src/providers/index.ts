@@ -3,6 +3,7 @@
  * model's calls mapped back to ours. `@toolgen/runtime/providers`.
  */
 export { removeSyntheticNulls } from "./call/remove-synthetic-nulls.js";
+export { restoreGeminiArguments } from "./call/restore-gemini-arguments.js";
 export { createNameMap, NameCollisionError, type NameMap } from "./names/name-map.js";
 export { NAME_RULES, type NameRule, type NameRuleId } from "./names/name-rules.js";
 export { sanitizeName } from "./names/sanitize-name.js";

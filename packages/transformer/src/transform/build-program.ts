@@ -2,8 +2,8 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import { ConfigError, parsePluginOptions } from "../project/config.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
-import { planBuild } from "../project/plan-build.js";
-import { createProjectInfo } from "../project/project-info.js";
+import { type BuildPlan, planBuild } from "../project/plan-build.js";
+import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
 import { writeIfChanged } from "../project/write-outputs.js";
 import { toGlobalTsDiagnostic, toTsDiagnostic } from "./to-ts-diagnostic.js";
 
@@ -21,14 +21,15 @@ export interface ProgramBuild {
 export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: Record<string, unknown>): ProgramBuild {
   const options = program.getCompilerOptions();
   const tsconfigPath = typeof options.configFilePath === "string" ? options.configFilePath : path.join(program.getCurrentDirectory(), "tsconfig.json");
-  let plan;
-  let info;
+  let info: ProjectInfo;
+  let plan: BuildPlan;
   try {
     info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry));
     plan = planBuild(tsm, info, program);
   } catch (error) {
-    if (error instanceof ConfigError) return { diagnostics: [toGlobalTsDiagnostic(tsm, error.message)] };
-    throw error;
+    // Never a crash of the user's build: a configuration mistake or a toolgen bug is one tsc error.
+    const message = error instanceof ConfigError ? error.message : `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
+    return { diagnostics: [toGlobalTsDiagnostic(tsm, message)] };
   }
   const diagnostics = plan.diagnostics.map((d) => toTsDiagnostic(tsm, program, d));
   if (plan.diagnostics.some((d) => d.severity === "error")) return { diagnostics };

@@ -21,6 +21,9 @@ const builds = new WeakMap<ts.Program, ProgramBuild>();
 export default function toolgenTransformer(program: ts.Program, pluginEntry: Record<string, unknown> | undefined, extras: TransformerExtras): ts.TransformerFactory<ts.SourceFile> {
   const identity: ts.TransformerFactory<ts.SourceFile> = () => (sourceFile) => sourceFile;
   if (isEmittingRegistryModule()) return identity;
+  if (typeof extras?.ts?.createProgram !== "function") {
+    throw new Error('@toolgen/transformer is a source transformer: use { "transform": "@toolgen/transformer" } without "transformProgram" or "type".');
+  }
   const tsm = extras.ts;
   let build = builds.get(program);
   const isFirstEmit = build === undefined;

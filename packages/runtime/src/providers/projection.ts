@@ -87,9 +87,10 @@ export function buildProjection<Definition, Tools>(
   };
 }
 
-/** OpenAI sends arguments as a JSON string; anything unparsable is left for validation to report. */
+/** OpenAI sends arguments as a JSON string (empty for a call without any); anything unparsable is left for validation to report. */
 function parseArguments(args: unknown): unknown {
   if (typeof args !== "string") return args;
+  if (args.trim() === "") return {};
   try {
     return JSON.parse(args) as unknown;
   } catch {

@@ -76,6 +76,19 @@ describe("conformance of every fixture's projected tools", () => {
     }
   });
 
+  it("OpenAI, Anthropic and MCP schemas are valid draft 2020-12 that ajv compiles", () => {
+    const ajv = addFormats(new Ajv2020({ strict: false }));
+    for (const { label, registry } of built) {
+      for (const provider of ["openai", "openai-strict", "anthropic", "mcp"] as const) {
+        for (const definition of projectTools(provider, registry).definitions) {
+          const { name, schema } = parametersOf(provider, definition);
+          expect(ajv.validateSchema(schema), `${label} ${provider} ${name}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+          expect(() => ajv.compile(schema)).not.toThrow();
+        }
+      }
+    }
+  });
+
   it("the AI SDK accepts the projected schemas as its own", () => {
     for (const { registry } of built) {
       const projection = projectTools("ai-sdk", registry);

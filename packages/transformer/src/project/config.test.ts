@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { NAMING_STYLES } from "@toolgen/core";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, parsePluginOptions } from "./config.js";
 
@@ -17,5 +20,37 @@ describe("the one configuration schema", () => {
   it("reads plugin options with the same schema, leaving ts-patch's own keys to ts-patch", () => {
     expect(parsePluginOptions({ transform: "@toolgen/transformer", after: false, import: "default", naming: "camelCase" })).toEqual({ naming: "camelCase" });
     expect(() => parsePluginOptions({ transform: "@toolgen/transformer", lazy: "yes" })).toThrow(/compilerOptions\.plugins\[@toolgen\/transformer\]: "lazy" must be true or false; got "yes"\./);
+  });
+});
+
+describe("toolgen.config.schema.json (for editors, via $schema) says what parseConfig checks", () => {
+  const schema = JSON.parse(readFileSync(new URL("../../toolgen.config.schema.json", import.meta.url), "utf8"));
+  const validate = new Ajv2020({ strict: false }).compile(schema);
+  const samples: unknown[] = [
+    {},
+    { naming: "camelCase", strict: false, lazy: true },
+    { naming: "Camel" },
+    { registryModule: "src/r.generated.ts" },
+    { registryModule: "src/r.js" },
+    { manifest: "" },
+    { server: { name: "x", version: "1" } },
+    { server: { name: 1 } },
+    { extra: true },
+    { $schema: "./node_modules/@toolgen/transformer/toolgen.config.schema.json" },
+  ];
+
+  it("names the same keys and naming styles", () => {
+    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "server"]);
+    expect(schema.properties.naming.enum).toEqual([...NAMING_STYLES]);
+  });
+
+  it.each(samples.map((s) => [JSON.stringify(s), s]))("agrees on %s", (_, sample) => {
+    let accepted = true;
+    try {
+      parseConfig(sample, "test");
+    } catch {
+      accepted = false;
+    }
+    expect(validate(sample)).toBe(accepted);
   });
 });

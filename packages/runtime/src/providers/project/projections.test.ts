@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { ManifestEntry } from "../../manifest/manifest-format.js";
+import { checkConformance } from "../conformance/check-conformance.js";
+import { NameCollisionError } from "../names/name-map.js";
+import { projectTools, PROVIDERS } from "../project-tools.js";
+import { projectAiSdk } from "./project-ai-sdk.js";
+import { projectMcp } from "./project-mcp.js";
+import { projectOpenAiResponses } from "./project-openai.js";
+
+function tool(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
+  return {
+    kind: "tool",
+    name,
+    description: `The ${name} tool.`,
+    implementation: { module: "dist/x.js", export: "x" },
+    arguments: { mode: "request", parameters: [{ kind: "request" }] },
+    inputSchema: { type: "object", properties: { path: { type: "string" }, limit: { type: "integer" } }, required: ["path"], additionalProperties: false },
+    source: { file: "src/x.ts", line: 1, column: 1 },
+    ...extra,
+  };
+}
+
+const long = `read_${"very_".repeat(20)}long_name`;
+const entries = [
+  tool("files.read"),
+  tool(long),
+  tool("old_tool", { deprecated: "use files.read" }),
+  tool("send", { external: true }),
+  { ...tool("a_prompt"), kind: "prompt" as const },
+];
+
+describe("projections over names every provider does not accept", () => {
+  it.each(PROVIDERS)("%s: a conforming list whose names map back to ours", (provider) => {
+    const projection = projectTools(provider, entries);
+    expect(checkConformance(provider, projection.tools)).toEqual([]);
+    expect(projection.definitions).toHaveLength(4);
+    for (const [ours, theirs] of projection.names.pairs) {
+      expect(projection.toCall(theirs, { path: "p" }).name).toBe(ours);
+    }
+  });
+
+  it("renames for OpenAI and keeps dotted names for MCP", () => {
+    expect(projectOpenAiResponses(entries).definitions.map((d) => d.name)).toEqual(["files_read", expect.stringMatching(/^read_very_.*_[0-9a-z]{6}$/), "old_tool", "send"]);
+    expect(projectMcp(entries).definitions.map((d) => d.name)[0]).toBe("files.read");
+  });
+
+  it("tells the model a tool is deprecated", () => {
+    const old = projectOpenAiResponses(entries).definitions.find((d) => d.name === "old_tool")!;
+    expect(old.description).toBe("The old_tool tool.\n\nDeprecated: use files.read");
+  });
+
+  it("leaves out execute for an external tool in the AI SDK shape", () => {
+    const { tools } = projectAiSdk(entries);
+    expect(Object.keys(tools)).toEqual(["files_read", expect.any(String), "old_tool", "send"]);
+    expect(tools.send!.execute).toBeUndefined();
+  });
+
+  it("maps OpenAI's JSON-string arguments and strict nulls back", () => {
+    const strict = projectTools("openai-strict", entries);
+    expect(strict.toCall("files_read", '{"path":"a","limit":null}')).toEqual({ name: "files.read", arguments: { path: "a" } });
+    expect(strict.toCall("files_read", "")).toEqual({ name: "files.read", arguments: {} });
+    expect(strict.toCall("files_read", "{broken")).toEqual({ name: "files.read", arguments: "{broken" });
+    expect(strict.toCall("no_such_tool", "{}")).toEqual({ name: "no_such_tool", arguments: {} });
+  });
+
+  it("throws when two tools cannot be told apart", () => {
+    const clash = [tool("a b"), tool("a_b"), tool(projectTools("openai", [tool("a b"), tool("a_b")]).names.toProvider("a b"))];
+    expect(() => projectTools("openai", clash)).toThrow(NameCollisionError);
+  });
+});

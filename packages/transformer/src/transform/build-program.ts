@@ -16,7 +16,7 @@ export interface ProgramBuild {
 /**
  * Analyzes the whole program (never only the files being emitted, so the manifest always
  * describes all of it), then writes the manifest, the registry module and the package.json
- * reference exactly as `toolgen build` does. On errors, writes nothing.
+ * reference exactly as `toolgen build` does. On errors, or under `noEmit`, writes nothing.
  */
 export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: Record<string, unknown>): ProgramBuild {
   const options = program.getCompilerOptions();
@@ -34,6 +34,8 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   const diagnostics = plan.diagnostics.map((d) => toTsDiagnostic(tsm, program, d));
   if (plan.diagnostics.some((d) => d.severity === "error")) return { diagnostics };
 
+  // `noEmit` (a type-check run): report, write nothing.
+  if (options.noEmit) return { diagnostics };
   const [manifest, registry] = plan.files;
   writeIfChanged(manifest);
   writeIfChanged(registry);

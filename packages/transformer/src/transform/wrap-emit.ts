@@ -30,14 +30,14 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     const [target, , cancellationToken, emitOnlyDts] = args;
     const isTarget = (fileName: string) => target !== undefined && path.resolve(target.fileName) === path.resolve(fileName);
     const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : after.isFirstEmit));
-    (result.diagnostics as ts.Diagnostic[]).push(...own);
     // The stale text was written when this call emitted everything or the registry itself;
     // a call for another file writes nothing stale, but the first must still write the new outputs.
     const registry = after.staleRegistry;
     if (registry && (target === undefined || isTarget(registry.path) || after.isFirstEmit)) {
       emitRegistryModule(tsm, program, registry.path, registry.text, cancellationToken, emitOnlyDts);
     }
-    return result;
+    // A new array: a skipped emit returns the compiler's shared empty one.
+    return own.length > 0 ? { ...result, diagnostics: [...result.diagnostics, ...own] } : result;
   };
   return true;
 }

@@ -7,9 +7,9 @@ import toolgenTransformer, { type TransformerExtras } from "./toolgen-transforme
 import { TSC_CODE_OFFSET } from "./to-ts-diagnostic.js";
 
 /** The program tsc would make for the fixture, and a stand-in for ts-patch's `extras`. */
-function createProgram(dir: string) {
+function createProgram(dir: string, extraOptions: ts.CompilerOptions = {}) {
   const configPath = path.join(dir, "tsconfig.json");
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, extraOptions, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
   return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
 }
 function extras() {
@@ -30,6 +30,14 @@ describe("the transformer entry, in process (no ts-patch: diagnostics go through
     expect(diagnostics[0]).toMatchObject({ file: undefined, category: ts.DiagnosticCategory.Error, code: TSC_CODE_OFFSET + 9000 });
     expect(diagnostics[0]!.messageText).toMatch(/^toolgen: tsconfig\.json compilerOptions\.plugins\[@toolgen\/transformer\]: "naming" must be one of/);
     expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+  });
+
+  it("under noEmit (a type-check run) analyzes but writes nothing", () => {
+    const { diagnostics, extras: x } = extras();
+    toolgenTransformer(createProgram(dir, { noEmit: true }), { transform: "@toolgen/transformer" }, x);
+    expect(diagnostics).toEqual([]);
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+    expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
   });
 
   it("plugin options configure the build like package.json would (here: kebab-case names)", () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import { restoreProtoKey } from "./register-tools.js";
 import { serveHttp, type RunningHttpServer } from "./serve-http.js";
 import { buildFixture, type BuiltFixture } from "./test-support/built-fixture.js";
 
@@ -234,6 +235,43 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect((await fetch(running.url.replace("/mcp", "/other"), { method: "POST", headers: JSON_HEADERS, body: "{}" })).status).toBe(404);
     const after = await post(running.url, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect(after.status).toBe(200);
+  });
+});
+
+describe("hostile requests over HTTP", () => {
+  let running: RunningHttpServer;
+
+  beforeAll(async () => {
+    const registry = fixture.registry();
+    running = await serveHttp(() => createMcpServer(registry, { identity }), { port: 0 });
+  });
+  afterAll(() => running?.close());
+
+  it("answers arguments nested 10,000 deep with an isError result, not a stack overflow", async () => {
+    const deep = "[".repeat(10_000) + "]".repeat(10_000);
+    const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet","arguments":{"name":${deep}}}}` });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 1, result: { isError: true, _meta: { "dev.toolgen/error": { code: "invalid_arguments" } } } });
+  });
+
+  it("never lets a __proto__ argument reach a prototype (the SDK's parsing drops the key)", async () => {
+    const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"greet","arguments":{"name":"x","__proto__":{"polluted":true}}}}' });
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "Hello, x!" }] } });
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it("turns an arguments prototype set by a key-by-key copy back into an own '__proto__' key", () => {
+    const copied: Record<string, unknown> = { name: "x" };
+    Object.setPrototypeOf(copied, { isAdmin: true });
+    const restored = restoreProtoKey(copied);
+    expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
+    expect(Object.keys(restored)).toEqual(["name", "__proto__"]);
+    expect((restored as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+  });
+
+  it("accepts a notification without answering it, and answers an unknown method with -32601", async () => {
+    expect((await post(running.url, { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
+    expect(await (await post(running.url, { jsonrpc: "2.0", id: 3, method: "no/such/method" })).json()).toMatchObject({ id: 3, error: { code: -32601 } });
   });
 });
 

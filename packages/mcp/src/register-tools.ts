@@ -44,7 +44,7 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: projection.definitions }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const call = projection.toCall(request.params.name, request.params.arguments ?? {});
+    const call = projection.toCall(request.params.name, restoreProtoKey(request.params.arguments ?? {}));
     const entry = byName.get(call.name);
     if (!entry || projection.names.fromProvider(request.params.name) === undefined) {
       const known = projection.definitions.map((t) => t.name);
@@ -62,4 +62,19 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
     }
     return toToolResult(entry, outcome);
   });
+}
+
+/**
+ * Defence in depth: the SDK parses `arguments` with zod, which (v4) drops a `"__proto__"` key
+ * and builds a null-prototype object. A parser that copies key by key into `{}` would instead
+ * make that key the copy's prototype — invisible to validation, yet readable through the
+ * object. Such a prototype becomes an own `"__proto__"` property again, which validation
+ * then judges like any other key.
+ */
+export function restoreProtoKey(args: Record<string, unknown>): Record<string, unknown> {
+  const proto: unknown = Object.getPrototypeOf(args);
+  if (proto === Object.prototype || proto === null) return args;
+  const out: Record<string, unknown> = { ...args };
+  Object.defineProperty(out, "__proto__", { value: proto, enumerable: true, writable: true, configurable: true });
+  return out;
 }

@@ -1,4 +1,5 @@
 import { createMcpServer, resolveServerIdentity, serveHttp, serveStdio } from "@toolgen/mcp";
+import { NameCollisionError } from "@toolgen/runtime/providers";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { UsageError } from "./usage-error.js";
@@ -24,9 +25,17 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const server = info.config as { server?: { name?: string; version?: string; description?: string } };
   const identity = resolveServerIdentity(server.server, info.packageJson);
   const newServer = () => createMcpServer(registry, { identity });
+  // Build one server now: tool names that collide for MCP are reported before serving starts.
+  let first: ReturnType<typeof newServer>;
+  try {
+    first = newServer();
+  } catch (error) {
+    if (error instanceof NameCollisionError) throw new UsageError(error.message.replace(/^toolgen: /, ""));
+    throw error;
+  }
 
   if (port === undefined) {
-    await serveStdio(newServer());
+    await serveStdio(first);
     return 0;
   }
   const running = await serveHttp(newServer, { port, host: options.bind ?? "127.0.0.1" }).catch((error: unknown) => {

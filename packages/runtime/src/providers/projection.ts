@@ -15,7 +15,7 @@ export interface MappedCall {
 }
 
 export interface ProjectionOptions {
-  /** Shorter names than the provider's default budget (room for your own prefixes). */
+  /** Shorter names than the provider's default budget (room for your own prefixes); at least 16. */
   nameBudget?: number;
 }
 
@@ -56,7 +56,8 @@ export function buildProjection<Definition, Tools>(
   mapArguments: (entry: ManifestEntry, args: unknown) => unknown = (_entry, args) => args,
 ): Projection<Definition, Tools> {
   const entries = toolEntries(source);
-  const budget = Math.min(rule.budget, options.nameBudget ?? rule.budget);
+  // At least 16: room for a few characters of the name beside the 7 of a hash suffix.
+  const budget = Math.max(16, Math.min(rule.budget, options.nameBudget ?? rule.budget));
   const names = createNameMap(
     entries.map((e) => e.name),
     { ...rule, budget },

@@ -44,6 +44,15 @@ describe("projections over names every provider does not accept", () => {
     expect(projectMcp(entries).definitions.map((d) => d.name)[0]).toBe("files.read");
   });
 
+  it("keeps names within a shorter budget when the host adds its own prefix", () => {
+    const projection = projectTools("openai", entries, { nameBudget: 20 });
+    for (const [ours, theirs] of projection.names.pairs) {
+      expect(theirs.length).toBeLessThanOrEqual(20);
+      expect(projection.names.fromProvider(theirs)).toBe(ours);
+    }
+    expect(projectTools("openai", entries, { nameBudget: 3 }).names.pairs.every(([, theirs]) => theirs.length <= 16)).toBe(true);
+  });
+
   it("tells the model a tool is deprecated", () => {
     const old = projectOpenAiResponses(entries).definitions.find((d) => d.name === "old_tool")!;
     expect(old.description).toBe("The old_tool tool.\n\nDeprecated: use files.read");

@@ -269,6 +269,14 @@ describe("hostile requests over HTTP", () => {
     expect((restored as { isAdmin?: unknown }).isAdmin).toBeUndefined();
   });
 
+  it("refuses a browser page from another origin (DNS rebinding), and serves one from this machine", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" });
+    const foreign = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, origin: "http://evil.example" }, body });
+    expect(foreign.status).toBe(403);
+    const local = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25", origin: "http://localhost:5173" }, body });
+    expect(local.status).toBe(200);
+  });
+
   it("accepts a notification without answering it, and answers an unknown method with -32601", async () => {
     expect((await post(running.url, { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
     expect(await (await post(running.url, { jsonrpc: "2.0", id: 3, method: "no/such/method" })).json()).toMatchObject({ id: 3, error: { code: -32601 } });

@@ -10,6 +10,12 @@ export interface HttpServeOptions {
   host?: string;
   /** Default 4 MiB: a larger request body is refused before it is parsed. */
   maxBodyBytes?: number;
+  /**
+   * Browser origins allowed to call (exact `scheme://host:port`). Requests without an
+   * `Origin` header (every non-browser client) are always served; by default only pages on
+   * this machine (localhost, 127.0.0.1, [::1], any port) may call.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface RunningHttpServer {
@@ -27,11 +33,13 @@ const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
  * responses are plain JSON, so any number of processes can sit behind any load balancer.
  * GET (a server-to-client stream) and DELETE (ending a session) have no meaning without
  * sessions: 405. Bodies that are too large or not JSON get JSON-RPC errors, never a crash.
+ * A browser page from another origin gets 403: the spec requires servers to validate
+ * `Origin` against DNS rebinding (…/basic/transports#security-warning).
  */
 export async function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer> {
-  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const limits = { maxBody: options.maxBodyBytes ?? DEFAULT_MAX_BODY, allowedOrigins: options.allowedOrigins };
   const http = createHttpServer((req, res) => {
-    handle(newServer, maxBody, req, res).catch((error: unknown) => {
+    handle(newServer, limits, req, res).catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       else res.end();
     });
@@ -53,9 +61,12 @@ export async function serveHttp(newServer: () => Server, options: HttpServeOptio
   };
 }
 
-async function handle(newServer: () => Server, maxBody: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(newServer: () => Server, limits: { maxBody: number; allowedOrigins: readonly string[] | undefined }, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { maxBody } = limits;
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   if (path !== MCP_PATH) return sendError(res, 404, -32600, `Not found: MCP is served at ${MCP_PATH}.`);
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isAllowedOrigin(origin, limits.allowedOrigins)) return sendError(res, 403, -32000, `Forbidden: origin ${origin} may not call this server.`);
   if (req.method !== "POST") {
     res.setHeader("Allow", "POST");
     return sendError(res, 405, -32000, "Method not allowed: this server is stateless; send JSON-RPC messages with POST.");
@@ -97,4 +108,10 @@ function readBody(req: IncomingMessage, max: number): Promise<string | typeof TO
 
 function sendError(res: ServerResponse, status: number, code: number, message: string): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+function isAllowedOrigin(origin: string, allowed: readonly string[] | undefined): boolean {
+  return allowed ? allowed.includes(origin) : LOCAL_ORIGIN.test(origin);
 }

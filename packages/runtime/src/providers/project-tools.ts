@@ -19,7 +19,8 @@ const PROJECT = {
   "openai-responses-strict": (s, o) => projectOpenAiResponses(s, { ...o, strict: true }),
   anthropic: (s, o) => projectAnthropic(s, o),
   gemini: (s, o) => projectGemini(s, o),
-  mcp: (s, o) => projectMcp(s, o),
+  // What `toolgen serve` offers: it does not list external tools (docs/mcp.md).
+  mcp: (s, o) => projectMcp(s, { ...o, includeExternal: false }),
   "ai-sdk": (s, o) => projectAiSdk(s, o),
 } satisfies Record<ProviderId, (source: ProjectionSource, options: ProjectionOptions) => Projection<unknown, unknown>>;
 

@@ -4,6 +4,7 @@
  */
 export { removeSyntheticNulls } from "./call/remove-synthetic-nulls.js";
 export { restoreGeminiArguments } from "./call/restore-gemini-arguments.js";
+export { checkProviderNames } from "./names/check-provider-names.js";
 export { createNameMap, NameCollisionError, type NameMap } from "./names/name-map.js";
 export { NAME_RULES, type NameRule, type NameRuleId } from "./names/name-rules.js";
 export { sanitizeName } from "./names/sanitize-name.js";

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { checkProviderNames } from "./check-provider-names.js";
 import { createNameMap, NameCollisionError } from "./name-map.js";
 import { NAME_RULES, type NameRuleId } from "./name-rules.js";
 import { sanitizeName } from "./sanitize-name.js";
@@ -96,5 +97,18 @@ describe("createNameMap", () => {
     const hashed = createNameMap(["x y", "x_y"], NAME_RULES.openai).toProvider("x y");
     expect(taken).toBe("x_y");
     expect(() => createNameMap(["x y", "x_y", hashed], NAME_RULES.openai)).toThrow(NameCollisionError);
+  });
+});
+
+describe("checkProviderNames", () => {
+  it("is empty for names every provider can tell apart", () => {
+    expect(checkProviderNames(["read_file", "read.file", "write file"])).toEqual([]);
+  });
+
+  it("names each provider for which a collision remains", () => {
+    const hashed = createNameMap(["x y", "x_y"], NAME_RULES.openai).toProvider("x y");
+    const found = checkProviderNames(["x y", "x_y", hashed]);
+    expect(found.map((f) => f.provider)).toEqual(["openai", "anthropic", "gemini", "mcp", "ai-sdk"]);
+    expect(found[0]!.error.message).toContain(`'x y' and '${hashed}'`);
   });
 });

@@ -1,14 +1,8 @@
 import { Command, CommanderError, Option } from "commander";
-import { runBuild } from "./commands/build.js";
-import { runCall } from "./commands/call.js";
-import { runCheck } from "./commands/check.js";
-import { runInspect } from "./commands/inspect.js";
-import { runList } from "./commands/list.js";
-import { runServe } from "./commands/serve.js";
-import { runTypes } from "./commands/types.js";
-import { UsageError } from "./commands/usage-error.js";
-import { runWatch } from "./commands/watch.js";
-import { ConfigError } from "./project/config.js";
+import { isReportableError } from "./commands/usage-error.js";
+
+// Commands are imported when they run: `toolgen call` and `serve` must not pay for loading
+// the TypeScript compiler (ts-morph), which only the build-side commands need.
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -28,31 +22,31 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("build")
     .description("analyze the sources; write the manifest and the generated registry module")
     .addOption(project())
-    .action((o) => void (exitCode = runBuild(o)));
+    .action(async (o) => void (exitCode = (await import("./commands/build.js")).runBuild(o)));
   program
     .command("check")
     .description("exit 1 if generated files are missing or stale (for CI)")
     .addOption(project())
-    .action((o) => void (exitCode = runCheck(o)));
+    .action(async (o) => void (exitCode = (await import("./commands/check.js")).runCheck(o)));
   program
     .command("watch")
     .description("rebuild incrementally on change, one summary line per rebuild (until Ctrl-C)")
     .addOption(project())
-    .action(async (o) => void (exitCode = await runWatch(o)));
+    .action(async (o) => void (exitCode = await (await import("./commands/watch.js")).runWatch(o)));
   program
     .command("list")
     .description("list what the model will see: name, kind, parameters, schema size and tokens")
     .addOption(project())
     .option("--json", "print the manifest entries as JSON")
     .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, anthropic, gemini, mcp, ai-sdk")
-    .action((o) => void (exitCode = runList(o)));
+    .action(async (o) => void (exitCode = (await import("./commands/list.js")).runList(o)));
   program
     .command("inspect <name>")
     .description("show one entry in full: description, schemas, source, cost")
     .addOption(project())
     .option("--json", "print the manifest entry as JSON")
     .option("--provider <provider>", "the definition one provider receives")
-    .action((name: string, o) => void (exitCode = runInspect(name, o)));
+    .action(async (name: string, o) => void (exitCode = (await import("./commands/inspect.js")).runInspect(name, o)));
   program
     .command("call <name>")
     .description("invoke a tool, prompt or resource from the built output and print the outcome")
@@ -61,7 +55,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--json", "print the outcome object exactly")
     .option("--host <id>", "a host identity the application declares (repeatable)", collect)
     .option("--timeout <ms>", "per-call timeout in milliseconds")
-    .action(async (name: string, o) => void (exitCode = await runCall(name, o)));
+    .action(async (name: string, o) => void (exitCode = await (await import("./commands/call.js")).runCall(name, o)));
   program
     .command("serve")
     .description("serve the built registry over MCP: stdio, or stateless streamable HTTP at /mcp with --http")
@@ -69,20 +63,20 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--host <id>", "a host identity the application declares (repeatable)", collect)
     .option("--http <port>", "serve streamable HTTP on this port (0 picks a free one) instead of stdio")
     .option("--bind <address>", "the address --http listens on (default 127.0.0.1)")
-    .action(async (o) => void (exitCode = await runServe(o)));
+    .action(async (o) => void (exitCode = await (await import("./commands/serve.js")).runServe(o)));
   program
     .command("types [schema]")
     .description("TypeScript types from a JSON Schema, or the arguments of every @external tool in a manifest (default: the project's)")
     .addOption(project())
     .option("-o, --out <file>", "write the declarations to a file instead of stdout")
-    .action(async (schema: string | undefined, o) => void (exitCode = await runTypes(schema, o)));
+    .action(async (schema: string | undefined, o) => void (exitCode = await (await import("./commands/types.js")).runTypes(schema, o)));
 
   try {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (isReportableError(error)) {
       process.stderr.write(`toolgen: ${error.message}\n`);
       return 2;
     }

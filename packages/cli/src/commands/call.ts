@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { Outcome } from "@toolgen/runtime";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
-import { loadProjectInfo } from "../project/load-project.js";
+import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { UsageError } from "./usage-error.js";
 
 export interface CallCommandOptions {
@@ -24,7 +24,7 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   const args = parseArgs(options.args);
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError(`--timeout must be a positive number of milliseconds; got '${options.timeout}'.`);
-  const info = loadProjectInfo(options.project);
+  const info = await locateBuiltPackage(options.project);
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() });
   const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
   const outcome = isUri(name) ? await registry.readResource(name, callOptions) : await registry.dispatch(name, args, callOptions);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { discoverRegistry, DiscoveryError, ManifestError, type Registry, type RegistryOptions } from "@toolgen/runtime";
 import { ConfigError } from "./config.js";
-import type { ProjectInfo } from "./load-project.js";
+import type { BuiltPackage } from "./locate-built-package.js";
 
 /**
  * The registry `toolgen call` uses: the runtime's discovery from the package root — the
@@ -10,7 +10,7 @@ import type { ProjectInfo } from "./load-project.js";
  * validators of its registry module. Every loading problem (a missing build, a malformed
  * manifest, a duplicate name across packages) is a `ConfigError` naming the file and field.
  */
-export async function loadBuiltRegistry(info: ProjectInfo, options: RegistryOptions): Promise<Registry> {
+export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOptions): Promise<Registry> {
   if (!existsSync(info.manifestPath)) {
     throw new ConfigError(`${path.relative(process.cwd(), info.manifestPath)} does not exist: run 'toolgen build' and compile the project first.`);
   }

@@ -2,11 +2,16 @@ import { createRequire } from "node:module";
 import type { JsonSchema } from "@toolgen/runtime";
 
 // ajv is CommonJS with `exports.default`; require() gives the exact objects its types describe.
+// Loaded on first use, so importing @toolgen/core (as `toolgen call` does) costs nothing.
 /* eslint-disable @typescript-eslint/consistent-type-imports */
 const require = createRequire(import.meta.url);
-const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
-const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
-const standaloneCode = (require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default;
+function loadAjv() {
+  return {
+    Ajv2020: (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default,
+    addFormats: (require("ajv-formats") as typeof import("ajv-formats")).default,
+    standaloneCode: (require("ajv/dist/standalone/index.js") as typeof import("ajv/dist/standalone/index.js")).default,
+  };
+}
 /* eslint-enable @typescript-eslint/consistent-type-imports */
 
 /**
@@ -19,6 +24,7 @@ const standaloneCode = (require("ajv/dist/standalone/index.js") as typeof import
  */
 export function compileValidators(schemas: ReadonlyArray<{ name: string; schema: JsonSchema }>): string {
   if (schemas.length === 0) return "";
+  const { Ajv2020, addFormats, standaloneCode } = loadAjv();
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,

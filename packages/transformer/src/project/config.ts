@@ -19,7 +19,9 @@ export interface ToolgenConfig {
   server?: { name?: string; version?: string; description?: string };
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
 
 const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   manifest: (v) => typeof v === "string" && v.length > 0,

@@ -2,11 +2,13 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import { MANIFEST_FORMAT_VERSION, type Manifest } from "@toolgen/runtime";
 import { DiagnosticBag, type Diagnostic, sortDiagnostics } from "./diagnostics/diagnostic.js";
-import { buildEntry, type BuiltEntry } from "./manifest/build-entry.js";
+import { DiagnosticCode } from "./diagnostics/codes.js";
+import { buildEntry, type BuiltEntry, type EntryOptions } from "./manifest/build-entry.js";
 import { checkEntries } from "./manifest/check-entries.js";
 import { orderEntryKeys } from "./manifest/order-entry-keys.js";
+import type { AnalysisState } from "./model/reader-context.js";
 import { findDeclarations } from "./source/find-declarations.js";
-import type { NamingStyle } from "./source/naming.js";
+import { NAMING_STYLES, type NamingStyle } from "./source/naming.js";
 
 export interface AnalyzeOptions {
   /** The TypeScript that made the program (its enums differ between versions). */
@@ -40,27 +42,43 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
   const diagnostics = new DiagnosticBag();
   const outputPath = createOutputMapper(program, options.packageRoot);
   const relativeSource = (fileName: string) => toPosix(path.relative(options.packageRoot, fileName));
+  const state: AnalysisState = {
+    ts: tsm,
+    checker,
+    diagnostics,
+    strict: options.strict ?? true,
+    isDefaultLibrary: (sf) => program.isSourceFileDefaultLibrary(sf),
+    isExternalLibrary: (sf) => program.isSourceFileFromExternalLibrary(sf),
+    declarationAnnotations: new Map(),
+    toolContext: new Map(),
+    symbols: new Map(),
+    canonicalKeys: new Map(),
+  };
 
+  const roots = new Set(program.getRootFileNames());
   const sourceFiles = program
     .getSourceFiles()
     .filter((sf) => !program.isSourceFileFromExternalLibrary(sf) && !program.isSourceFileDefaultLibrary(sf))
-    .filter((sf) => !sf.isDeclarationFile || program.getRootFileNames().includes(sf.fileName))
+    .filter((sf) => !sf.isDeclarationFile || roots.has(sf.fileName))
     .sort((a, b) => compare(relativeSource(a.fileName), relativeSource(b.fileName)));
+
+  let naming = options.naming ?? "snake_case";
+  if (!(NAMING_STYLES as readonly string[]).includes(naming)) {
+    // Callers pass configuration through (plugin options): say so at the first file, build on.
+    if (sourceFiles[0]) diagnostics.report(sourceFiles[0], DiagnosticCode.InvalidConfig, `The "naming" option must be one of ${NAMING_STYLES.map((s) => `"${s}"`).join(", ")}; got ${JSON.stringify(naming)}. Using "snake_case".`);
+    naming = "snake_case";
+  }
+  const entryOptions: EntryOptions = { naming, relativeSource, relativeOutput: outputPath, validator: {} };
 
   const entries: BuiltEntry[] = [];
   for (const sourceFile of sourceFiles) {
-    for (const found of findDeclarations(tsm, sourceFile, diagnostics)) {
-      entries.push(
-        buildEntry(tsm, checker, found, diagnostics, {
-          naming: options.naming ?? "snake_case",
-          strict: options.strict ?? true,
-          relativeSource,
-          relativeOutput: outputPath,
-        }),
-      );
+    const found = guard(diagnostics, sourceFile, () => findDeclarations(tsm, checker, sourceFile, diagnostics)) ?? [];
+    for (const declaration of found) {
+      const built = guard(diagnostics, declaration.nameNode, () => buildEntry(state, declaration, entryOptions));
+      if (built) entries.push(built);
     }
   }
-  checkEntries(tsm, entries, diagnostics);
+  guard(diagnostics, sourceFiles[0], () => checkEntries(entries, diagnostics));
   for (const built of entries) built.entry = orderEntryKeys(built.entry);
 
   const manifest: Manifest = {
@@ -70,6 +88,22 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     entries: entries.map((e) => e.entry),
   };
   return { manifest, diagnostics: sortDiagnostics(diagnostics.items), entries };
+}
+
+/**
+ * Runs one piece of per-declaration work. An exception there is a bug in toolgen, never the
+ * user's fault: it becomes an internal diagnostic at the declaration and the analysis goes on.
+ */
+function guard<T>(diagnostics: DiagnosticBag, at: ts.Node | undefined, work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (at) {
+      diagnostics.report(at, DiagnosticCode.InternalError, `toolgen failed while analyzing this declaration (${reason}); it was left out. This is a bug in toolgen: please report it with this code.`);
+    }
+    return undefined;
+  }
 }
 
 /**

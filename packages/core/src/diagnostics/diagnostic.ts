@@ -19,24 +19,27 @@ export interface Diagnostic {
   column: number;
 }
 
-/** Collects diagnostics while the analyzer walks the program. */
+/**
+ * Collects diagnostics while the analyzer walks the program. A type shared by many tools is
+ * read once per tool, so the same problem at the same place is kept once.
+ */
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
+  private readonly seen = new Set<string>();
 
   report(node: ts.Node, code: DiagnosticCode, message: string, severity: Severity = "error"): void {
     const sourceFile = node.getSourceFile();
-    const start = node.getStart(sourceFile);
+    const start = node.pos >= 0 ? node.getStart(sourceFile) : 0;
+    this.reportRange(sourceFile, start, Math.max(0, node.getEnd() - start), code, message, severity);
+  }
+
+  /** Reports at a range inside a node's text (a URI inside a tag, say). */
+  reportRange(sourceFile: ts.SourceFile, start: number, length: number, code: DiagnosticCode, message: string, severity: Severity = "error"): void {
+    const key = `${sourceFile.fileName}\0${start}\0${code}\0${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(start);
-    this.items.push({
-      code,
-      severity,
-      message,
-      file: sourceFile.fileName,
-      start,
-      length: Math.max(0, node.getEnd() - start),
-      line: line + 1,
-      column: character + 1,
-    });
+    this.items.push({ code, severity, message, file: sourceFile.fileName, start, length, line: line + 1, column: character + 1 });
   }
 
   get hasErrors(): boolean {
@@ -47,6 +50,11 @@ export class DiagnosticBag {
 /** Diagnostics in file, then position order, so output is deterministic. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)),
+    (a, b) =>
+      compare(a.file, b.file) || a.start - b.start || compare(a.code, b.code) || compare(a.message, b.message),
   );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -11,7 +11,14 @@ import type { Definition, TypeModel } from "./type-model.js";
 export function collectConversions(model: TypeModel, definitions: readonly Definition[]): Conversion[] {
   const out: Conversion[] = [];
   walk(model, "", out, definitions, new Set());
-  return out;
+  // Members of a union may ask for the same conversion at the same place.
+  const seen = new Set<string>();
+  return out.filter((c) => {
+    const key = JSON.stringify(c);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function walk(model: TypeModel, at: string, out: Conversion[], definitions: readonly Definition[], seen: Set<string>): void {
@@ -41,6 +48,7 @@ function walk(model: TypeModel, at: string, out: Conversion[], definitions: read
         walk(p.type, `${at}/${escapePointer(p.name)}`, out, definitions, seen);
       }
       if (model.additional) walk(model.additional, `${at}/*`, out, definitions, seen);
+      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, definitions, seen);
       return;
     default:
       return;

@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
+import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { DocInfo, TagInfo } from "../source/read-jsdoc.js";
-import type { ReaderContext } from "./reader-context.js";
 import type { Annotations } from "./type-model.js";
 
 const NUMERIC_KEYWORDS = [
@@ -9,7 +9,7 @@ const NUMERIC_KEYWORDS = [
   "minLength", "maxLength", "minItems", "maxItems",
 ] as const;
 
-const LENGTH_KEYWORDS = new Set(["minLength", "maxLength", "minItems", "maxItems"]);
+const LENGTH_KEYWORDS = new Set<string>(["minLength", "maxLength", "minItems", "maxItems"]);
 
 /** What JSDoc says about a value: schema keywords plus the flags that are not keywords. */
 export interface ReadAnnotations {
@@ -17,32 +17,44 @@ export interface ReadAnnotations {
   integer: boolean;
   hidden: boolean;
   alias?: string;
+  /** The tag each keyword came from (`integer` included), for diagnostics about it. */
+  tags: Map<string, ts.Node>;
 }
 
+export const NO_ANNOTATIONS: ReadAnnotations = { annotations: {}, integer: false, hidden: false, tags: new Map() };
+
 /**
- * Turns constraint tags into schema keywords. Values are checked here, once, so a bad
- * `@minimum abc` is a diagnostic at the tag, not a broken schema.
+ * Turns a doc comment into schema keywords. Values are checked here, once, so a bad
+ * `@minimum abc` is a diagnostic at the tag, not a broken schema. The comment text becomes
+ * the description unless `description: false`.
  */
-export function readAnnotations(ctx: ReaderContext, doc: DocInfo, options: { description: boolean }): ReadAnnotations {
+export function readAnnotations(doc: DocInfo, diagnostics: DiagnosticBag, options: { description: boolean } = { description: true }): ReadAnnotations {
   const annotations: Annotations = {};
-  const result: ReadAnnotations = { annotations, integer: false, hidden: false };
+  const result: ReadAnnotations = { annotations, integer: false, hidden: false, tags: new Map() };
   if (options.description && doc.description) annotations.description = doc.description;
-  for (const tag of doc.tags) readTag(ctx, tag, result);
+  for (const tag of doc.tags) readTag(tag, result, diagnostics);
   return result;
 }
 
-function readTag(ctx: ReaderContext, tag: TagInfo, result: ReadAnnotations): void {
+function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticBag): void {
   const { annotations } = result;
+  const invalid = (expected: string) =>
+    diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@${tag.name} needs ${expected}; got ${tag.text === "" ? "nothing" : JSON.stringify(tag.text)}.`);
   switch (tag.name) {
     case "integer":
       result.integer = true;
+      result.tags.set("integer", tag.node);
       return;
     case "hidden":
       result.hidden = true;
+      result.tags.set("hidden", tag.node);
       return;
     case "alias":
-      if (/^[A-Za-z_$][\w$-]*$/.test(tag.text)) result.alias = tag.text;
-      else invalid(ctx, tag, "an argument name");
+      // On a property; a function's `@alias <param> <name>` is read by the parameter reader.
+      if (/^[A-Za-z_$][\w$.-]*$/.test(tag.text)) {
+        result.alias = tag.text;
+        result.tags.set("alias", tag.node);
+      } else invalid("one argument name (letters, digits, '_', '-', '.', '$')");
       return;
     case "description":
       if (tag.text) annotations.description = tag.text;
@@ -57,35 +69,48 @@ function readTag(ctx: ReaderContext, tag: TagInfo, result: ReadAnnotations): voi
       try {
         new RegExp(tag.text, "u");
         annotations.pattern = tag.text;
+        result.tags.set("pattern", tag.node);
       } catch {
-        invalid(ctx, tag, "a valid regular expression");
+        invalid("a regular expression (ECMAScript syntax, 'u' flag)");
       }
       return;
     case "format":
-      if (tag.text) annotations.format = tag.text;
-      else invalid(ctx, tag, "a format name such as date-time, email or uri");
+      if (/^[A-Za-z][\w-]*$/.test(tag.text)) {
+        annotations.format = tag.text;
+        result.tags.set("format", tag.node);
+      } else invalid("a format name such as date-time, email or uri");
       return;
     case "uniqueItems":
-      annotations.uniqueItems = tag.text === "" || tag.text === "true";
+      if (tag.text === "" || tag.text === "true" || tag.text === "false") {
+        annotations.uniqueItems = tag.text !== "false";
+        result.tags.set("uniqueItems", tag.node);
+      } else invalid("nothing, true or false");
       return;
     case "default": {
       const value = parseJsonTag(tag.text);
-      if (value === undefined) invalid(ctx, tag, "a JSON value");
-      else annotations.default = value.value;
+      if (value === undefined) invalid("a JSON value (a bare word is read as a string)");
+      else {
+        annotations.default = value.value;
+        result.tags.set("default", tag.node);
+      }
       return;
     }
     case "examples": {
       const value = parseJsonTag(tag.text);
-      if (value === undefined) invalid(ctx, tag, "a JSON value (an array gives several examples)");
+      if (value === undefined) invalid("a JSON value (an array gives several examples)");
       else annotations.examples = Array.isArray(value.value) ? value.value : [value.value];
       return;
     }
   }
   if ((NUMERIC_KEYWORDS as readonly string[]).includes(tag.name)) {
-    const n = Number(tag.text);
-    const ok = tag.text !== "" && Number.isFinite(n) && (!LENGTH_KEYWORDS.has(tag.name) || (Number.isInteger(n) && n >= 0));
-    if (!ok) invalid(ctx, tag, LENGTH_KEYWORDS.has(tag.name) ? "a non-negative integer" : "a finite number");
-    else annotations[tag.name as (typeof NUMERIC_KEYWORDS)[number]] = n;
+    const n = tag.text.trim() === "" ? NaN : Number(tag.text);
+    const length = LENGTH_KEYWORDS.has(tag.name);
+    const ok = Number.isFinite(n) && (!length || (Number.isInteger(n) && n >= 0)) && (tag.name !== "multipleOf" || n > 0);
+    if (!ok) invalid(length ? "a non-negative integer" : tag.name === "multipleOf" ? "a number greater than 0" : "a finite number");
+    else {
+      annotations[tag.name as (typeof NUMERIC_KEYWORDS)[number]] = n;
+      result.tags.set(tag.name, tag.node);
+    }
   }
 }
 
@@ -95,36 +120,17 @@ function parseJsonTag(text: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) };
   } catch {
-    return /^[^\s{}[\]"]+$/.test(text) ? { value: text } : undefined;
+    return /^[^\s{}[\]",:]+$/.test(text) ? { value: text } : undefined;
   }
-}
-
-function invalid(ctx: ReaderContext, tag: TagInfo, expected: string): void {
-  ctx.diagnostics.report(
-    tag.node,
-    DiagnosticCode.InvalidTagValue,
-    `@${tag.name} needs ${expected}; got ${tag.text === "" ? "nothing" : JSON.stringify(tag.text)}.`,
-  );
 }
 
 /** Merges annotations; the later (closer to the use site) wins. */
 export function mergeAnnotations(...layers: (Annotations | undefined)[]): Annotations | undefined {
   const merged: Annotations = {};
-  for (const layer of layers) if (layer) Object.assign(merged, layer);
+  for (const layer of layers) if (layer) for (const [k, v] of Object.entries(layer)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
-/** The type alias a declared type node refers to, following `type A = B` chains outwards-in. */
-export function aliasChain(ctx: ReaderContext, typeNode: ts.TypeNode | undefined): ts.TypeAliasDeclaration[] {
-  const chain: ts.TypeAliasDeclaration[] = [];
-  let node = typeNode;
-  while (node && ctx.ts.isTypeReferenceNode(node)) {
-    let symbol = ctx.checker.getSymbolAtLocation(node.typeName);
-    if (symbol && symbol.flags & ctx.ts.SymbolFlags.Alias) symbol = ctx.checker.getAliasedSymbol(symbol);
-    const declaration = symbol?.declarations?.find(ctx.ts.isTypeAliasDeclaration);
-    if (!declaration || chain.includes(declaration)) break;
-    chain.push(declaration);
-    node = declaration.type;
-  }
-  return chain;
+export function hasAnnotations(read: ReadAnnotations): boolean {
+  return read.integer || Object.keys(read.annotations).length > 0;
 }

@@ -1,99 +1,49 @@
 import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
-import { readDoc } from "../source/read-jsdoc.js";
-import { aliasChain, mergeAnnotations, readAnnotations } from "./read-annotations.js";
-import { readObjectType } from "./read-object.js";
-import { readTemplateLiteral } from "./read-template.js";
-import { readUnion } from "./read-union.js";
+import { applyAnnotations } from "./apply-annotations.js";
+import { readNamed } from "./read-named.js";
+import { readDeclarationAnnotations } from "./read-declaration-annotations.js";
 import type { ReaderContext } from "./reader-context.js";
-import type { Annotations, TypeModel } from "./type-model.js";
+import type { TypeModel } from "./type-model.js";
+import { viewTypeNode } from "./view-type-node.js";
+
+/** Deeper than any hand-written type; reached only by types that expand without end. */
+const MAX_DEPTH = 100;
 
 /**
  * Reads a checker type into the type model. `site` is where a diagnostic points when the
- * type cannot be represented; `typeNode`, when known, lets constraint tags on a type alias
- * (`type Port = number` with `@integer`) apply, since the checker forgets primitive aliases.
+ * type has no declaration of its own in the user's code; `typeNode`, when known, is the
+ * node the type was written as at this use.
+ *
+ * The chain, outside in: a depth guard; constraint tags of the aliases the node went through
+ * (`type Port = number`, which the checker forgets); recursion and `$defs` (`read-named.ts`);
+ * then the reader of the construct (`read-construct.ts`).
  */
 export function readType(ctx: ReaderContext, type: ts.Type, site: ts.Node, typeNode?: ts.TypeNode): TypeModel {
-  const fromAliases = readAliasAnnotations(ctx, type, typeNode);
-  const model = readBareType(ctx, type, site);
-  if (!fromAliases) return model;
-  return applyAliasAnnotations(model, fromAliases);
-}
-
-function readBareType(ctx: ReaderContext, type: ts.Type, site: ts.Node): TypeModel {
-  const { ts: tsm } = ctx;
-  const f = type.flags;
-  if (f & tsm.TypeFlags.EnumLiteral && !(f & tsm.TypeFlags.Union)) return readLiteral(ctx, type);
-  if (f & (tsm.TypeFlags.StringLiteral | tsm.TypeFlags.NumberLiteral | tsm.TypeFlags.BooleanLiteral)) return readLiteral(ctx, type);
-  if (f & tsm.TypeFlags.String) return { kind: "string" };
-  if (f & tsm.TypeFlags.Number) return { kind: "number", integer: false };
-  if (f & tsm.TypeFlags.Boolean) return { kind: "boolean" };
-  if (f & tsm.TypeFlags.Null) return { kind: "null" };
-  if (f & tsm.TypeFlags.TemplateLiteral) return readTemplateLiteral(ctx, type as ts.TemplateLiteralType, site);
-  if (f & tsm.TypeFlags.Union) return readUnion(ctx, type as ts.UnionType, site);
-  if (f & (tsm.TypeFlags.Any | tsm.TypeFlags.Unknown)) {
-    if (ctx.strict) {
-      ctx.diagnostics.report(
-        site,
-        DiagnosticCode.AnyOrUnknown,
-        `'${ctx.checker.typeToString(type)}' gives the model no schema to follow; use a concrete type, or set "strict": false to accept any JSON value here.`,
-      );
+  if (ctx.depth >= MAX_DEPTH) {
+    // Reported once per schema: every branch of the expansion would hit the limit again.
+    if (!ctx.tooDeep) {
+      ctx.tooDeep = true;
+      const shown = ctx.checker.typeToString(type);
+      ctx.diagnostics.report(site, DiagnosticCode.TypeTooDeep, `This type nests more than ${MAX_DEPTH} levels deep (here at '${shown.length > 60 ? shown.slice(0, 57) + "..." : shown}'): a generic type that instantiates itself with ever new arguments? Give the recursion a fixed type.`);
     }
     return { kind: "any" };
   }
-  if (f & tsm.TypeFlags.Intersection) return readIntersection(ctx, type as ts.IntersectionType, site);
-  if (f & tsm.TypeFlags.Object) return readObjectType(ctx, type as ts.ObjectType, site);
-  return unsupported(ctx, type, site);
-}
-
-function readLiteral(ctx: ReaderContext, type: ts.Type): TypeModel {
-  if (type.flags & ctx.ts.TypeFlags.BooleanLiteral) {
-    return { kind: "literal", value: ctx.checker.typeToString(type) === "true" };
+  const view = viewTypeNode(ctx, type, typeNode);
+  const savedBindings = ctx.typeArgumentNodes;
+  ctx.depth++;
+  ctx.typeArgumentNodes = view.bindings;
+  try {
+    let model = readNamed(ctx, type, site, view);
+    const own = type.aliasSymbol?.declarations?.[0];
+    // Innermost alias first, so the alias closest to the use site wins.
+    for (const alias of [...view.aliases].reverse()) {
+      if (alias === own) continue;
+      model = applyAnnotations(ctx, model, readDeclarationAnnotations(ctx, alias, "type"));
+    }
+    return model;
+  } finally {
+    ctx.depth--;
+    ctx.typeArgumentNodes = savedBindings;
   }
-  return { kind: "literal", value: (type as ts.LiteralType).value as string | number };
-}
-
-/**
- * `A & B` of objects is one object with both property sets (the checker merges them);
- * `string & { __brand: "Id" }` (a branded primitive) is the primitive.
- */
-function readIntersection(ctx: ReaderContext, type: ts.IntersectionType, site: ts.Node): TypeModel {
-  const primitive = type.types.find((t) => t.flags & (ctx.ts.TypeFlags.StringLike | ctx.ts.TypeFlags.NumberLike | ctx.ts.TypeFlags.BooleanLike));
-  if (primitive) return readBareType(ctx, primitive, site);
-  return readObjectType(ctx, type, site);
-}
-
-export function unsupported(ctx: ReaderContext, type: ts.Type, site: ts.Node, why?: string): TypeModel {
-  const shown = ctx.checker.typeToString(type);
-  ctx.diagnostics.report(
-    site,
-    DiagnosticCode.UnsupportedType,
-    `'${shown}' cannot be carried in JSON${why ? ` (${why})` : ""}; use a JSON-compatible type (string, number, boolean, null, arrays, plain objects, Date).`,
-  );
-  return { kind: "any" };
-}
-
-/** Constraint tags on the type aliases a type was declared through, outermost last (it wins). */
-function readAliasAnnotations(ctx: ReaderContext, type: ts.Type, typeNode: ts.TypeNode | undefined) {
-  const declarations = aliasChain(ctx, typeNode);
-  if (declarations.length === 0 && type.aliasSymbol?.declarations) {
-    const declaration = type.aliasSymbol.declarations.find(ctx.ts.isTypeAliasDeclaration);
-    if (declaration) declarations.push(declaration);
-  }
-  if (declarations.length === 0) return undefined;
-  let integer = false;
-  const layers: (Annotations | undefined)[] = [];
-  for (const declaration of [...declarations].reverse()) {
-    const read = readAnnotations(ctx, readDoc(ctx.ts, declaration), { description: true });
-    integer ||= read.integer;
-    layers.push(read.annotations);
-  }
-  return { integer, annotations: mergeAnnotations(...layers) };
-}
-
-export function applyAliasAnnotations(model: TypeModel, extra: { integer: boolean; annotations?: Annotations }): TypeModel {
-  const withInteger = extra.integer && model.kind === "number" ? { ...model, integer: true } : model;
-  // The use site (property, parameter, closer alias) wins over what the type itself carries.
-  const annotations = mergeAnnotations(model.annotations, extra.annotations);
-  return annotations ? { ...withInteger, annotations } : withInteger;
 }

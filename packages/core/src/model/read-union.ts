@@ -1,21 +1,35 @@
 import type * as ts from "typescript";
+import { orderUnionMembers } from "./order-union-members.js";
 import { readType } from "./read-type.js";
 import type { ReaderContext } from "./reader-context.js";
+import { reportUnsupported } from "./report-unsupported.js";
 import type { TypeModel } from "./type-model.js";
+import { unionMemberNodes, type TypeNodeView } from "./view-type-node.js";
 
 /**
- * Unions: `undefined` is dropped (optionality is the property's business), `true | false`
- * is `boolean` again, and a union of one member is that member.
+ * Unions, in written order: `undefined` is dropped (optionality is the property's business),
+ * `true | false` is `boolean` again, and a union of one member is that member. Members keep
+ * the node they were written as, so `Port | null` still sees `Port`'s constraints.
  */
-export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node): TypeModel {
-  const { TypeFlags } = ctx.ts;
-  const members = type.types.filter((t) => !(t.flags & (TypeFlags.Undefined | TypeFlags.Void)));
-  const booleans = members.filter((t) => t.flags & TypeFlags.BooleanLiteral);
-  const rest = members.filter((t) => !(t.flags & TypeFlags.BooleanLiteral));
+export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node, view: TypeNodeView): TypeModel {
+  const F = ctx.ts.TypeFlags;
+  const members = type.types.filter((t) => !(t.flags & (F.Undefined | F.Void)));
+  if (members.length === 0) return reportUnsupported(ctx, type, site, "JSON has no undefined", "make the property optional instead");
+  const nodes = new Map<ts.Type, ts.TypeNode>();
+  for (const written of unionMemberNodes(ctx, view.node)) if (!nodes.has(written.type)) nodes.set(written.type, written.node);
+  const ordered = orderUnionMembers(ctx, members, view.node);
+  const hasBoth = ordered.filter((t) => t.flags & F.BooleanLiteral).length === 2;
+
   const models: TypeModel[] = [];
-  if (booleans.length === 2) models.push({ kind: "boolean" });
-  else for (const b of booleans) models.push(readType(ctx, b, site));
-  for (const member of rest) models.push(readType(ctx, member, site));
+  let booleanWritten = false;
+  for (const member of ordered) {
+    if (hasBoth && member.flags & F.BooleanLiteral) {
+      if (!booleanWritten) models.push({ kind: "boolean" });
+      booleanWritten = true;
+      continue;
+    }
+    models.push(readType(ctx, member, site, nodes.get(member)));
+  }
   if (models.length === 1) return models[0]!;
   return { kind: "union", members: models };
 }

@@ -1,38 +1,94 @@
 import type * as ts from "typescript";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
-import type { Definition } from "./type-model.js";
+import type { ReadAnnotations } from "./read-annotations.js";
+import type { Definition, TypeModel } from "./type-model.js";
 
 /**
- * State shared by the readers while one schema (a tool's input or output) is read.
- * `site` is the node diagnostics point at when a type has no declaration of its own.
+ * What every reader shares across one analysis: which files are TypeScript's own lib, and
+ * caches of what does not depend on the schema being read (declaration docs, context checks).
  */
-export interface ReaderContext {
+export interface AnalysisState {
   ts: typeof ts;
   checker: ts.TypeChecker;
   diagnostics: DiagnosticBag;
   /** `unknown`/`any` are errors in a strict build (the default). */
   strict: boolean;
-  /** Named types being read right now, by type id: reaching one again means recursion. */
+  /** TypeScript's lib files: their JSDoc never becomes a description. */
+  isDefaultLibrary: (sourceFile: ts.SourceFile) => boolean;
+  /** Files of installed packages (`node_modules`). */
+  isExternalLibrary: (sourceFile: ts.SourceFile) => boolean;
+  /** Annotations of a declaration (property, alias, interface, enum), read once. */
+  declarationAnnotations: Map<ts.Node, ReadAnnotations>;
+  /** `ToolContext` identity, per type. */
+  toolContext: Map<ts.Type, boolean>;
+  /** The symbol a name in a type node resolves to (aliases followed), per node. */
+  symbols: Map<ts.Node, ts.Symbol | undefined>;
+  /** Sort keys of union members that do not depend on checking order, per type. */
+  canonicalKeys: Map<ts.Type, string>;
+}
+
+/** A default to check against its own schema once the whole schema (and its `$defs`) is read. */
+export interface DefaultCheck {
+  model: TypeModel;
+  value: unknown;
+  at: ts.Node;
+}
+
+/**
+ * State of one schema being read (a tool's input or its output). The site of a diagnostic is
+ * passed along the readers: the closest node in the user's code.
+ */
+export interface ReaderContext extends AnalysisState {
+  direction: "input" | "output";
+  /** Types being read right now: reaching one again means recursion. */
   inProgress: Map<ts.Type, InProgressType>;
-  /** Recursive types, written once under `$defs`, in the order they were found. */
+  /** Recursive types, written once under `$defs`. */
   definitions: Definition[];
-  /** Definition names already taken, for the collision-free naming scheme. */
-  usedNames: Map<string, ts.Type>;
+  definedTypes: Map<ts.Type, string>;
+  /** Definition names taken (or reserved while their type is read). */
+  usedNames: Set<string>;
+  depth: number;
+  /** The depth limit was reached (and reported) in this schema. */
+  tooDeep: boolean;
+  /** Type parameter → the type argument node written at the use site (`Page<Port>`: T → Port). */
+  typeArgumentNodes: ReadonlyMap<ts.Symbol, ts.TypeNode>;
+  defaultChecks: DefaultCheck[];
 }
 
 export interface InProgressType {
-  name: string;
-  recursive: boolean;
+  /** Set once the type is met again while it is read: it is recursive, and this is its `$defs` name. */
+  name?: string;
 }
 
-export function createReaderContext(
-  tsm: typeof ts,
-  checker: ts.TypeChecker,
-  diagnostics: DiagnosticBag,
-  strict: boolean,
-): ReaderContext {
-  return { ts: tsm, checker, diagnostics, strict, inProgress: new Map(), definitions: [], usedNames: new Map() };
+const NO_BINDINGS: ReadonlyMap<ts.Symbol, ts.TypeNode> = new Map();
+
+/** A context for one schema; the analysis state is its prototype (nothing copied per entry). */
+export function createReaderContext(state: AnalysisState, direction: "input" | "output"): ReaderContext {
+  const own: Omit<ReaderContext, keyof AnalysisState> = {
+    direction,
+    inProgress: new Map(),
+    definitions: [],
+    definedTypes: new Map(),
+    usedNames: new Set(),
+    depth: 0,
+    tooDeep: false,
+    typeArgumentNodes: NO_BINDINGS,
+    defaultChecks: [],
+  };
+  return Object.assign(Object.create(state) as AnalysisState, own);
 }
 
-/** Reports at `site` (the closest user node) a problem with a type. */
-export type Site = ts.Node;
+/** The symbol a name resolves to, through import aliases; looked up once per node. */
+export function resolveSymbol(state: AnalysisState, name: ts.Node): ts.Symbol | undefined {
+  if (state.symbols.has(name)) return state.symbols.get(name);
+  let symbol = state.checker.getSymbolAtLocation(name);
+  if (symbol && symbol.flags & state.ts.SymbolFlags.Alias) symbol = state.checker.getAliasedSymbol(symbol);
+  state.symbols.set(name, symbol);
+  return symbol;
+}
+
+/** True when a declaration sits in the user's own code (not a lib or an installed package). */
+export function isUserDeclaration(ctx: AnalysisState, node: ts.Node): boolean {
+  const sourceFile = node.getSourceFile();
+  return !ctx.isDefaultLibrary(sourceFile) && !ctx.isExternalLibrary(sourceFile);
+}

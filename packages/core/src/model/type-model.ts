@@ -1,7 +1,8 @@
 /**
  * The type model: what the checker's `ts.Type`s become before any schema is written.
  * Readers (`read-*.ts`) build it and collect diagnostics; writers (`../schema/format-*.ts`)
- * turn it into JSON Schema. It is plain data, so it can be printed and compared in tests.
+ * turn it into JSON Schema. It is plain data (never mutated once built), so it can be
+ * printed, compared and shared.
  */
 
 /** JSON Schema keywords carried from JSDoc (descriptions, constraint tags). */
@@ -37,12 +38,24 @@ export type TypeModel =
   | { kind: "date"; annotations?: Annotations }
   | { kind: "array"; items: TypeModel; annotations?: Annotations }
   | { kind: "tuple"; elements: TupleElement[]; rest?: TypeModel; annotations?: Annotations }
-  | { kind: "object"; properties: PropertyModel[]; additional?: TypeModel; annotations?: Annotations }
+  | ObjectModel
   | { kind: "union"; members: TypeModel[]; annotations?: Annotations }
-  /** A named type reached again while it is being read: becomes `$ref` into `$defs`. */
+  /** A named type that refers to itself: written once under `$defs`, used through `$ref`. */
   | { kind: "ref"; name: string; annotations?: Annotations }
-  /** Any JSON value (`unknown`/`any` where allowed). */
+  /** Any JSON value (`unknown`/`any` where allowed, or after a diagnostic). */
   | { kind: "any"; annotations?: Annotations };
+
+export interface ObjectModel {
+  kind: "object";
+  properties: PropertyModel[];
+  /** A string (or number) index signature: the schema of every other key's value. */
+  additional?: TypeModel;
+  /** Keys a number index signature allows (`propertyNames`), when it is the only one. */
+  numericKeys?: boolean;
+  /** Template-literal index signatures: key pattern → value. */
+  patterns?: { pattern: string; type: TypeModel }[];
+  annotations?: Annotations;
+}
 
 export interface TupleElement {
   type: TypeModel;
@@ -58,8 +71,10 @@ export interface PropertyModel {
   optional: boolean;
 }
 
-/** A named, possibly recursive type, written once under `$defs`. */
+/** A named, recursive type, written once under `$defs`. */
 export interface Definition {
   name: string;
   type: TypeModel;
 }
+
+export type ModelKind = TypeModel["kind"];

@@ -1,29 +1,35 @@
-import type { JsonSchema } from "@toolgen/runtime";
-import type { Annotations, Definition, PropertyModel, TypeModel } from "../model/type-model.js";
+import type { Annotations, Definition, TypeModel } from "../model/type-model.js";
+import { formatObject } from "./format-object.js";
+import { formatTuple } from "./format-tuple.js";
+import { formatUnion } from "./format-union.js";
 
-type SchemaObject = { [keyword: string]: unknown };
+export type SchemaObject = { [keyword: string]: unknown };
 
-const SIMPLE_TYPES = new Set(["string", "number", "boolean", "null"]);
+/** Constraint keywords, in the order they are written. */
+const CONSTRAINT_ORDER = [
+  "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+  "pattern", "format", "minItems", "maxItems", "uniqueItems",
+] as const satisfies readonly (keyof Annotations)[];
 
 /**
  * Writes JSON Schema (draft 2020-12) for a type model. Keys are written in one fixed order
- * (structure first, then annotations), so the output is byte-stable.
+ * (title and description, structure, constraints, default, examples, deprecated), so the
+ * output is byte-stable whatever order the tags were written in.
  */
 export function formatSchema(model: TypeModel): SchemaObject {
-  const schema = formatBare(model);
-  return withAnnotations(schema, model.annotations);
+  return withAnnotations(formatBare(model), model.annotations);
 }
 
-/** A root schema: the type, plus `$defs` for the recursive types it uses. */
+/** A root schema: the type, plus `$defs` (sorted by name) for the recursive types it uses. */
 export function formatRootSchema(model: TypeModel, definitions: readonly Definition[]): SchemaObject {
   const schema = formatSchema(model);
   if (definitions.length === 0) return schema;
   const defs: SchemaObject = {};
-  for (const d of [...definitions].sort((a, b) => (a.name < b.name ? -1 : 1))) defs[d.name] = formatSchema(d.type);
+  for (const d of [...definitions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) defs[d.name] = formatSchema(d.type);
   return { ...schema, $defs: defs };
 }
 
-function formatBare(model: TypeModel): SchemaObject {
+export function formatBare(model: TypeModel): SchemaObject {
   switch (model.kind) {
     case "string":
       return { type: "string" };
@@ -48,60 +54,21 @@ function formatBare(model: TypeModel): SchemaObject {
     case "tuple":
       return formatTuple(model);
     case "object":
-      return formatObject(model.properties, model.additional);
+      return formatObject(model);
     case "union":
       return formatUnion(model.members);
   }
 }
 
-function formatTuple(model: Extract<TypeModel, { kind: "tuple" }>): SchemaObject {
-  const required = model.elements.filter((e) => !e.optional).length;
-  const schema: SchemaObject = { type: "array" };
-  if (model.elements.length > 0) schema.prefixItems = model.elements.map((e) => formatSchema(e.type));
-  schema.items = model.rest ? formatSchema(model.rest) : false;
-  if (required > 0) schema.minItems = required;
-  if (!model.rest) schema.maxItems = model.elements.length;
-  return schema;
-}
-
-export function formatObject(properties: readonly PropertyModel[], additional?: TypeModel): SchemaObject {
-  const props: SchemaObject = {};
-  for (const p of properties) props[p.name] = formatSchema(p.type);
-  const required = properties.filter((p) => !p.optional).map((p) => p.name);
-  const schema: SchemaObject = { type: "object", properties: props };
-  if (required.length > 0) schema.required = required;
-  schema.additionalProperties = additional ? formatSchema(additional) : false;
-  return schema;
-}
-
-/**
- * Literal unions become `enum`; unions of plain primitive types a `type` list; the rest `anyOf`
- * (a discriminated union keeps each member's discriminator `const`).
- */
-function formatUnion(members: readonly TypeModel[]): SchemaObject {
-  if (members.every((m) => (m.kind === "literal" || m.kind === "null") && !m.annotations)) {
-    const values = members.map((m) => (m.kind === "literal" ? m.value : null));
-    const types = [...new Set(values.map((v) => (v === null ? "null" : typeof v)))];
-    return { type: types.length === 1 ? types[0] : types, enum: values };
-  }
-  if (members.every((m) => SIMPLE_TYPES.has(m.kind) && !m.annotations)) {
-    return { type: members.map((m) => formatBare(m).type) };
-  }
-  return { anyOf: members.map(formatSchema) };
-}
-
 function withAnnotations(schema: SchemaObject, annotations: Annotations | undefined): SchemaObject {
   if (!annotations) return schema;
-  const { description, title, deprecated, default: def, examples, ...constraints } = annotations;
   const out: SchemaObject = {};
-  if (title !== undefined) out.title = title;
-  if (description !== undefined) out.description = description;
+  if (annotations.title !== undefined) out.title = annotations.title;
+  if (annotations.description !== undefined) out.description = annotations.description;
   Object.assign(out, schema);
-  for (const [key, value] of Object.entries(constraints)) if (value !== undefined) out[key] = value;
-  if (def !== undefined) out.default = def;
-  if (examples !== undefined) out.examples = examples;
-  if (deprecated) out.deprecated = true;
+  for (const key of CONSTRAINT_ORDER) if (annotations[key] !== undefined) out[key] = annotations[key];
+  if (annotations.default !== undefined) out.default = annotations.default;
+  if (annotations.examples !== undefined) out.examples = annotations.examples;
+  if (annotations.deprecated) out.deprecated = true;
   return out;
 }
-
-export type { JsonSchema };

@@ -1,103 +1,170 @@
 import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import { checkTags } from "./check-tags.js";
 import { type DocInfo, hasTag, readDoc } from "./read-jsdoc.js";
+import { findExportNames } from "./find-export-names.js";
 
 export type DeclarationKind = "tool" | "prompt" | "resource";
 
 /** A declaration carrying `@tool`, `@prompt` or `@resource`, with what is needed to call it. */
 export interface FoundDeclaration {
   kind: DeclarationKind;
-  /** The node holding the JSDoc (function, variable statement's declaration, method). */
-  node: ts.FunctionDeclaration | ts.VariableDeclaration | ts.MethodDeclaration;
+  /** The node holding the JSDoc (function, variable declaration, method, class property). */
+  node: ts.FunctionDeclaration | ts.VariableDeclaration | ts.MethodDeclaration | ts.PropertyDeclaration;
+  /** Where diagnostics about the whole entry point: its name. */
+  nameNode: ts.Node;
   /** The function-like node whose signature is read. */
   signatureNode: ts.SignatureDeclaration;
   /** The identifier users wrote: function, const or method name. */
   identifier: string;
-  /** The export name (the function, const, or toolset class). */
+  /** The export name (the function, const, or toolset class; `default` for a default export). */
   exportName: string;
   doc: DocInfo;
   sourceFile: ts.SourceFile;
-  /** Set for methods of an `@toolset` class. */
+  /** Set for members of an `@toolset` class. */
   toolset?: { className: string; node: ts.ClassDeclaration; doc: DocInfo; static: boolean };
-  /** `declare function` (no implementation in JavaScript). */
+  /** No implementation in JavaScript (`declare function`, a declaration file). */
   ambient: boolean;
 }
 
 const KIND_TAGS: readonly DeclarationKind[] = ["tool", "prompt", "resource"];
 
-/** Finds every tagged declaration in a source file, in source order. */
-export function findDeclarations(tsm: typeof ts, sourceFile: ts.SourceFile, diagnostics: DiagnosticBag): FoundDeclaration[] {
+/**
+ * Finds every tagged declaration of a source file, in source order: exported function
+ * declarations, exported `const` arrow functions and function expressions, members of
+ * exported `@toolset` classes, and `declare function`s. A tag anywhere else is a diagnostic.
+ */
+export function findDeclarations(tsm: typeof ts, checker: ts.TypeChecker, sourceFile: ts.SourceFile, diagnostics: DiagnosticBag): FoundDeclaration[] {
+  const exportNames = findExportNames(tsm, checker, sourceFile);
+  const exportNameOf = (node: ts.Node, name: ts.Identifier | undefined): string | undefined => {
+    if (hasModifier(tsm, node, tsm.SyntaxKind.ExportKeyword)) return hasModifier(tsm, node, tsm.SyntaxKind.DefaultKeyword) ? "default" : name?.text;
+    const symbol = name && checker.getSymbolAtLocation(name);
+    return symbol && exportNames.get(symbol);
+  };
   const found: FoundDeclaration[] = [];
   for (const statement of sourceFile.statements) {
-    if (tsm.isFunctionDeclaration(statement) && statement.name) {
+    if (tsm.isFunctionDeclaration(statement)) {
       const doc = readDoc(tsm, statement);
       const kind = entryKind(tsm, statement, doc, diagnostics);
       if (!kind) continue;
-      if (!requireExported(tsm, statement, statement.name.text, diagnostics)) continue;
-      const ambient = !statement.body;
-      found.push({ kind, node: statement, signatureNode: statement, identifier: statement.name.text, exportName: statement.name.text, doc, sourceFile, ambient });
+      if (!statement.name) {
+        diagnostics.report(statement, DiagnosticCode.TagOnWrongDeclaration, `@${kind} needs a named function: give this default export a name.`);
+        continue;
+      }
+      if (isOverloaded(tsm, checker, statement)) {
+        diagnostics.report(statement.name, DiagnosticCode.OverloadedEntry, `'${statement.name.text}' is overloaded; a ${kind} has exactly one signature. Remove the overloads, or expose each as its own function.`);
+        continue;
+      }
+      const exportName = exportNameOf(statement, statement.name);
+      if (!requireExported(statement.name, exportName, diagnostics)) continue;
+      const ambient = !statement.body || hasModifier(tsm, statement, tsm.SyntaxKind.DeclareKeyword) || sourceFile.isDeclarationFile;
+      found.push({ kind, node: statement, nameNode: statement.name, signatureNode: statement, identifier: statement.name.text, exportName: exportName!, doc, sourceFile, ambient });
     } else if (tsm.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
-        if (!tsm.isIdentifier(declaration.name)) continue;
         const doc = readDoc(tsm, declaration);
         const kind = entryKind(tsm, declaration, doc, diagnostics);
         if (!kind) continue;
+        if (!tsm.isIdentifier(declaration.name)) {
+          diagnostics.report(declaration.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} needs a function bound to a plain name, not a destructuring pattern.`);
+          continue;
+        }
         const init = declaration.initializer && skipParentheses(tsm, declaration.initializer);
         if (!init || !(tsm.isArrowFunction(init) || tsm.isFunctionExpression(init))) {
           diagnostics.report(declaration.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} needs a function: initialize '${declaration.name.text}' with an arrow function or function expression.`);
           continue;
         }
-        if (!requireExported(tsm, statement, declaration.name.text, diagnostics, declaration.name)) continue;
-        found.push({ kind, node: declaration, signatureNode: init, identifier: declaration.name.text, exportName: declaration.name.text, doc, sourceFile, ambient: false });
+        const exportName = exportNameOf(statement, declaration.name);
+        if (!requireExported(declaration.name, exportName, diagnostics)) continue;
+        found.push({ kind, node: declaration, nameNode: declaration.name, signatureNode: init, identifier: declaration.name.text, exportName: exportName!, doc, sourceFile, ambient: false });
       }
-    } else if (tsm.isClassDeclaration(statement) && statement.name) {
-      found.push(...findToolsetMembers(tsm, statement, sourceFile, diagnostics));
+    } else if (tsm.isClassDeclaration(statement)) {
+      found.push(...findToolsetMembers(tsm, statement, sourceFile, diagnostics, exportNameOf(statement, statement.name)));
+    } else {
+      reportStrayKindTags(tsm, statement, diagnostics);
     }
   }
   return found;
 }
 
-function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile: ts.SourceFile, diagnostics: DiagnosticBag): FoundDeclaration[] {
+function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile: ts.SourceFile, diagnostics: DiagnosticBag, exportName: string | undefined): FoundDeclaration[] {
   const classDoc = readDoc(tsm, cls);
   const isToolset = hasTag(classDoc, "toolset");
+  const className = cls.name?.text ?? "default";
+  if (isToolset) checkTags(classDoc, "toolset", diagnostics);
+  else reportStrayKindTags(tsm, cls, diagnostics, classDoc);
   const members: FoundDeclaration[] = [];
   for (const member of cls.members) {
-    if (!tsm.isMethodDeclaration(member) || !tsm.isIdentifier(member.name)) continue;
+    if (!tsm.isMethodDeclaration(member) && !tsm.isPropertyDeclaration(member)) continue;
     const doc = readDoc(tsm, member);
     const kind = entryKind(tsm, member, doc, diagnostics);
     if (!kind) continue;
     if (!isToolset) {
-      diagnostics.report(member.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} on a method needs its class '${cls.name!.text}' to be tagged @toolset.`);
+      diagnostics.report(member.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} on a class member needs its class '${className}' to be tagged @toolset.`);
+      continue;
+    }
+    if (!tsm.isIdentifier(member.name) || hasModifier(tsm, member, tsm.SyntaxKind.PrivateKeyword) || hasModifier(tsm, member, tsm.SyntaxKind.ProtectedKeyword)) {
+      diagnostics.report(member.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} needs a public member with a plain name; the registry calls it from outside the class.`);
+      continue;
+    }
+    let signatureNode: ts.SignatureDeclaration | undefined;
+    if (tsm.isMethodDeclaration(member)) signatureNode = member;
+    else {
+      const init = member.initializer && skipParentheses(tsm, member.initializer);
+      if (init && (tsm.isArrowFunction(init) || tsm.isFunctionExpression(init))) signatureNode = init;
+    }
+    if (!signatureNode) {
+      diagnostics.report(member.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} needs a method, or a property initialized with an arrow function.`);
+      continue;
+    }
+    if (tsm.isMethodDeclaration(member) && !member.body) {
+      diagnostics.report(member.name, DiagnosticCode.OverloadedEntry, `'${member.name.text}' has no body (an overload or abstract method); a ${kind} needs one implemented signature.`);
       continue;
     }
     members.push({
       kind,
       node: member,
-      signatureNode: member,
+      nameNode: member.name,
+      signatureNode,
       identifier: member.name.text,
-      exportName: cls.name!.text,
+      exportName: exportName ?? className,
       doc,
       sourceFile,
-      toolset: { className: cls.name!.text, node: cls, doc: classDoc, static: hasModifier(tsm, member, tsm.SyntaxKind.StaticKeyword) },
+      toolset: { className, node: cls, doc: classDoc, static: hasModifier(tsm, member, tsm.SyntaxKind.StaticKeyword) },
       ambient: false,
     });
   }
-  if (isToolset && members.length > 0) requireExported(tsm, cls, cls.name!.text, diagnostics, cls.name);
+  if (isToolset && members.length > 0 && !requireExported(cls.name ?? cls, exportName, diagnostics)) return [];
   return members;
+}
+
+/** `@tool` on an interface, a type, an enum… */
+function reportStrayKindTags(tsm: typeof ts, node: ts.Node, diagnostics: DiagnosticBag, doc = readDoc(tsm, node)): void {
+  for (const tag of doc.tags) {
+    if ((KIND_TAGS as readonly string[]).includes(tag.name)) {
+      diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} belongs on an exported function, an exported const arrow function, or a method of a @toolset class.`);
+    } else if (tag.name === "toolset" && !tsm.isClassDeclaration(node)) {
+      diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@toolset belongs on an exported class.`);
+    }
+  }
 }
 
 function entryKind(tsm: typeof ts, node: ts.Node, doc: DocInfo, diagnostics: DiagnosticBag): DeclarationKind | undefined {
   const kinds = KIND_TAGS.filter((k) => hasTag(doc, k));
   if (kinds.length > 1) {
-    diagnostics.report(nameOf(tsm, node), DiagnosticCode.ConflictingKinds, `A declaration is one of @tool, @prompt or @resource; this one has ${kinds.map((k) => "@" + k).join(" and ")}.`);
+    diagnostics.report(nameOf(tsm, node), DiagnosticCode.ConflictingKinds, `A declaration is one of @tool, @prompt or @resource; this one has ${kinds.map((k) => "@" + k).join(" and ")}. Split it into separate functions.`);
   }
   return kinds[0];
 }
 
-function requireExported(tsm: typeof ts, node: ts.Node, name: string, diagnostics: DiagnosticBag, at: ts.Node = nameOf(tsm, node)): boolean {
-  if (hasModifier(tsm, node, tsm.SyntaxKind.ExportKeyword)) return true;
-  diagnostics.report(at, DiagnosticCode.NotExported, `'${name}' must be exported so the generated registry can import it; add 'export'.`);
+function isOverloaded(tsm: typeof ts, checker: ts.TypeChecker, fn: ts.FunctionDeclaration): boolean {
+  const symbol = fn.name && checker.getSymbolAtLocation(fn.name);
+  return (symbol?.declarations ?? []).filter((d) => tsm.isFunctionDeclaration(d)).length > 1;
+}
+
+function requireExported(at: ts.Node, exportName: string | undefined, diagnostics: DiagnosticBag): boolean {
+  if (exportName !== undefined) return true;
+  diagnostics.report(at, DiagnosticCode.NotExported, `'${at.getText()}' must be exported so the generated registry can import it; add 'export'.`);
   return false;
 }
 
@@ -106,7 +173,7 @@ function hasModifier(tsm: typeof ts, node: ts.Node, kind: ts.SyntaxKind): boolea
 }
 
 function nameOf(tsm: typeof ts, node: ts.Node): ts.Node {
-  return (tsm.isFunctionDeclaration(node) || tsm.isClassDeclaration(node) || tsm.isMethodDeclaration(node) || tsm.isVariableDeclaration(node)) && node.name ? node.name : node;
+  return (tsm.isFunctionDeclaration(node) || tsm.isClassDeclaration(node) || tsm.isMethodDeclaration(node) || tsm.isPropertyDeclaration(node) || tsm.isVariableDeclaration(node)) && node.name ? node.name : node;
 }
 
 function skipParentheses(tsm: typeof ts, expression: ts.Expression): ts.Expression {

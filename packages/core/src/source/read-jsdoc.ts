@@ -3,8 +3,9 @@ import type * as ts from "typescript";
 /** One JSDoc tag with its comment text, trimmed. */
 export interface TagInfo {
   name: string;
+  /** The comment after the tag; for `@param`, `name text` (a dotted name stays dotted). */
   text: string;
-  node: ts.Node;
+  node: ts.JSDocTag;
 }
 
 /** The JSDoc of a declaration: its free text and its tags, in source order. */
@@ -13,33 +14,41 @@ export interface DocInfo {
   tags: TagInfo[];
 }
 
-/** Reads the JSDoc attached to a declaration (for `const f = () => …` the variable statement's). */
-export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
-  const docs = tsm.getJSDocCommentsAndTags(node).filter(tsm.isJSDoc);
-  const last = docs[docs.length - 1];
-  const description = last ? commentText(tsm, last.comment) : "";
-  const tags: TagInfo[] = [];
-  for (const doc of docs) {
-    for (const tag of doc.tags ?? []) tags.push(readTag(tsm, tag));
-  }
-  return { description, tags };
-}
+const EMPTY: DocInfo = { description: "", tags: [] };
+/** Docs are read once per node: a type shared by many tools is documented once. */
+const cache = new WeakMap<ts.Node, DocInfo>();
 
-/** Reads a symbol's documentation (for properties, type aliases reached through the checker). */
-export function readSymbolDoc(tsm: typeof ts, symbol: ts.Symbol): DocInfo {
-  const declaration = symbol.declarations?.[0];
-  if (!declaration) return { description: "", tags: [] };
-  return readDoc(tsm, declaration);
+/**
+ * Reads the JSDoc attached to a declaration (for `const f = () => …`, the variable
+ * statement's). Only real doc comments count: a parameter's `@param` tag is read through
+ * its function, not here.
+ */
+export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
+  const cached = cache.get(node);
+  if (cached) return cached;
+  const docs = tsm.getJSDocCommentsAndTags(node).filter(tsm.isJSDoc);
+  let doc = EMPTY;
+  if (docs.length > 0) {
+    const last = docs[docs.length - 1]!;
+    const tags: TagInfo[] = [];
+    for (const d of docs) for (const tag of d.tags ?? []) tags.push(readTag(tsm, tag));
+    doc = { description: commentText(tsm, last.comment), tags };
+  }
+  cache.set(node, doc);
+  return doc;
 }
 
 function readTag(tsm: typeof ts, tag: ts.JSDocTag): TagInfo {
   const name = tag.tagName.text;
-  // `@param name text` keeps its name in the text so callers see `name text`.
   if (tsm.isJSDocParameterTag(tag)) {
-    const paramName = tsm.isIdentifier(tag.name) ? tag.name.text : tag.name.right.text;
-    return { name, text: `${paramName} ${commentText(tsm, tag.comment)}`.trim(), node: tag };
+    const paramName = entityNameText(tsm, tag.name);
+    return { name, text: `${paramName} ${commentText(tsm, tag.comment).replace(/^-\s*/, "")}`.trim(), node: tag };
   }
   return { name, text: commentText(tsm, tag.comment), node: tag };
+}
+
+function entityNameText(tsm: typeof ts, name: ts.EntityName): string {
+  return tsm.isIdentifier(name) ? name.text : `${entityNameText(tsm, name.left)}.${name.right.text}`;
 }
 
 function commentText(tsm: typeof ts, comment: string | ts.NodeArray<ts.JSDocComment> | undefined): string {
@@ -49,6 +58,10 @@ function commentText(tsm: typeof ts, comment: string | ts.NodeArray<ts.JSDocComm
 
 export function findTag(doc: DocInfo, name: string): TagInfo | undefined {
   return doc.tags.find((t) => t.name === name);
+}
+
+export function findTags(doc: DocInfo, name: string): TagInfo[] {
+  return doc.tags.filter((t) => t.name === name);
 }
 
 export function hasTag(doc: DocInfo, name: string): boolean {

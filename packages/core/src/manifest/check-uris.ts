@@ -1,0 +1,72 @@
+import { DiagnosticCode } from "../diagnostics/codes.js";
+import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import { findTag } from "../source/read-jsdoc.js";
+import type { BuiltEntry } from "./build-entry.js";
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const VARIABLE = /^[A-Za-z0-9_]+$/;
+
+/**
+ * A resource's URIs: each a URI or an RFC 6570 level-1 template (`{name}` only), each
+ * template variable bound to a parameter, each required parameter bound by every URI (a
+ * read through a URI that does not carry it could not supply it), no URI used twice.
+ */
+export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diagnostics: DiagnosticBag): void {
+  const { entry, declaration } = item;
+  const tag = findTag(declaration.doc, "resource")?.node;
+  const at = tag ?? declaration.nameNode;
+  const uris = entry.uris ?? [];
+  if (uris.length === 0) {
+    diagnostics.report(at, DiagnosticCode.InvalidUri, `@resource needs at least one URI, such as 'file:///{path}' or 'docs://guide'.`);
+    return;
+  }
+  // Point at the URI itself inside the tag.
+  const sourceFile = at.getSourceFile();
+  const tagText = at.getText(sourceFile);
+  const tagStart = at.getStart(sourceFile);
+  const report = (uri: string, code: DiagnosticCode, message: string) => {
+    const offset = tagText.indexOf(uri);
+    if (offset < 0) diagnostics.report(at, code, message);
+    else diagnostics.reportRange(sourceFile, tagStart + offset, uri.length, code, message);
+  };
+  const schema = entry.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
+  const parameters = new Set(Object.keys(schema.properties ?? {}));
+  for (const uri of uris) {
+    const variables = templateVariables(uri);
+    if (!SCHEME.test(uri)) {
+      report(uri, DiagnosticCode.InvalidUri, `'${uri}' is not a URI: it needs a scheme such as 'file:' or 'docs:'.`);
+      continue;
+    }
+    if (!variables) {
+      report(uri, DiagnosticCode.InvalidUri, `'${uri}' is not an RFC 6570 level-1 template: use '{name}' only (no operators, no nesting, balanced braces).`);
+      continue;
+    }
+    for (const variable of variables) {
+      if (!parameters.has(variable)) {
+        report(uri, DiagnosticCode.UriVariableWithoutParameter, `The URI template '${uri}' binds '{${variable}}', but '${declaration.identifier}' has no parameter '${variable}'.`);
+      }
+    }
+    for (const required of schema.required ?? []) {
+      if (!variables.includes(required)) {
+        report(uri, DiagnosticCode.UnboundResourceParameter, `The required parameter '${required}' is not in the URI '${uri}', so a read of that URI cannot supply it; add '{${required}}' to the URI or make the parameter optional.`);
+      }
+    }
+    const previous = byUri.get(uri);
+    if (previous) {
+      const where = `${previous.entry.source.file}:${previous.entry.source.line}:${previous.entry.source.column}`;
+      report(uri, DiagnosticCode.DuplicateUri, `The URI '${uri}' is already served by '${previous.entry.name}' at ${where}.`);
+    } else byUri.set(uri, item);
+  }
+}
+
+/** The variables of a level-1 template, or undefined when the template is malformed. */
+function templateVariables(uri: string): string[] | undefined {
+  const variables: string[] = [];
+  const pattern = /\{([^{}]*)\}/g;
+  for (const match of uri.matchAll(pattern)) {
+    if (!VARIABLE.test(match[1]!)) return undefined;
+    variables.push(match[1]!);
+  }
+  if (/[{}]/.test(uri.replace(pattern, ""))) return undefined;
+  return variables;
+}

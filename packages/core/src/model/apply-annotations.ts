@@ -1,0 +1,116 @@
+import { DiagnosticCode } from "../diagnostics/codes.js";
+import { hasAnnotations, mergeAnnotations, type ReadAnnotations } from "./read-annotations.js";
+import type { ReaderContext } from "./reader-context.js";
+import type { Annotations, TypeModel } from "./type-model.js";
+
+type Family = "number" | "string" | "array";
+
+/** Which kinds of value each constraint keyword constrains. */
+const KEYWORD_FAMILY: Record<string, Family> = {
+  minimum: "number", maximum: "number", exclusiveMinimum: "number", exclusiveMaximum: "number", multipleOf: "number", integer: "number",
+  minLength: "string", maxLength: "string", pattern: "string", format: "string",
+  minItems: "array", maxItems: "array", uniqueItems: "array",
+};
+
+const FAMILY_NAMES: Record<Family, string> = { number: "numbers", string: "strings", array: "arrays and tuples" };
+
+const BOUNDS: ReadonlyArray<[string, string]> = [
+  ["minimum", "maximum"], ["exclusiveMinimum", "exclusiveMaximum"], ["minimum", "exclusiveMaximum"],
+  ["exclusiveMinimum", "maximum"], ["minLength", "maxLength"], ["minItems", "maxItems"],
+];
+
+/**
+ * Puts one layer of annotations (a type declaration's, an alias's, a property's) on a model;
+ * the layer wins over what the model already carries. A constraint that cannot apply to the
+ * type (`@minLength` on a number) or contradicts another is reported at its tag, and a
+ * `@default` is queued for checking against the finished schema.
+ */
+export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): TypeModel {
+  if (!hasAnnotations(read)) return model;
+  const families = familiesOf(ctx, model);
+  for (const [keyword, tag] of read.tags) {
+    const family = KEYWORD_FAMILY[keyword];
+    if (family && families && !families.has(family)) {
+      ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@${keyword} constrains ${FAMILY_NAMES[family]}, but this is ${describe(model)}; remove it or move it to the value it should constrain.`, "warning");
+    }
+  }
+  const typed = read.integer ? toInteger(model) : model;
+  const annotations = mergeAnnotations(typed.annotations, read.annotations);
+  checkBounds(ctx, annotations, read);
+  const result = annotations ? { ...typed, annotations } : typed;
+  const defaultTag = read.tags.get("default");
+  if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
+  return result;
+}
+
+function toInteger(model: TypeModel): TypeModel {
+  if (model.kind === "number") return { ...model, integer: true };
+  if (model.kind === "union") return { ...model, members: model.members.map((m) => (m.kind === "number" ? { ...m, integer: true } : m)) };
+  return model;
+}
+
+function checkBounds(ctx: ReaderContext, merged: Annotations | undefined, read: ReadAnnotations): void {
+  if (!merged) return;
+  const annotations = merged as Record<string, unknown>;
+  for (const [low, high] of BOUNDS) {
+    const a = annotations[low];
+    const b = annotations[high];
+    if (typeof a !== "number" || typeof b !== "number") continue;
+    const exclusive = low.startsWith("exclusive") || high.startsWith("exclusive");
+    if (a > b || (exclusive && a === b)) {
+      const at = read.tags.get(high) ?? read.tags.get(low);
+      if (at) ctx.diagnostics.report(at, DiagnosticCode.InvalidConstraint, `@${low} ${a} and @${high} ${b} leave no valid value.`);
+    }
+  }
+}
+
+/** The value families a model admits, or undefined when it cannot be known here (refs, any). */
+function familiesOf(ctx: ReaderContext, model: TypeModel): Set<Family> | undefined {
+  switch (model.kind) {
+    case "number":
+      return new Set(["number"]);
+    case "string":
+    case "template":
+    case "date":
+      return new Set(["string"]);
+    case "literal":
+      return new Set([typeof model.value === "number" ? "number" : typeof model.value === "string" ? "string" : ("boolean" as Family)]);
+    case "array":
+    case "tuple":
+      return new Set(["array"]);
+    case "union": {
+      const all = new Set<Family>();
+      for (const m of model.members) {
+        const f = familiesOf(ctx, m);
+        if (!f) return undefined;
+        for (const x of f) all.add(x);
+      }
+      return all;
+    }
+    case "ref": {
+      const definition = ctx.definitions.find((d) => d.name === model.name);
+      return definition ? familiesOf(ctx, definition.type) : undefined;
+    }
+    case "any":
+      return undefined;
+    default:
+      return new Set();
+  }
+}
+
+function describe(model: TypeModel): string {
+  switch (model.kind) {
+    case "object":
+      return "an object";
+    case "boolean":
+      return "a boolean";
+    case "null":
+      return "null";
+    case "literal":
+      return `the constant ${JSON.stringify(model.value)}`;
+    case "union":
+      return "a union without such values";
+    default:
+      return `a ${model.kind}`;
+  }
+}

@@ -1,0 +1,37 @@
+import type * as ts from "typescript";
+import { readTemplateLiteral } from "./read-template.js";
+import { readType } from "./read-type.js";
+import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
+import { reportUnsupported } from "./report-unsupported.js";
+import type { ObjectModel } from "./type-model.js";
+
+/**
+ * Index signatures: a `string` key opens the object (`additionalProperties`), a `number` key
+ * too but only for numeric keys (`propertyNames`), a template literal key adds a
+ * `patternProperties` entry. Symbol keys are not JSON and are left out.
+ */
+export function readIndexSignatures(ctx: ReaderContext, type: ts.Type, site: ts.Node, valueNode?: ts.TypeNode): Pick<ObjectModel, "additional" | "numericKeys" | "patterns"> {
+  const F = ctx.ts.TypeFlags;
+  const out: Pick<ObjectModel, "additional" | "numericKeys" | "patterns"> = {};
+  let stringValue: ObjectModel["additional"];
+  let numberValue: ObjectModel["additional"];
+  for (const info of ctx.checker.getIndexInfosOfType(type)) {
+    const declaration = info.declaration;
+    const at = declaration && isUserDeclaration(ctx, declaration) ? declaration : site;
+    const key = info.keyType;
+    if (key.flags & F.ESSymbolLike) continue;
+    const value = () => readType(ctx, info.type, at, declaration?.type ?? valueNode);
+    if (key.flags & F.String) stringValue = value();
+    else if (key.flags & F.Number) numberValue = value();
+    else if (key.flags & F.TemplateLiteral) {
+      const pattern = readTemplateLiteral(ctx, key as ts.TemplateLiteralType, at);
+      if (pattern.kind === "template") (out.patterns ??= []).push({ pattern: pattern.pattern, type: value() });
+    } else reportUnsupported(ctx, key, at, "this index signature key has no JSON form", "use string, number or a template literal key");
+  }
+  if (stringValue) out.additional = stringValue;
+  else if (numberValue) {
+    out.additional = numberValue;
+    out.numericKeys = true;
+  }
+  return out;
+}

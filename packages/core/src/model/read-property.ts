@@ -1,0 +1,38 @@
+import type * as ts from "typescript";
+import { DiagnosticCode } from "../diagnostics/codes.js";
+import { applyAnnotations } from "./apply-annotations.js";
+import { readDeclarationAnnotations } from "./read-declaration-annotations.js";
+import { readType } from "./read-type.js";
+import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
+import type { PropertyModel } from "./type-model.js";
+
+/**
+ * One property: its type (with the node it was declared with), its doc (description,
+ * constraints, `@alias`, `@hidden`) and whether the model may leave it out (`?`, or a type
+ * that admits `undefined`). Returns undefined for a `@hidden` property.
+ */
+export function readProperty(ctx: ReaderContext, symbol: ts.Symbol, site: ts.Node, fallbackNode?: ts.TypeNode): PropertyModel | undefined {
+  const { ts: tsm, checker } = ctx;
+  const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+  const at = declaration && isUserDeclaration(ctx, declaration) ? declaration : site;
+  const type = checker.getTypeOfSymbol(symbol);
+  const optional = (symbol.flags & tsm.SymbolFlags.Optional) !== 0 || admitsUndefined(ctx, type);
+  const read = declaration ? readDeclarationAnnotations(ctx, declaration, "property") : undefined;
+  if (read?.hidden) {
+    if (!optional) {
+      ctx.diagnostics.report(read.tags.get("hidden") ?? at, DiagnosticCode.HiddenRequiredProperty, `'${symbol.getName()}' is @hidden but required; make it optional ('${symbol.getName()}?:') so the model may leave it out.`);
+    }
+    return undefined;
+  }
+  const declaredNode = declaration && (tsm.isPropertySignature(declaration) || tsm.isPropertyDeclaration(declaration) || tsm.isParameter(declaration)) ? declaration.type : undefined;
+  let model = readType(ctx, type, at, declaredNode ?? fallbackNode);
+  if (read) model = applyAnnotations(ctx, model, read);
+  const name = read?.alias ?? symbol.getName();
+  return { name, ...(name !== symbol.getName() ? { tsName: symbol.getName() } : {}), type: model, optional };
+}
+
+export function admitsUndefined(ctx: ReaderContext, type: ts.Type): boolean {
+  const F = ctx.ts.TypeFlags;
+  if (type.flags & (F.Undefined | F.Void)) return true;
+  return (type.flags & F.Union) !== 0 && (type as ts.UnionType).types.some((t) => t.flags & (F.Undefined | F.Void));
+}

@@ -1,0 +1,132 @@
+import type * as ts from "typescript";
+import { type ReaderContext, resolveSymbol } from "./reader-context.js";
+
+/**
+ * What the source says about a type, beyond what the checker keeps: the checker forgets
+ * that `port: Port` went through `type Port = number`, so constraint tags on aliases, the
+ * written order of union members and nested alias uses are read from the type *node*.
+ */
+export interface TypeNodeView {
+  /** Type aliases the node went through, outermost (closest to the use site) first. */
+  aliases: ts.TypeAliasDeclaration[];
+  /** The structural node after the aliases (`X[]`, `[A, B]`, `A | B`, `Page<User>`, `{…}`). */
+  node?: ts.TypeNode;
+  /** Type parameters bound to the type argument nodes written at this use. */
+  bindings: ReadonlyMap<ts.Symbol, ts.TypeNode>;
+}
+
+/**
+ * Follows a type node through parentheses, type-parameter bindings and alias references.
+ * Without a node, a type that still carries its alias (`Level`) starts at the alias.
+ */
+export function viewTypeNode(ctx: ReaderContext, type: ts.Type, typeNode: ts.TypeNode | undefined): TypeNodeView {
+  const { ts: tsm } = ctx;
+  const aliases: ts.TypeAliasDeclaration[] = [];
+  let bindings = ctx.typeArgumentNodes;
+  let node = typeNode ? substitute(ctx, typeNode, bindings) : undefined;
+  if (node && !nodeFits(ctx, node, type)) node = undefined;
+  if (!node) {
+    const own = type.aliasSymbol?.declarations?.find(tsm.isTypeAliasDeclaration);
+    if (!own || own.typeParameters) return { aliases, bindings };
+    aliases.push(own);
+    return { aliases, node: own.type, bindings: new Map() };
+  }
+  for (let guard = 0; guard < 32 && node && tsm.isTypeReferenceNode(node); guard++) {
+    const reference: ts.TypeReferenceNode = node;
+    const symbol = resolveSymbol(ctx, reference.typeName);
+    const declaration = symbol?.declarations?.find((d) => tsm.isTypeAliasDeclaration(d) || tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d));
+    if (!declaration) break;
+    const parameters = (declaration as ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration).typeParameters;
+    if (parameters && reference.typeArguments) {
+      const next = new Map(bindings);
+      const written = reference.typeArguments;
+      parameters.forEach((p, i) => {
+        const argument = written[i] ?? p.default;
+        const parameterSymbol = resolveSymbol(ctx, p.name);
+        if (argument && parameterSymbol) next.set(parameterSymbol, substitute(ctx, argument, bindings));
+      });
+      bindings = next;
+    }
+    if (!tsm.isTypeAliasDeclaration(declaration) || aliases.includes(declaration)) break;
+    aliases.push(declaration);
+    node = substitute(ctx, declaration.type, bindings);
+  }
+  return { aliases, node, bindings };
+}
+
+/** Strips parentheses and replaces a bound type parameter by the node written for it. */
+export function substitute(ctx: ReaderContext, typeNode: ts.TypeNode, bindings: ReadonlyMap<ts.Symbol, ts.TypeNode>): ts.TypeNode {
+  const { ts: tsm } = ctx;
+  let node = typeNode;
+  for (let guard = 0; guard < 32; guard++) {
+    if (tsm.isParenthesizedTypeNode(node)) {
+      node = node.type;
+      continue;
+    }
+    if (tsm.isTypeReferenceNode(node) && !node.typeArguments && tsm.isIdentifier(node.typeName) && bindings.size > 0) {
+      const symbol = resolveSymbol(ctx, node.typeName);
+      const bound = symbol && bindings.get(symbol);
+      if (bound && bound !== node) {
+        node = bound;
+        continue;
+      }
+    }
+    break;
+  }
+  return node;
+}
+
+/**
+ * Whether a node still describes the type being read. A property reached through a mapped
+ * type keeps the declaration of the property it was mapped from, whose node may describe a
+ * different type: such a node is ignored.
+ */
+export function nodeFits(ctx: ReaderContext, node: ts.TypeNode, type: ts.Type): boolean {
+  const { ts: tsm, checker } = ctx;
+  if (tsm.isArrayTypeNode(node) || (tsm.isTypeOperatorNode(node) && node.operator === tsm.SyntaxKind.ReadonlyKeyword)) {
+    return checker.isArrayType(type) || checker.isTupleType(type);
+  }
+  if (tsm.isTupleTypeNode(node)) return checker.isTupleType(type);
+  if (tsm.isUnionTypeNode(node)) return (type.flags & tsm.TypeFlags.Union) !== 0 || (type.flags & tsm.TypeFlags.Boolean) !== 0;
+  if (tsm.isTypeReferenceNode(node) && node.typeArguments) {
+    const symbol = resolveSymbol(ctx, node.typeName);
+    if (symbol && (symbol === type.aliasSymbol || symbol === type.getSymbol())) return true;
+  }
+  const written = checker.getTypeFromTypeNode(node);
+  return written === type || checker.getNonNullableType(written) === checker.getNonNullableType(type);
+}
+
+/** The element node of `X[]`, `readonly X[]`, `Array<X>`, `ReadonlyArray<X>`. */
+export function elementTypeNode(ctx: ReaderContext, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
+  const { ts: tsm } = ctx;
+  if (!node) return undefined;
+  if (tsm.isTypeOperatorNode(node) && node.operator === tsm.SyntaxKind.ReadonlyKeyword) return elementTypeNode(ctx, substitute(ctx, node.type, ctx.typeArgumentNodes));
+  if (tsm.isArrayTypeNode(node)) return node.elementType;
+  if (tsm.isTypeReferenceNode(node) && tsm.isIdentifier(node.typeName) && /^(Readonly)?Array$/.test(node.typeName.text)) return node.typeArguments?.[0];
+  return undefined;
+}
+
+/** The element nodes of a tuple node, unwrapped from names, `?` and `...`. */
+export function tupleElementNodes(ctx: ReaderContext, node: ts.TypeNode | undefined): (ts.TypeNode | undefined)[] {
+  const { ts: tsm } = ctx;
+  let tuple = node;
+  if (tuple && tsm.isTypeOperatorNode(tuple) && tuple.operator === tsm.SyntaxKind.ReadonlyKeyword) tuple = substitute(ctx, tuple.type, ctx.typeArgumentNodes);
+  if (!tuple || !tsm.isTupleTypeNode(tuple)) return [];
+  return tuple.elements.map((element) => {
+    let e: ts.TypeNode = element;
+    if (tsm.isNamedTupleMember(e)) e = e.type;
+    if (tsm.isOptionalTypeNode(e)) e = e.type;
+    if (tsm.isRestTypeNode(e)) return elementTypeNode(ctx, substitute(ctx, e.type, ctx.typeArgumentNodes));
+    return e;
+  });
+}
+
+/** The written members of a union node, each with the type it denotes. */
+export function unionMemberNodes(ctx: ReaderContext, node: ts.TypeNode | undefined): { node: ts.TypeNode; type: ts.Type }[] {
+  const { ts: tsm, checker } = ctx;
+  if (!node || !tsm.isUnionTypeNode(node)) return [];
+  return node.types.map((member) => {
+    const resolved = substitute(ctx, member, ctx.typeArgumentNodes);
+    return { node: resolved, type: checker.getTypeFromTypeNode(resolved) };
+  });
+}

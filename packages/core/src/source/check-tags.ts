@@ -1,0 +1,39 @@
+import { DiagnosticCode } from "../diagnostics/codes.js";
+import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import { KNOWN_TAGS, suggestTag, TAGS_BY_PLACE, type TagPlace } from "./known-tags.js";
+import type { DocInfo } from "./read-jsdoc.js";
+
+const PLACE_NAMES: Record<TagPlace, string> = {
+  entry: "a tool, prompt or resource",
+  toolset: "a @toolset class",
+  property: "a property or parameter",
+  type: "a type declaration",
+};
+
+const WHERE_IT_BELONGS: Record<string, string> = {
+  alias: "on a property, or as '@alias <param> <name>' on the function",
+  hidden: "on an optional property",
+  param: "on the function",
+};
+
+/**
+ * Warns about tags toolgen does not know (a typo such as `@minimun` would otherwise be a
+ * constraint silently missing) and about known tags in a place where they do nothing.
+ */
+export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: DiagnosticBag): void {
+  for (const tag of doc.tags) {
+    if (TAGS_BY_PLACE[place].has(tag.name)) continue;
+    if (KNOWN_TAGS.has(tag.name)) {
+      const hint = WHERE_IT_BELONGS[tag.name] ?? placesOf(tag.name);
+      diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} has no effect on ${PLACE_NAMES[place]}; it belongs ${hint}.`, "warning");
+      continue;
+    }
+    const suggestion = suggestTag(tag.name);
+    diagnostics.report(tag.node, DiagnosticCode.UnknownTag, `Unknown tag @${tag.name}${suggestion ? `; did you mean @${suggestion}?` : "."}`, "warning");
+  }
+}
+
+function placesOf(tag: string): string {
+  const places = (Object.keys(TAGS_BY_PLACE) as TagPlace[]).filter((p) => TAGS_BY_PLACE[p].has(tag));
+  return "on " + places.map((p) => PLACE_NAMES[p]).join(" or ");
+}

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { jsonEqual } from "./json-equal.js";
 
 /**
  * What precompiled validators need at run time. Validators are generated at build time by
@@ -18,8 +19,14 @@ const MODULES = [
   "ajv-formats/dist/formats",
 ] as const;
 
+/** Served instead of ajv's modules: ajv's deep equality throws on keys like `valueOf`. */
+const REPLACEMENTS: Record<string, unknown> = {
+  "ajv/dist/runtime/equal": { default: jsonEqual },
+};
+
 /** Loads a helper module the first time generated code asks for it. */
 export function validationRuntime(specifier: string): unknown {
+  if (Object.hasOwn(REPLACEMENTS, specifier)) return REPLACEMENTS[specifier];
   if (!(MODULES as readonly string[]).includes(specifier)) {
     throw new Error(`toolgen: a generated validator asked for '${specifier}', which this runtime does not provide; rebuild with the matching @toolgen/core.`);
   }

@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import { validationRuntime, type CompiledValidator, type ValidatorError } from "./index.js";
+import { jsonEqual } from "./json-equal.js";
 
 type Schema = { [keyword: string]: unknown };
 type Format = RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) } | true;
@@ -65,8 +66,8 @@ function check(root: JsonSchema, schema: JsonSchema | undefined, data: unknown, 
     const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
     if (!types.some((t) => hasType(data, t))) return void errors.push(error(path, "type", { type: types.join(",") }, `must be ${types.join(",")}`));
   }
-  if (Array.isArray(s.enum) && !s.enum.some((v) => deepEqual(v, data))) errors.push(error(path, "enum", { allowedValues: s.enum }, "must be equal to one of the allowed values"));
-  if (Object.hasOwn(s, "const") && !deepEqual(s.const, data)) errors.push(error(path, "const", { allowedValue: s.const }, "must be equal to constant"));
+  if (Array.isArray(s.enum) && !s.enum.some((v) => jsonEqual(v, data))) errors.push(error(path, "enum", { allowedValues: s.enum }, "must be equal to one of the allowed values"));
+  if (Object.hasOwn(s, "const") && !jsonEqual(s.const, data)) errors.push(error(path, "const", { allowedValue: s.const }, "must be equal to constant"));
   if (typeof data === "string") checkString(s, data, path, errors);
   else if (typeof data === "number") checkNumber(s, data, path, errors);
   else if (Array.isArray(data)) checkArray(root, s, data, path, errors);
@@ -119,7 +120,7 @@ function checkArray(root: JsonSchema, s: Schema, data: unknown[], path: string, 
   if (s.uniqueItems === true) {
     for (let i = 0; i < data.length; i++) {
       for (let j = 0; j < i; j++) {
-        if (deepEqual(data[i], data[j])) return void errors.push(error(path, "uniqueItems", { i: j, j: i }, `must NOT have duplicate items (items ## ${j} and ${i} are identical)`));
+        if (jsonEqual(data[i], data[j])) return void errors.push(error(path, "uniqueItems", { i: j, j: i }, `must NOT have duplicate items (items ## ${j} and ${i} are identical)`));
       }
     }
   }
@@ -213,13 +214,6 @@ function matchesFormat(name: string, value: string): boolean {
   return test instanceof RegExp ? test.test(value) : test(value);
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
 
 function error(instancePath: string, keyword: string, params: Record<string, unknown>, message: string): ValidatorError {
   return { instancePath, keyword, params, message };

@@ -10,7 +10,8 @@ import type { Definition, TypeModel } from "./type-model.js";
  */
 export function collectConversions(model: TypeModel, definitions: readonly Definition[]): Conversion[] {
   const out: Conversion[] = [];
-  walk(model, "", out, definitions, new Set());
+  const needs = createNeedsConversion(model, definitions);
+  walk(model, "", out, definitions, new Set(), needs);
   // Members of a union may ask for the same conversion at the same place.
   const seen = new Set<string>();
   return out.filter((c) => {
@@ -21,34 +22,93 @@ export function collectConversions(model: TypeModel, definitions: readonly Defin
   });
 }
 
-function walk(model: TypeModel, at: string, out: Conversion[], definitions: readonly Definition[], seen: Set<string>): void {
+/**
+ * Whether anything below a model needs a conversion. Models are shared (a type used in many
+ * places is one node) and may be cyclic, so the tree seen from the root can be exponentially
+ * larger than the model: the nodes are listed once, then "needs a conversion" flows from the
+ * dates and renamed properties back to everything that reaches them. Linear in the model.
+ */
+function createNeedsConversion(root: TypeModel, definitions: readonly Definition[]): (model: TypeModel) => boolean {
+  const byName = new Map(definitions.map((d) => [d.name, d.type]));
+  const parents = new Map<TypeModel, TypeModel[]>();
+  const marked = new Set<TypeModel>();
+  const pending: TypeModel[] = [];
+  const visited = new Set<TypeModel>([root]);
+  const stack = [root];
+  while (stack.length > 0) {
+    const model = stack.pop()!;
+    if (model.kind === "date" || (model.kind === "object" && model.properties.some((p) => p.tsName))) {
+      marked.add(model);
+      pending.push(model);
+    }
+    for (const child of childrenOf(model, byName)) {
+      const list = parents.get(child);
+      if (list) list.push(model);
+      else parents.set(child, [model]);
+      if (!visited.has(child)) {
+        visited.add(child);
+        stack.push(child);
+      }
+    }
+  }
+  while (pending.length > 0) {
+    for (const parent of parents.get(pending.pop()!) ?? []) {
+      if (marked.has(parent)) continue;
+      marked.add(parent);
+      pending.push(parent);
+    }
+  }
+  return (model) => marked.has(model);
+}
+
+function childrenOf(model: TypeModel, byName: ReadonlyMap<string, TypeModel>): TypeModel[] {
+  switch (model.kind) {
+    case "array":
+      return [model.items];
+    case "tuple":
+      return [...model.elements.map((e) => e.type), ...(model.rest ? [model.rest] : [])];
+    case "union":
+      return model.members;
+    case "ref": {
+      const target = byName.get(model.name);
+      return target ? [target] : [];
+    }
+    case "object":
+      return [...model.properties.map((p) => p.type), ...(model.additional ? [model.additional] : []), ...(model.patterns ?? []).map((p) => p.type)];
+    default:
+      return [];
+  }
+}
+
+function walk(model: TypeModel, at: string, out: Conversion[], definitions: readonly Definition[], seen: Set<string>, needs: (model: TypeModel) => boolean): void {
+  if (!needs(model)) return;
   switch (model.kind) {
     case "date":
       out.push({ op: "date", at });
       return;
     case "array":
-      walk(model.items, `${at}/*`, out, definitions, seen);
+      walk(model.items, `${at}/*`, out, definitions, seen, needs);
       return;
     case "tuple":
-      model.elements.forEach((e, i) => walk(e.type, `${at}/${i}`, out, definitions, seen));
-      if (model.rest) walk(model.rest, `${at}/*`, out, definitions, seen);
+      model.elements.forEach((e, i) => walk(e.type, `${at}/${i}`, out, definitions, seen, needs));
+      if (model.rest) walk(model.rest, `${at}/*`, out, definitions, seen, needs);
       return;
     case "union":
-      for (const m of model.members) walk(m, at, out, definitions, seen);
+      for (const m of model.members) walk(m, at, out, definitions, seen, needs);
       return;
     case "ref": {
       if (seen.has(model.name)) return;
       const definition = definitions.find((d) => d.name === model.name);
-      if (definition) walk(definition.type, at, out, definitions, new Set([...seen, model.name]));
+      if (definition) walk(definition.type, at, out, definitions, new Set([...seen, model.name]), needs);
       return;
     }
     case "object":
       for (const p of model.properties) {
         if (p.tsName) out.push({ op: "rename", at, from: p.name, to: p.tsName });
-        walk(p.type, `${at}/${escapePointer(p.name)}`, out, definitions, seen);
+        walk(p.type, `${at}/${escapePointer(p.name)}`, out, definitions, seen, needs);
       }
-      if (model.additional) walk(model.additional, `${at}/*`, out, definitions, seen);
-      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, definitions, seen);
+      if (model.additional) walk(model.additional, `${at}/*`, out, definitions, seen, needs);
+      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, definitions, seen, needs);
       return;
     default:
       return;

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
 import { MANIFEST_FORMAT_VERSION, type Manifest } from "@toolgen/runtime";
+import { collapseRepeats } from "./diagnostics/collapse-repeats.js";
 import { DiagnosticBag, type Diagnostic, sortDiagnostics } from "./diagnostics/diagnostic.js";
 import { DiagnosticCode } from "./diagnostics/codes.js";
 import { buildEntry, type BuiltEntry, type EntryOptions } from "./manifest/build-entry.js";
@@ -87,7 +88,7 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     ...(options.registryModule ? { registryModule: options.registryModule } : {}),
     entries: entries.map((e) => e.entry),
   };
-  return { manifest, diagnostics: sortDiagnostics(diagnostics.items), entries };
+  return { manifest, diagnostics: collapseRepeats(sortDiagnostics(diagnostics.items)), entries };
 }
 
 /**

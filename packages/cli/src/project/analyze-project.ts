@@ -1,11 +1,18 @@
 import type { Diagnostic } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
-import { planBuild } from "../build/plan-build.js";
+import { analyzeForBuild } from "@toolgen/transformer/project";
+import { ts } from "ts-morph";
 import { createProgram, loadProjectInfo } from "./load-project.js";
 
-/** The entries of the current sources, without writing anything (for `list` and `inspect`). */
+type SharedTs = Parameters<typeof analyzeForBuild>[0];
+type SharedProgram = Parameters<typeof analyzeForBuild>[2];
+
+/**
+ * The entries of the current sources, for `list` and `inspect`: the same analysis as a build,
+ * without rendering the registry module (its validators are most of a build's time).
+ */
 export function analyzeProject(project: string | undefined): { entries: ManifestEntry[]; diagnostics: Diagnostic[] } {
   const info = loadProjectInfo(project);
-  const plan = planBuild(info, createProgram(info));
-  return { entries: plan.manifest.entries, diagnostics: plan.diagnostics };
+  const result = analyzeForBuild(ts as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
+  return { entries: result.manifest.entries, diagnostics: result.diagnostics };
 }

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { analyze, createOutputMapper, type Diagnostic, emitRegistryModule, serializeManifest } from "@toolgen/core";
+import { analyze, type AnalyzeResult, createOutputMapper, type Diagnostic, emitRegistryModule, serializeManifest } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import type { ProjectInfo } from "./project-info.js";
 
@@ -29,13 +29,12 @@ export interface BuildPlan {
 }
 
 /**
- * Analyzes the program and renders every output file, without writing anything. The CLI
- * (`build`, `check`, `watch`) and the transformer both call this, with the TypeScript that
- * made their program, which is how their outputs stay byte-identical.
+ * The analysis every entry point shares, with the options taken from the project. `list` and
+ * `inspect` stop here: they need the entries, not the registry module and its validators.
  */
-export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
+export function analyzeForBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program): AnalyzeResult {
   const outputOf = createOutputMapper(program, info.packageRoot);
-  const result = analyze(program, {
+  return analyze(program, {
     ts: tsm,
     packageRoot: info.packageRoot,
     packageName: info.packageJson.name ?? path.basename(info.packageRoot),
@@ -44,6 +43,15 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
     ...(info.config.naming ? { naming: info.config.naming } : {}),
     ...(info.config.strict !== undefined ? { strict: info.config.strict } : {}),
   });
+}
+
+/**
+ * Analyzes the program and renders every output file, without writing anything. The CLI
+ * (`build`, `check`, `watch`) and the transformer both call this, with the TypeScript that
+ * made their program, which is how their outputs stay byte-identical.
+ */
+export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
+  const result = analyzeForBuild(tsm, info, program);
   const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) };
   const key = cache && JSON.stringify([options, result.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
   const registryModule = cache?.key === key && cache?.text !== undefined ? cache.text : emitRegistryModule(result.entries, options);

@@ -38,3 +38,4 @@ export type { DiscoveredManifest, DiscoveryOptions } from "./discovery/discover-
 export { DiscoveryError } from "./discovery/discovery-error.js";
 export { discoverRegistry } from "./discovery/discover-registry.js";
 export type { DiscoverRegistryOptions } from "./discovery/load-discovered.js";
+export { editDistance } from "./registry/closest-names.js";

@@ -1,3 +1,5 @@
+import { editDistance } from "@toolgen/runtime";
+
 /** Tags that make a declaration an entry, or say how it is exposed (function, method). */
 export const ENTRY_TAGS = [
   "tool", "prompt", "resource", "role", "mimeType", "supportedFor", "excludedFor", "external",
@@ -60,17 +62,4 @@ export function suggestTag(name: string): string | undefined {
     }
   }
   return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
-}
-
-/** Levenshtein distance, two rows. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

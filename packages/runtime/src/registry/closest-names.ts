@@ -2,14 +2,15 @@
 export function closestNames(name: string, known: readonly string[]): string[] {
   const target = name.toLowerCase();
   return known
-    .map((k) => ({ k, d: distance(target, k.toLowerCase()) }))
+    .map((k) => ({ k, d: editDistance(target, k.toLowerCase()) }))
     .filter(({ k, d }) => d <= Math.max(2, Math.ceil(k.length / 2)) || k.toLowerCase().includes(target) || target.includes(k.toLowerCase()))
     .sort((a, b) => a.d - b.d || (a.k < b.k ? -1 : 1))
     .slice(0, 3)
     .map(({ k }) => k);
 }
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance, two rows (also used by the analyzer for tag typos). */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

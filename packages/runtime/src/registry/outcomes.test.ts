@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EndTask, ToolError, ToolExecutionError } from "../outcome/errors.js";
-import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { createRegistry } from "./create-registry.js";
 import type { EntryDefinition } from "./entry-definition.js";
+import { manifestEntry } from "../testing/manifest-entry.js";
 
 /** A registry with one tool `t` taking `{ x?: number }` and doing what `fn` does. */
 function oneTool(fn: (args: Record<string, unknown>) => unknown, options: Parameters<typeof createRegistry>[1] = {}) {
@@ -200,15 +200,3 @@ describe("faulty tools never crash the host", () => {
     expect(args).toEqual({ list: [1] });
   });
 });
-
-function manifestEntry(name: string): ManifestEntry {
-  return {
-    kind: "tool",
-    name,
-    description: "",
-    implementation: { module: "dist/x.js", export: name },
-    arguments: { mode: "positional", parameters: [] },
-    inputSchema: { type: "object", properties: {}, additionalProperties: false },
-    source: { file: "src/x.ts", line: 1, column: 1 },
-  };
-}

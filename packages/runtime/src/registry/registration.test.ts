@@ -4,6 +4,7 @@ import type { Outcome } from "../outcome/outcome.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { createRegistry, type CallInfo } from "./create-registry.js";
 import type { EntryDefinition } from "./entry-definition.js";
+import { manifestEntry } from "../testing/manifest-entry.js";
 
 describe("register(): programmatic tools from parameter descriptors", () => {
   it("builds the input schema a model sees, with defaults and required from the descriptors", () => {
@@ -52,8 +53,8 @@ describe("register(): programmatic tools from parameter descriptors", () => {
   });
 
   it("the same name in two definitions is an error naming both source locations", () => {
-    const a = definition(entry("dup", { source: { file: "src/a.ts", line: 3, column: 1 } }));
-    const b = definition(entry("dup", { source: { file: "src/b.ts", line: 9, column: 2 } }));
+    const a = definition(manifestEntry("dup", { source: { file: "src/a.ts", line: 3, column: 1 } }));
+    const b = definition(manifestEntry("dup", { source: { file: "src/b.ts", line: 9, column: 2 } }));
     expect(() => createRegistry([a, b])).toThrow("toolgen: the name 'dup' is registered twice: by src/a.ts:3:1 and by src/b.ts:9:2.");
   });
 });
@@ -94,10 +95,10 @@ describe("registerSchema(): external tools", () => {
 
 describe("filtering: hosts, allowlist, tags", () => {
   const defs = [
-    definition(entry("everywhere")),
-    definition(entry("ide_only", { supportedFor: ["ide"] })),
-    definition(entry("not_in_ci", { excludedFor: ["ci"], tags: ["files"] })),
-    definition(entry("tagged", { tags: ["files", "read"] })),
+    definition(manifestEntry("everywhere")),
+    definition(manifestEntry("ide_only", { supportedFor: ["ide"] })),
+    definition(manifestEntry("not_in_ci", { excludedFor: ["ci"], tags: ["files"] })),
+    definition(manifestEntry("tagged", { tags: ["files", "read"] })),
   ];
   const names = (options: Parameters<typeof createRegistry>[1]) => createRegistry(defs, options).entries.map((e) => e.name);
 
@@ -134,7 +135,7 @@ describe("toolsets", () => {
     }
   }
   const method = (name: string, m: string): EntryDefinition => ({
-    ...definition(entry(name, { implementation: { module: "dist/counter.js", export: "Counter", method: m } })),
+    ...definition(manifestEntry(name, { implementation: { module: "dist/counter.js", export: "Counter", method: m } })),
     fn: undefined,
     load: async () => ({ Counter }),
   });
@@ -192,7 +193,7 @@ describe("interceptors", () => {
 describe("the pipeline between validation and the call", () => {
   it("repairs lenient input, records each repair, and strict mode turns repairs off", async () => {
     const schema = { type: "object", properties: { n: { type: "number" }, opts: { type: "object", properties: { deep: { type: "boolean" } }, additionalProperties: false }, note: { type: "string" } }, required: ["n"], additionalProperties: false };
-    const def = (): EntryDefinition => ({ ...definition(entry("t", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => args });
+    const def = (): EntryDefinition => ({ ...definition(manifestEntry("t", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => args });
     const lenient = await createRegistry([def()]).dispatch("t", { n: "3", opts: '{"deep":true}', note: null });
     expect(lenient).toEqual({
       status: "ok",
@@ -211,7 +212,7 @@ describe("the pipeline between validation and the call", () => {
     let received: unknown[] = [];
     const def: EntryDefinition = {
       ...definition(
-        entry("t", {
+        manifestEntry("t", {
           inputSchema: { type: "object", properties: { when: { type: "string", format: "date-time" }, file_path: { type: "string" } }, required: ["when", "file_path"], additionalProperties: false },
           arguments: { mode: "positional", parameters: [{ kind: "argument", name: "filePath" }, { kind: "context" }, { kind: "argument", name: "when" }] },
           conversions: [{ op: "date", at: "/when" }, { op: "rename", at: "", from: "file_path", to: "filePath" }],
@@ -229,7 +230,7 @@ describe("the pipeline between validation and the call", () => {
     let received: unknown;
     const def: EntryDefinition = {
       ...definition(
-        entry("t", {
+        manifestEntry("t", {
           inputSchema: { type: "object", properties: { when: { type: "string", format: "date-time" } }, required: ["when"], additionalProperties: false },
           arguments: { mode: "positional", parameters: [{ kind: "argument", name: "when" }] },
           conversions: [{ op: "date", at: "/when" }],
@@ -259,19 +260,6 @@ describe("the pipeline between validation and the call", () => {
     expect(outcomes.map((o) => (o.status === "ok" ? o.text : o.status))).toEqual(Array.from({ length: 200 }, (_, id) => `done ${id}`));
   });
 });
-
-export function entry(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
-  return {
-    kind: "tool",
-    name,
-    description: "",
-    implementation: { module: "dist/x.js", export: name },
-    arguments: { mode: "positional", parameters: [] },
-    inputSchema: { type: "object", properties: {}, additionalProperties: false },
-    source: { file: "src/x.ts", line: 1, column: 1 },
-    ...extra,
-  };
-}
 
 export function definition(e: ManifestEntry): EntryDefinition {
   return { entry: e, validate: interpretSchema(e.inputSchema), fn: () => e.name };

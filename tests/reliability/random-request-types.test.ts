@@ -1,11 +1,9 @@
-import * as path from "node:path";
-import { analyze } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
-import * as ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { analyzeSource } from "../../test-support/in-memory-program.js";
 
 /**
  * Random request *types*, written as TypeScript, must build without a crash, and the schema
@@ -87,19 +85,10 @@ function valueArb(spec: Spec): fc.Arbitrary<unknown> {
 
 /** Builds one in-memory program holding a request-style tool per type. */
 function buildTools(specs: readonly Spec[]): { manifest: Manifest; errors: string[] } {
-  const root = path.resolve("/virtual/pkg");
-  const fileName = path.join(root, "src/tools.ts");
   const source = specs
     .map((s, i) => `export type Request${i} = { value: ${toTs(s)} };\n/**\n * Tool ${i}.\n * @tool\n */\nexport function tool${i}(request: Request${i}): string { return ""; }\n`)
     .join("\n");
-  const options: ts.CompilerOptions = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, rootDir: path.join(root, "src"), outDir: path.join(root, "dist"), noLib: false, types: [] };
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (f) => (f === fileName ? source : readFile(f));
-  host.fileExists = ((exists) => (f: string) => f === fileName || exists(f))(host.fileExists.bind(host));
-  host.getSourceFile = ((get) => (f: string, v: ts.ScriptTarget | ts.CreateSourceFileOptions) => (f === fileName ? ts.createSourceFile(f, source, v) : get(f, v)))(host.getSourceFile.bind(host));
-  const program = ts.createProgram([fileName], options, host);
-  const result = analyze(program, { ts, packageRoot: root, packageName: "random" });
+  const result = analyzeSource(source);
   return { manifest: result.manifest, errors: result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}`) };
 }
 

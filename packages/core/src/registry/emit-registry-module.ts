@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { BuiltEntry } from "../manifest/build-entry.js";
-import { compileValidators } from "./compile-validators.js";
+import { compileValidators } from "./validators/compile-validators.js";
 
 export interface RegistryModuleOptions {
   /** Absolute path the module will be written to (imports are relative to it). */
@@ -42,7 +42,6 @@ export function emitRegistryModule(entries: readonly BuiltEntry[], options: Regi
 // @ts-nocheck -- the precompiled validators below are plain JavaScript.
 /* eslint-disable */
 import { createRegistry, type EntryDefinition, type ManifestEntry, type Registry, type RegistryOptions } from "@toolgen/runtime";
-import { validationRuntime } from "@toolgen/runtime/validation";
 ${imports.join("\n")}
 
 ${validators}

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../manifest/manifest-format.js";
-import { validationRuntime } from "./index.js";
+import { jsonEqual } from "./index.js";
 import { interpretSchema } from "./interpret-schema.js";
 
 // ajv is the reference (at test time only, where compiling code is fine).
@@ -54,7 +54,7 @@ describe("the interpreting validator agrees with ajv", () => {
           expect(verdict).toBe(expected);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 1000, seed: 20261130 },
     );
   });
 
@@ -63,10 +63,9 @@ describe("the interpreting validator agrees with ajv", () => {
     expect(() => ajv.compile({ type: "array", uniqueItems: true })(hostile)).toThrow();
     expect(interpretSchema({ type: "array", uniqueItems: true })(hostile)).toBe(false);
     expect(interpretSchema({ const: { toString: 1 } })({ toString: 1 })).toBe(true);
-    // The precompiled validators get the same equality through the validation runtime.
-    const { default: equal } = validationRuntime("ajv/dist/runtime/equal") as { default: (a: unknown, b: unknown) => boolean };
-    expect(equal({ valueOf: {} }, { valueOf: {} })).toBe(true);
-    expect(equal({ valueOf: {} }, { valueOf: [] })).toBe(false);
+    // The generated validators use the same equality.
+    expect(jsonEqual({ valueOf: {} }, { valueOf: {} })).toBe(true);
+    expect(jsonEqual({ valueOf: {} }, { valueOf: [] })).toBe(false);
   });
 
   it("reports ajv-shaped errors with instance paths, every one of them", () => {

@@ -1,9 +1,9 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
-import { validationRuntime, type CompiledValidator, type ValidatorError } from "./index.js";
+import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
+import { codePoints, duplicateItems, fail, formatTest } from "./validator-support.js";
 
 type Schema = { [keyword: string]: unknown };
-type Format = RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: string) => boolean) } | true;
 
 /**
  * A validator that interprets a JSON Schema (2020-12) instead of compiling it: the path for
@@ -17,7 +17,7 @@ type Format = RegExp | ((value: string) => boolean) | { validate: RegExp | ((val
  * Errors have the shape of ajv's, so both validators share one message formatter.
  */
 export function interpretSchema(schema: JsonSchema): CompiledValidator {
-  checkKeywords(schema, "#");
+  assertSupportedSchema(schema);
   const validate: CompiledValidator = (data: unknown) => {
     const errors: ValidatorError[] = [];
     check(schema, schema, data, "", errors);
@@ -40,7 +40,14 @@ const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "def
 const SUBSCHEMA_LISTS = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const SUBSCHEMAS = new Set(["items", "additionalProperties", "not", "propertyNames"]);
 
-/** Refuses what this interpreter cannot check, naming where it is. */
+/**
+ * Refuses a schema using a keyword the validators cannot check (this interpreter and the
+ * code toolgen generates implement the same subset), naming where it is.
+ */
+export function assertSupportedSchema(schema: JsonSchema): void {
+  checkKeywords(schema, "#");
+}
+
 function checkKeywords(schema: unknown, at: string): void {
   if (typeof schema !== "object" || schema === null) return;
   for (const [key, value] of Object.entries(schema)) {
@@ -59,15 +66,15 @@ function checkKeywords(schema: unknown, at: string): void {
 
 function check(root: JsonSchema, schema: JsonSchema | undefined, data: unknown, path: string, errors: ValidatorError[]): void {
   if (schema === undefined || schema === true) return;
-  if (schema === false) return void errors.push(error(path, "false schema", {}, "boolean schema is false"));
+  if (schema === false) return fail(errors, path, "false schema");
   const s = schema as Schema;
   if (typeof s.$ref === "string") check(root, resolveRef(root, s.$ref), data, path, errors);
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-    if (!types.some((t) => hasType(data, t))) return void errors.push(error(path, "type", { type: types.join(",") }, `must be ${types.join(",")}`));
+    if (!types.some((t) => hasType(data, t))) return fail(errors, path, "type", types.join(","));
   }
-  if (Array.isArray(s.enum) && !s.enum.some((v) => jsonEqual(v, data))) errors.push(error(path, "enum", { allowedValues: s.enum }, "must be equal to one of the allowed values"));
-  if (Object.hasOwn(s, "const") && !jsonEqual(s.const, data)) errors.push(error(path, "const", { allowedValue: s.const }, "must be equal to constant"));
+  if (Array.isArray(s.enum) && !s.enum.some((v) => jsonEqual(v, data))) fail(errors, path, "enum", s.enum);
+  if (Object.hasOwn(s, "const") && !jsonEqual(s.const, data)) fail(errors, path, "const", s.const);
   if (typeof data === "string") checkString(s, data, path, errors);
   else if (typeof data === "number") checkNumber(s, data, path, errors);
   else if (Array.isArray(data)) checkArray(root, s, data, path, errors);
@@ -82,48 +89,43 @@ function checkCombinators(root: JsonSchema, s: Schema, data: unknown, path: stri
     return inner.length === 0;
   };
   if (Array.isArray(s.allOf)) for (const sub of s.allOf as JsonSchema[]) check(root, sub, data, path, errors);
-  if (Array.isArray(s.anyOf) && !(s.anyOf as JsonSchema[]).some(passes)) errors.push(error(path, "anyOf", {}, "must match a schema in anyOf"));
+  if (Array.isArray(s.anyOf) && !(s.anyOf as JsonSchema[]).some(passes)) fail(errors, path, "anyOf");
   if (Array.isArray(s.oneOf)) {
     const matches = (s.oneOf as JsonSchema[]).filter(passes).length;
-    if (matches !== 1) errors.push(error(path, "oneOf", { passingSchemas: matches }, "must match exactly one schema in oneOf"));
+    if (matches !== 1) fail(errors, path, "oneOf", matches);
   }
-  if (s.not !== undefined && passes(s.not as JsonSchema)) errors.push(error(path, "not", {}, "must NOT be valid"));
+  if (s.not !== undefined && passes(s.not as JsonSchema)) fail(errors, path, "not");
 }
 
 function checkString(s: Schema, data: string, path: string, errors: ValidatorError[]): void {
   const length = codePoints(data);
-  if (typeof s.minLength === "number" && length < s.minLength) errors.push(error(path, "minLength", { limit: s.minLength }, `must NOT have fewer than ${s.minLength} characters`));
-  if (typeof s.maxLength === "number" && length > s.maxLength) errors.push(error(path, "maxLength", { limit: s.maxLength }, `must NOT have more than ${s.maxLength} characters`));
-  if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) errors.push(error(path, "pattern", { pattern: s.pattern }, `must match pattern "${s.pattern}"`));
-  if (typeof s.format === "string" && !matchesFormat(s.format, data)) errors.push(error(path, "format", { format: s.format }, `must match format "${s.format}"`));
+  if (typeof s.minLength === "number" && length < s.minLength) fail(errors, path, "minLength", s.minLength);
+  if (typeof s.maxLength === "number" && length > s.maxLength) fail(errors, path, "maxLength", s.maxLength);
+  if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) fail(errors, path, "pattern", s.pattern);
+  if (typeof s.format === "string" && !formatTest(s.format)(data)) fail(errors, path, "format", s.format);
 }
 
 function checkNumber(s: Schema, data: number, path: string, errors: ValidatorError[]): void {
-  const limits: Array<[string, string, (limit: number) => boolean]> = [
-    ["minimum", ">=", (l) => data >= l],
-    ["maximum", "<=", (l) => data <= l],
-    ["exclusiveMinimum", ">", (l) => data > l],
-    ["exclusiveMaximum", "<", (l) => data < l],
+  const limits: Array<[string, (limit: number) => boolean]> = [
+    ["minimum", (l) => data >= l],
+    ["maximum", (l) => data <= l],
+    ["exclusiveMinimum", (l) => data > l],
+    ["exclusiveMaximum", (l) => data < l],
   ];
-  for (const [keyword, comparison, ok] of limits) {
+  for (const [keyword, ok] of limits) {
     const limit = s[keyword];
-    if (typeof limit === "number" && !ok(limit)) errors.push(error(path, keyword, { comparison, limit }, `must be ${comparison} ${limit}`));
+    if (typeof limit === "number" && !ok(limit)) fail(errors, path, keyword, limit);
   }
-  if (typeof s.multipleOf === "number" && !Number.isInteger(data / s.multipleOf)) errors.push(error(path, "multipleOf", { multipleOf: s.multipleOf }, `must be multiple of ${s.multipleOf}`));
+  if (typeof s.multipleOf === "number" && !Number.isInteger(data / s.multipleOf)) fail(errors, path, "multipleOf", s.multipleOf);
 }
 
 function checkArray(root: JsonSchema, s: Schema, data: unknown[], path: string, errors: ValidatorError[]): void {
-  if (typeof s.minItems === "number" && data.length < s.minItems) errors.push(error(path, "minItems", { limit: s.minItems }, `must NOT have fewer than ${s.minItems} items`));
-  if (typeof s.maxItems === "number" && data.length > s.maxItems) errors.push(error(path, "maxItems", { limit: s.maxItems }, `must NOT have more than ${s.maxItems} items`));
+  if (typeof s.minItems === "number" && data.length < s.minItems) fail(errors, path, "minItems", s.minItems);
+  if (typeof s.maxItems === "number" && data.length > s.maxItems) fail(errors, path, "maxItems", s.maxItems);
   const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as JsonSchema[]) : [];
   data.forEach((item, i) => check(root, i < prefix.length ? prefix[i] : (s.items as JsonSchema | undefined), item, `${path}/${i}`, errors));
-  if (s.uniqueItems === true) {
-    for (let i = 0; i < data.length; i++) {
-      for (let j = 0; j < i; j++) {
-        if (jsonEqual(data[i], data[j])) return void errors.push(error(path, "uniqueItems", { i: j, j: i }, `must NOT have duplicate items (items ## ${j} and ${i} are identical)`));
-      }
-    }
-  }
+  const duplicate = s.uniqueItems === true ? duplicateItems(data) : undefined;
+  if (duplicate) fail(errors, path, "uniqueItems", duplicate[0], duplicate[1]);
 }
 
 function checkObject(root: JsonSchema, s: Schema, data: Record<string, unknown>, path: string, errors: ValidatorError[]): void {
@@ -131,10 +133,10 @@ function checkObject(root: JsonSchema, s: Schema, data: Record<string, unknown>,
   const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
   const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([p, sub]) => [patternOf(p), sub] as const);
   for (const name of (s.required as string[] | undefined) ?? []) {
-    if (!Object.hasOwn(data, name)) errors.push(error(path, "required", { missingProperty: name }, `must have required property '${name}'`));
+    if (!Object.hasOwn(data, name)) fail(errors, path, "required", name);
   }
-  if (typeof s.minProperties === "number" && keys.length < s.minProperties) errors.push(error(path, "minProperties", { limit: s.minProperties }, `must NOT have fewer than ${s.minProperties} properties`));
-  if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) errors.push(error(path, "maxProperties", { limit: s.maxProperties }, `must NOT have more than ${s.maxProperties} properties`));
+  if (typeof s.minProperties === "number" && keys.length < s.minProperties) fail(errors, path, "minProperties", s.minProperties);
+  if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) fail(errors, path, "maxProperties", s.maxProperties);
   for (const key of keys) {
     const child = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
     if (s.propertyNames !== undefined) check(root, s.propertyNames as JsonSchema, key, path, errors);
@@ -149,23 +151,9 @@ function checkObject(root: JsonSchema, s: Schema, data: Record<string, unknown>,
       check(root, sub, data[key], child, errors);
     }
     if (matched || s.additionalProperties === undefined) continue;
-    if (s.additionalProperties === false) errors.push(error(path, "additionalProperties", { additionalProperty: key }, "must NOT have additional properties"));
+    if (s.additionalProperties === false) fail(errors, path, "additionalProperties", key);
     else check(root, s.additionalProperties as JsonSchema, data[key], child, errors);
   }
-}
-
-/** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */
-function codePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
 }
 
 function hasType(data: unknown, type: string): boolean {
@@ -203,18 +191,4 @@ function patternOf(source: string): RegExp {
   let pattern = patterns.get(source);
   if (!pattern) patterns.set(source, (pattern = new RegExp(source, "u")));
   return pattern;
-}
-
-/** The same format checks as the precompiled validators (ajv-formats, full mode); unknown formats pass. */
-function matchesFormat(name: string, value: string): boolean {
-  const formats = (validationRuntime("ajv-formats/dist/formats") as { fullFormats: Record<string, Format | undefined> }).fullFormats;
-  const format = formats[name];
-  if (format === undefined || format === true) return true;
-  const test = format instanceof RegExp || typeof format === "function" ? format : format.validate;
-  return test instanceof RegExp ? test.test(value) : test(value);
-}
-
-
-function error(instancePath: string, keyword: string, params: Record<string, unknown>, message: string): ValidatorError {
-  return { instancePath, keyword, params, message };
 }

@@ -1,0 +1,141 @@
+import { assertSupportedSchema } from "@toolgen/runtime/validation";
+import type { JsonSchema } from "@toolgen/runtime";
+import { emitCheck, emitSchema, type CheckScope } from "./emit-check.js";
+import { SharedSchemas } from "./shared-schemas.js";
+
+/** Helpers of `@toolgen/runtime/validation` the generated code may call, each imported as `$name`. */
+const HELPERS = ["validator", "fail", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment", "formatTest"];
+
+/**
+ * Generates one validator per schema, as plain JavaScript: `const <name> = $validator(…)`
+ * for each, in the given order, after the imports and hoisted constants they use.
+ *
+ * The code is toolgen's own (no ajv at build or run time): straight-line checks with no
+ * `eval`/`new Function`, errors built by one runtime helper, and every subschema that
+ * occurs more than once (a shared `Address`, `Money`) checked by one function. Checks and
+ * errors are the interpreting validator's (`interpretSchema`), keyword for keyword.
+ *
+ * Throws when a schema uses a keyword the validators do not implement, or an invalid pattern.
+ */
+export function compileValidators(schemas: ReadonlyArray<{ name: string; schema: JsonSchema }>): string {
+  if (schemas.length === 0) return "";
+  const module = new ModuleWriter(new SharedSchemas(schemas.map((s) => s.schema)));
+  const validators = schemas.map(({ name, schema }) => {
+    assertSupportedSchema(schema);
+    return `const ${name}=$validator(${module.root(name, schema)});`;
+  });
+  return module.text(validators);
+}
+
+class ModuleWriter {
+  private readonly hoisted: string[] = [];
+  private readonly functions: string[] = [];
+  private readonly constants = new Map<string, string>();
+  private readonly patterns = new Map<string, string>();
+  private readonly formats = new Map<string, string>();
+  private readonly sharedNames = new Map<number, string>();
+
+  constructor(private readonly sharedSchemas: SharedSchemas) {}
+
+  /** Writes the check function of one root schema (and of its `$ref` targets); returns its name. */
+  root(name: string, schema: JsonSchema): string {
+    const refs = new Map<string, string>();
+    const pending: string[] = [];
+    const refName = (ref: string) => {
+      let fn = refs.get(ref);
+      if (!fn) {
+        refs.set(ref, (fn = `${name}_${refs.size}`));
+        pending.push(ref);
+      }
+      return fn;
+    };
+    const check = `${name}_check`;
+    this.function(check, (scope) => emitCheck(schema, "d", "p", scope), refName);
+    for (let ref = pending.shift(); ref !== undefined; ref = pending.shift()) {
+      const target = resolveRef(schema, ref, name);
+      this.function(refs.get(ref)!, (scope) => emitCheck(target, "d", "p", scope), refName);
+    }
+    return check;
+  }
+
+  text(validators: readonly string[]): string {
+    const body = [...this.hoisted, ...this.functions, ...validators].join("\n");
+    const used = HELPERS.filter((helper) => body.includes(`$${helper}(`));
+    return `import { ${used.map((h) => `${h} as $${h}`).join(", ")} } from "@toolgen/runtime/validation";\n${body}`;
+  }
+
+  private function(name: string, emit: (scope: CheckScope) => string, ref: (ref: string) => string): void {
+    let locals = 0;
+    const scope: CheckScope = {
+      constant: (value) => this.constant(value),
+      pattern: (source) => this.pattern(source),
+      format: (format) => this.format(format),
+      local: (prefix) => `${prefix}${++locals}`,
+      shared: (schema) => this.shared(schema),
+      ref,
+    };
+    this.functions.push(`function ${name}(d,p,e){${emit(scope)}}`);
+  }
+
+  private shared(schema: JsonSchema): string | undefined {
+    const id = this.sharedSchemas.sharedId(schema);
+    if (id === undefined) return undefined;
+    let name = this.sharedNames.get(id);
+    if (!name) {
+      this.sharedNames.set(id, (name = `s${this.sharedNames.size}`));
+      // Shared subschemas hold no `$ref`, so the body needs no root.
+      this.function(name, (scope) => emitSchema(schema as { [keyword: string]: unknown }, "d", "p", scope), () => {
+        throw new Error("toolgen: a shared subschema holds a $ref");
+      });
+    }
+    return name;
+  }
+
+  private constant(value: unknown): string {
+    const json = JSON.stringify(value);
+    let name = this.constants.get(json);
+    if (!name) {
+      this.constants.set(json, (name = `k${this.constants.size}`));
+      this.hoisted.push(`const ${name}=${json};`);
+    }
+    return name;
+  }
+
+  private pattern(source: string): string {
+    let name = this.patterns.get(source);
+    if (!name) {
+      try {
+        new RegExp(source, "u");
+      } catch (error) {
+        throw new Error(`toolgen: the pattern ${JSON.stringify(source)} is not a valid regular expression (${(error as Error).message})`);
+      }
+      this.patterns.set(source, (name = `r${this.patterns.size}`));
+      this.hoisted.push(`const ${name}=new RegExp(${JSON.stringify(source)},"u");`);
+    }
+    return name;
+  }
+
+  /** Format tests are looked up on first use, so importing the module loads no format table. */
+  private format(format: string): string {
+    let name = this.formats.get(format);
+    if (!name) {
+      this.formats.set(format, (name = `f${this.formats.size}`));
+      this.hoisted.push(`let ${name};`);
+    }
+    return `(${name}??=$formatTest(${JSON.stringify(format)}))`;
+  }
+}
+
+/** Local references only (`#`, `#/$defs/…`): root schemas are self-contained. */
+function resolveRef(root: JsonSchema, ref: string, owner: string): JsonSchema {
+  if (ref === "#") return root;
+  let node: unknown = root;
+  for (const raw of ref.startsWith("#/") ? ref.slice(2).split("/") : [undefined]) {
+    const key = raw === undefined ? undefined : decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (key === undefined || typeof node !== "object" || node === null || !Object.hasOwn(node, key)) {
+      throw new Error(`toolgen: the reference '${ref}' in the input schema of ${owner} points at nothing`);
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node as JsonSchema;
+}

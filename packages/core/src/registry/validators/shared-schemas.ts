@@ -1,0 +1,77 @@
+import type { JsonSchema } from "@toolgen/runtime";
+
+type SchemaObject = { [keyword: string]: unknown };
+
+/** Keywords that describe without constraining: left out when comparing schemas. */
+const ANNOTATIONS = new Set(["title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id", "$anchor"]);
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+const SCHEMA_LISTS = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
+const SCHEMAS = new Set(["items", "additionalProperties", "not", "propertyNames"]);
+/** Schemas with one of these have enough code to be worth a function of their own. */
+const COMPOUND = ["properties", "patternProperties", "items", "prefixItems", "anyOf", "oneOf", "allOf"];
+
+/**
+ * Finds the subschemas that occur more than once across all validators of a module — the
+ * `Address` or `Money` every tool of a package inlines — so each is generated once, as a
+ * function, and called from every place it occurs. Two subschemas are the same when they
+ * constrain the same (descriptions and other annotations aside). Subschemas holding a `$ref`
+ * are never shared: a reference means something different in each root schema.
+ *
+ * Linear in the size of the schemas: each node's identity is computed once from its
+ * children's identities (hash-consing), never by serializing a whole subtree per level.
+ */
+export class SharedSchemas {
+  private readonly idOf = new Map<object, number | null>();
+  private readonly ids = new Map<string, number>();
+  private readonly uses: number[] = [];
+
+  constructor(roots: readonly JsonSchema[]) {
+    for (const root of roots) this.identify(root);
+  }
+
+  /** The identity of a subschema occurring more than once, or undefined. */
+  sharedId(schema: JsonSchema): number | undefined {
+    if (typeof schema !== "object" || schema === null) return undefined;
+    const id = this.idOf.get(schema);
+    if (id === undefined || id === null || this.uses[id]! < 2) return undefined;
+    return COMPOUND.some((k) => k in schema) ? id : undefined;
+  }
+
+  /** Null for a subschema that cannot be shared (it holds a `$ref`). */
+  private identify(schema: unknown): number | null {
+    if (typeof schema !== "object" || schema === null) return -1;
+    const known = this.idOf.get(schema);
+    if (known !== undefined) return known;
+    let shareable = true;
+    const key: SchemaObject = {};
+    for (const [keyword, value] of Object.entries(schema as SchemaObject)) {
+      if (ANNOTATIONS.has(keyword) || keyword.startsWith("x-")) continue;
+      if (keyword === "$ref") shareable = false;
+      if (SCHEMA_MAPS.has(keyword) && typeof value === "object" && value !== null) {
+        const children: Record<string, number | null> = {};
+        for (const [name, child] of Object.entries(value)) children[name] = this.identify(child);
+        if (Object.values(children).includes(null)) shareable = false;
+        key[keyword] = children;
+      } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
+        const children = value.map((child) => this.identify(child));
+        if (children.includes(null)) shareable = false;
+        key[keyword] = children;
+      } else if (SCHEMAS.has(keyword) && typeof value === "object" && value !== null) {
+        const child = this.identify(value);
+        if (child === null) shareable = false;
+        key[keyword] = child;
+      } else {
+        key[keyword] = value;
+      }
+    }
+    let id: number | null = null;
+    if (shareable) {
+      const text = JSON.stringify(key);
+      id = this.ids.get(text) ?? this.ids.size;
+      if (id === this.ids.size) this.ids.set(text, id);
+      this.uses[id] = (this.uses[id] ?? 0) + 1;
+    }
+    this.idOf.set(schema, id);
+    return id;
+  }
+}

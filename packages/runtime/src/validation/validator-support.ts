@@ -1,0 +1,138 @@
+import { createRequire } from "node:module";
+import type { CompiledValidator, ValidatorError } from "./index.js";
+import { jsonEqual } from "./json-equal.js";
+
+export { jsonEqual };
+
+/**
+ * What the validators toolgen generates at build time call at run time: one error builder
+ * (so a generated check is a call, not an inline error literal), the few value helpers JSON
+ * Schema needs, and the wrapper that gives a check the `CompiledValidator` shape. The
+ * interpreting validator uses the same builder, so both report identical errors.
+ */
+
+/** A generated check: pushes what is wrong with `data` (at `path`) onto `errors`. */
+export type Check = (data: unknown, path: string, errors: ValidatorError[]) => void;
+
+/** Wraps a generated check as a validator: true, or false with `errors` set. */
+export function validator(check: Check): CompiledValidator {
+  const validate: CompiledValidator = (data: unknown) => {
+    const errors: ValidatorError[] = [];
+    check(data, "", errors);
+    validate.errors = errors.length > 0 ? errors : null;
+    return errors.length === 0;
+  };
+  return validate;
+}
+
+const LIMITS: Record<string, [string, string]> = {
+  minLength: ["fewer", "characters"],
+  maxLength: ["more", "characters"],
+  minItems: ["fewer", "items"],
+  maxItems: ["more", "items"],
+  minProperties: ["fewer", "properties"],
+  maxProperties: ["more", "properties"],
+};
+const COMPARISONS: Record<string, string> = { minimum: ">=", maximum: "<=", exclusiveMinimum: ">", exclusiveMaximum: "<" };
+
+/**
+ * Records one failed keyword, with ajv's params and message (the runtime's message formatter
+ * reads them). `a` and `b` are the keyword's value or the offending detail (see below).
+ */
+export function fail(errors: ValidatorError[], instancePath: string, keyword: string, a?: unknown, b?: unknown): void {
+  errors.push({ instancePath, keyword, ...describe(keyword, a, b) });
+}
+
+function describe(keyword: string, a: unknown, b: unknown): { params: Record<string, unknown>; message: string } {
+  const limit = LIMITS[keyword];
+  if (limit) return { params: { limit: a }, message: `must NOT have ${limit[0]} than ${String(a)} ${limit[1]}` };
+  const comparison = COMPARISONS[keyword];
+  if (comparison) return { params: { comparison, limit: a }, message: `must be ${comparison} ${String(a)}` };
+  switch (keyword) {
+    case "type":
+      return { params: { type: a }, message: `must be ${String(a)}` };
+    case "required":
+      return { params: { missingProperty: a }, message: `must have required property '${String(a)}'` };
+    case "additionalProperties":
+      return { params: { additionalProperty: a }, message: "must NOT have additional properties" };
+    case "enum":
+      return { params: { allowedValues: a }, message: "must be equal to one of the allowed values" };
+    case "const":
+      return { params: { allowedValue: a }, message: "must be equal to constant" };
+    case "pattern":
+      return { params: { pattern: a }, message: `must match pattern "${String(a)}"` };
+    case "format":
+      return { params: { format: a }, message: `must match format "${String(a)}"` };
+    case "multipleOf":
+      return { params: { multipleOf: a }, message: `must be multiple of ${String(a)}` };
+    case "uniqueItems":
+      return { params: { i: a, j: b }, message: `must NOT have duplicate items (items ## ${String(a)} and ${String(b)} are identical)` };
+    case "anyOf":
+      return { params: {}, message: "must match a schema in anyOf" };
+    case "oneOf":
+      return { params: { passingSchemas: a }, message: "must match exactly one schema in oneOf" };
+    case "not":
+      return { params: {}, message: "must NOT be valid" };
+    default:
+      return { params: {}, message: "boolean schema is false" };
+  }
+}
+
+/** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */
+export function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+/** True when some value of `values` equals `data` (an `enum` of objects or arrays). */
+export function includesEqual(values: readonly unknown[], data: unknown): boolean {
+  for (const value of values) if (jsonEqual(value, data)) return true;
+  return false;
+}
+
+/** The first pair of equal items, `[earlier, later]`, for `uniqueItems`; undefined when all differ. */
+export function duplicateItems(items: readonly unknown[]): [number, number] | undefined {
+  for (let i = 1; i < items.length; i++) {
+    for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return [j, i];
+  }
+  return undefined;
+}
+
+/** A property name as one JSON Pointer segment. */
+export function pointerSegment(key: string): string {
+  return key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key;
+}
+
+type Test = RegExp | ((value: string) => boolean);
+type Format = Test | { type?: string; validate: Test } | true;
+const require = createRequire(import.meta.url);
+let fullFormats: Record<string, Format | undefined> | undefined;
+const formatTests = new Map<string, (value: string) => boolean>();
+
+/**
+ * The test for a `format` (ajv-formats, full mode; unknown formats pass). ajv-formats is
+ * loaded the first time a validator checks a format, not when the registry is imported.
+ */
+export function formatTest(name: string): (value: string) => boolean {
+  let test = formatTests.get(name);
+  if (test) return test;
+  fullFormats ??= (require("ajv-formats/dist/formats") as { fullFormats: Record<string, Format | undefined> }).fullFormats;
+  const format = Object.hasOwn(fullFormats, name) ? fullFormats[name] : undefined;
+  // A format defined for numbers (`int32`, …) does not apply to strings, as in ajv.
+  const check =
+    format === undefined || format === true ? true
+    : format instanceof RegExp || typeof format === "function" ? format
+    : format.type !== undefined && format.type !== "string" ? true
+    : format.validate;
+  test = check === true ? () => true : check instanceof RegExp ? (value) => check.test(value) : (value) => check(value);
+  formatTests.set(name, test);
+  return test;
+}

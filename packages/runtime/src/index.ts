@@ -22,7 +22,7 @@ export type { ArgumentIssue } from "./pipeline/validate-arguments.js";
 export type { ToolsetFactory } from "./pipeline/resolve-implementation.js";
 export type { ExternalToolSchema } from "./registration/define-external.js";
 export type { ParamDescriptor, ToolSpec } from "./registration/define-tool.js";
-export type { EntryDefinition, ModuleNamespace } from "./registry/entry-definition.js";
+export { lazyEntry, type EntryDefinition, type EntryHead, type ModuleNamespace } from "./registry/entry-definition.js";
 export {
   createRegistry,
   type CallInfo,

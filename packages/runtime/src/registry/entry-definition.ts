@@ -5,11 +5,19 @@ import type { CompiledValidator } from "../validation/index.js";
 export type ModuleNamespace = Record<string, unknown>;
 
 /**
+ * What a registry reads of an entry when it is registered: enough to index and filter it.
+ * The rest of the entry (schemas, descriptions) can wait until it is first needed.
+ */
+export type EntryHead = Pick<ManifestEntry, "kind" | "name" | "uris" | "tags" | "supportedFor" | "excludedFor">;
+
+/**
  * One registered entry: its manifest data plus how to validate and reach it. The generated
  * registry module writes these with precompiled validators and lazy `import()`s.
  */
 export interface EntryDefinition {
   entry: ManifestEntry;
+  /** Read at registration instead of `entry`, so a lazily parsed entry stays unparsed. */
+  head?: EntryHead;
   /** Precompiled validator of `entry.inputSchema`. */
   validate: CompiledValidator;
   /** Loads the implementation's module on first call. */
@@ -18,4 +26,22 @@ export interface EntryDefinition {
   fn?: (...args: unknown[]) => unknown;
   /** Where the entry came from, for messages about duplicates. */
   origin?: string;
+}
+
+/**
+ * A definition whose manifest entry is kept as JSON text and parsed on first use: what the
+ * generated registry module writes, so importing it parses no entry — a string literal costs
+ * the JavaScript engine far less than the object literal it spells, and nothing is built for
+ * entries the application never lists or calls.
+ */
+export function lazyEntry(head: EntryHead, json: string, validate: CompiledValidator, load?: () => Promise<ModuleNamespace>): EntryDefinition {
+  let entry: ManifestEntry | undefined;
+  return {
+    head,
+    get entry() {
+      return (entry ??= JSON.parse(json) as ManifestEntry);
+    },
+    validate,
+    ...(load ? { load } : {}),
+  };
 }

@@ -15,11 +15,12 @@ export class EntryTable {
 
   /** Returns false when the filters leave the entry out. */
   add(definition: EntryDefinition): boolean {
-    if (!passesFilters(definition.entry, this.filters)) return false;
-    const name = definition.entry.name;
+    const head = definition.head ?? definition.entry;
+    if (!passesFilters(head, this.filters)) return false;
+    const name = head.name;
     const previous = this.byName.get(name);
     if (previous) throw new Error(`toolgen: the name '${name}' is registered twice: by ${originOf(previous)} and by ${originOf(definition)}.`);
-    this.resources.add(definition.entry);
+    this.resources.add(head);
     this.byName.set(name, definition);
     return true;
   }

@@ -1,4 +1,4 @@
-import type { ManifestEntry } from "../manifest/manifest-format.js";
+import type { EntryHead } from "./entry-definition.js";
 
 /** Which entries a registry exposes. Every filter given must let an entry through. */
 export interface EntryFilters {
@@ -15,13 +15,13 @@ export interface EntryFilters {
  * `supportedFor` permits every host; otherwise the application must declare one of them. An
  * application that declares no host gets only the unrestricted entries.
  */
-export function isAllowedForHosts(entry: ManifestEntry, hosts: readonly string[]): boolean {
+export function isAllowedForHosts(entry: EntryHead, hosts: readonly string[]): boolean {
   if (entry.excludedFor?.some((h) => hosts.includes(h))) return false;
   if (!entry.supportedFor || entry.supportedFor.length === 0) return true;
   return entry.supportedFor.some((h) => hosts.includes(h));
 }
 
-export function passesFilters(entry: ManifestEntry, filters: EntryFilters): boolean {
+export function passesFilters(entry: EntryHead, filters: EntryFilters): boolean {
   if (!isAllowedForHosts(entry, filters.hosts ?? [])) return false;
   if (filters.allow && !filters.allow.includes(entry.name)) return false;
   if (filters.tags && !entry.tags?.some((t) => filters.tags!.includes(t))) return false;

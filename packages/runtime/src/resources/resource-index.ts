@@ -1,4 +1,4 @@
-import type { ManifestEntry } from "../manifest/manifest-format.js";
+import type { EntryHead } from "../registry/entry-definition.js";
 import { compileUriTemplate, isUriTemplate, type UriTemplate } from "./uri-template.js";
 
 /** A resource found for a URI: the entry's name and the arguments its template bound. */
@@ -16,7 +16,7 @@ export class ResourceIndex {
   private readonly statics = new Map<string, string>();
   private templates: Array<{ name: string; template: UriTemplate; order: number }> = [];
 
-  add(entry: ManifestEntry): void {
+  add(entry: Pick<EntryHead, "name" | "uris">): void {
     for (const uri of entry.uris ?? []) {
       if (!isUriTemplate(uri)) {
         const other = this.statics.get(uri);

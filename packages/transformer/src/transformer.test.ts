@@ -10,6 +10,9 @@ const COMPILERS = [
   { typescript: "6.0.3", tsPath: "node_modules/typescript", tspc: "node_modules/ts-patch-4/bin/tspc.js", mode: "tspc -p, incremental" },
 ] as const;
 
+/** Compiler options both builds of the fixture add, so every output of the registry module is compared. */
+const MAPS = { sourceMap: true, declarationMap: true };
+
 type Compiler = (typeof COMPILERS)[number];
 
 /** Runs ts-patch's live compiler over the given TypeScript (plain, unpatched output for parsing). */
@@ -22,6 +25,12 @@ function tspc(compiler: Compiler, args: string[], cwd: string) {
   return { status: result.status, output: result.stdout + result.stderr };
 }
 
+/** That TypeScript's own, unpatched `tsc`. */
+function tsc(compiler: Compiler, args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, compiler.tsPath, "bin/tsc"), ...args, "--pretty", "false"], { cwd, encoding: "utf8" });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
 function setCompilerOptions(dir: string, options: Record<string, unknown>): void {
   const file = path.join(dir, "tsconfig.json");
   const tsconfig = JSON.parse(readFileSync(file, "utf8"));
@@ -30,6 +39,7 @@ function setCompilerOptions(dir: string, options: Record<string, unknown>): void
 }
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), "utf8");
+const REGISTRY_OUTPUTS = ["dist/tools.generated.js", "dist/tools.generated.js.map", "dist/tools.generated.d.ts", "dist/tools.generated.d.ts.map"];
 
 describe("one fixture, two entry points: toolgen build and tspc with @toolgen/transformer", () => {
   let cli: { dir: string; cleanup: () => void };
@@ -46,7 +56,7 @@ describe("one fixture, two entry points: toolgen build and tspc with @toolgen/tr
     const incremental = compiler.mode.includes("incremental");
     beforeAll(() => {
       ({ dir, cleanup } = copyFixture("transformer/tools"));
-      setCompilerOptions(dir, incremental ? { incremental: true } : { composite: true });
+      setCompilerOptions(dir, incremental ? { incremental: true, ...MAPS } : { composite: true, ...MAPS });
       build = tspc(compiler, incremental ? ["-p", "."] : ["-b", "."], dir);
     });
     afterAll(() => cleanup());
@@ -62,6 +72,18 @@ describe("one fixture, two entry points: toolgen build and tspc with @toolgen/tr
       expect(read(dir, "src/tools.generated.ts")).toBe(read(cli.dir, "src/tools.generated.ts"));
       expect(read(dir, "package.json")).toBe(read(cli.dir, "package.json"));
       expect(existsSync(path.join(dir, "dist/tools.generated.js"))).toBe(true);
+    });
+
+    it("compiles the registry module byte for byte as that TypeScript's tsc compiles the CLI's (JavaScript, declarations, maps)", () => {
+      const plain = copyFixture("transformer/tools");
+      try {
+        setCompilerOptions(plain.dir, incremental ? { incremental: true, ...MAPS } : { composite: true, ...MAPS });
+        expect(toolgen(["build"], plain.dir).status).toBe(0);
+        expect(tsc(compiler, incremental ? ["-p", "."] : ["-b", "."], plain.dir).output).toBe("");
+        for (const file of REGISTRY_OUTPUTS) expect(read(dir, file), file).toBe(read(plain.dir, file));
+      } finally {
+        plain.cleanup();
+      }
     });
 
     it("needs no other step: the compiled registry answers a call", () => {
@@ -83,7 +105,9 @@ describe("one fixture, two entry points: toolgen build and tspc with @toolgen/tr
       const manifest = JSON.parse(read(dir, "dist/toolgen.manifest.json"));
       expect(manifest.entries.map((e: { name: string }) => e.name)).toEqual(["forecast", "to_fahrenheit", "show_notice"]);
       expect(manifest.entries[0].description).toBe("Forecasts tomorrow's weather.");
-      expect(read(dir, "dist/tools.generated.js")).toContain("Forecasts tomorrow's weather.");
+      // (The description sits in a string literal of the compiled module, quoted as the module quotes it.)
+      expect(read(dir, "dist/tools.generated.js")).toContain("Forecasts tomorrow");
+      expect(read(dir, "dist/tools.generated.d.ts.map")).toContain('"file":"tools.generated.d.ts"');
     });
   });
 });

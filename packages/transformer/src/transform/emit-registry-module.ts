@@ -3,29 +3,113 @@ import type * as ts from "typescript";
 
 let emittingFresh = false;
 
-/** True while toolgen emits its own registry program: the plugin must then do nothing. */
+/** True while toolgen emits the registry module through a program of its own: the plugin must then do nothing. */
 export function isEmittingRegistryModule(): boolean {
   return emittingFresh;
 }
 
+/** The program's common source directory (internal in TypeScript 5.x and 6.x, present on every program). */
+type ProgramInternals = ts.Program & { getCommonSourceDirectory?: () => string };
+
 /**
  * Emits the registry module from its new text: the program was created before toolgen
- * rewrote the file, so the compiler holds its old text (or none). A second program that
- * shares every other source file with the first (nothing is re-parsed) writes the
- * JavaScript, declarations and maps exactly as tsc would. It writes through its own host, not
- * the compiler's `writeFile`: an incremental builder's callback tracks signatures of the files
- * it knows, and this text is not one of them yet (the next build's program reads it from disk).
+ * rewrote the file, so the compiler holds its old text (or none). The module needs no type
+ * information to be emitted — every export is explicitly typed, and it is `@ts-nocheck` — so
+ * it is transpiled on its own, as `ts.transpileModule` and `ts.transpileDeclaration` do, with
+ * the program's compiler options: a program of this one file, no module resolution, no
+ * default library, no type check, JavaScript and declarations (and their maps) from one parse.
+ * Unlike `ts.transpileModule`, the source file is read with the module format the program
+ * would give it (an ES module in a `"type": "module"` package under `node16`/`nodenext`), and
+ * the output paths are the compiler's own, from the project's common source directory.
+ *
+ * A second program over the whole project remains the fallback: for `outFile` bundles, for
+ * declarations with a TypeScript before 5.5 (no `isolatedDeclarations`), and if the
+ * declarations cannot be emitted without type information. It writes through its own host,
+ * not the compiler's `writeFile`: an incremental builder's callback tracks signatures of the
+ * files it knows, and this text is not one of them yet (the next build's program reads it from disk).
  */
 export function emitRegistryModule(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
+  const options = program.getCompilerOptions();
+  if (options.noEmit) return;
+  const declarations = !!(options.declaration || options.composite);
+  if (options.outFile || (declarations && typeof tsm.transpileDeclaration !== "function")) {
+    emitThroughProgram(tsm, program, registryPath, text, cancellationToken, emitOnlyDts);
+    return;
+  }
+  if (!declarations && (emitOnlyDts || options.emitDeclarationOnly)) return;
+  const declarationsBlocked = transpileRegistryModule(tsm, program, registryPath, text, cancellationToken, emitOnlyDts);
+  if (declarationsBlocked) emitThroughProgram(tsm, program, registryPath, text, cancellationToken, true);
+}
+
+/** Emits the module as a program of its own file; returns true when its declarations need type information (nothing written for them). */
+function transpileRegistryModule(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): boolean {
+  const options = program.getCompilerOptions();
+  const declarations = !!(options.declaration || options.composite);
+  const emitOptions: ts.CompilerOptions = {
+    ...options,
+    // Output paths as the project's: relative to its common source directory, which
+    // (without `rootDir`) TypeScript 5.x computes from all the program's files.
+    rootDir: rootDirOf(program, registryPath),
+    noResolve: true,
+    noLib: true,
+    lib: undefined,
+    types: [],
+    noCheck: true,
+    noEmitOnError: false,
+    declaration: declarations,
+    composite: false,
+    incremental: false,
+    tsBuildInfoFile: undefined,
+    // This program is toolgen's own: no ts-patch plugin runs in it.
+    plugins: undefined,
+  };
+  if (!options.verbatimModuleSyntax) emitOptions.isolatedModules = true;
+  if (declarations) emitOptions.isolatedDeclarations = true;
+  const host = tsm.createCompilerHost(emitOptions);
+  // The program passes the options the file is read with (its module format from package.json).
+  host.getSourceFile = (fileName, languageVersionOrOptions) => (isSameFile(fileName, registryPath) ? tsm.createSourceFile(fileName, text, languageVersionOrOptions) : undefined);
+  emittingFresh = true;
+  try {
+    const transpiler = tsm.createProgram({ rootNames: [registryPath], options: emitOptions, host });
+    const sourceFile = transpiler.getSourceFile(registryPath);
+    if (!sourceFile) return declarations;
+    const result = transpiler.emit(sourceFile, undefined, cancellationToken, emitOnlyDts);
+    return declarations && result.diagnostics.some((d) => d.category === tsm.DiagnosticCategory.Error);
+  } finally {
+    emittingFresh = false;
+  }
+}
+
+/** `rootDir` as the program has it, else the common source directory of its files and the registry module. */
+function rootDirOf(program: ts.Program, registryPath: string): string | undefined {
+  const options = program.getCompilerOptions();
+  if (options.rootDir) return options.rootDir;
+  const common = (program as ProgramInternals).getCommonSourceDirectory?.();
+  if (!common) return undefined;
+  let dir = path.resolve(common);
+  const registryDir = path.dirname(path.resolve(registryPath));
+  while (path.relative(dir, registryDir).startsWith("..") && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+function isSameFile(a: string, b: string): boolean {
+  return path.resolve(a) === path.resolve(b);
+}
+
+/**
+ * The fallback: a second program that shares every other source file with the first
+ * (nothing is re-parsed) writes the JavaScript, declarations and maps exactly as tsc would.
+ */
+function emitThroughProgram(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
   const options = program.getCompilerOptions();
   const host = tsm.createCompilerHost(options);
   const readSourceFile = host.getSourceFile.bind(host);
   // Every other file is the program's own (parsed and bound already, so nothing is re-read).
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) =>
-    path.resolve(fileName) === path.resolve(registryPath)
+    isSameFile(fileName, registryPath)
       ? tsm.createSourceFile(fileName, text, languageVersion)
       : (program.getSourceFile(fileName) ?? readSourceFile(fileName, languageVersion, onError, shouldCreate));
-  const rootNames = program.getRootFileNames().some((f) => path.resolve(f) === path.resolve(registryPath)) ? program.getRootFileNames() : [...program.getRootFileNames(), registryPath];
+  const rootNames = program.getRootFileNames().some((f) => isSameFile(f, registryPath)) ? program.getRootFileNames() : [...program.getRootFileNames(), registryPath];
   emittingFresh = true;
   try {
     const fresh = tsm.createProgram({ rootNames, options, host, oldProgram: program });

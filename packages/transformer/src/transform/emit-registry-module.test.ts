@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, toolgen } from "../../../../test-support/temp-project.js";
+import { emitRegistryModule } from "./emit-registry-module.js";
+
+const REGISTRY = "src/tools.generated.ts";
+
+/** The program tsc makes for the fixture before toolgen wrote the registry module (a first build). */
+function createProgram(dir: string, extraOptions: ts.CompilerOptions) {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, "tsconfig.json"), extraOptions, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  return ts.createProgram({ rootNames: parsed.fileNames.filter((f) => !f.endsWith(REGISTRY)), options: parsed.options });
+}
+
+/** Every output of the registry module under dist/, by name; then deletes them. */
+function takeOutputs(dir: string): Record<string, string> {
+  const dist = path.join(dir, "dist");
+  if (!existsSync(dist)) return {};
+  const outputs: Record<string, string> = {};
+  for (const name of readdirSync(dist).filter((n) => n.startsWith("tools.generated."))) {
+    outputs[name] = readFileSync(path.join(dist, name), "utf8");
+    rmSync(path.join(dist, name));
+  }
+  return outputs;
+}
+
+/** TypeScript before 5.5, as far as the emitter can tell: no `transpileDeclaration`. */
+const tsBefore55 = { ...ts, transpileDeclaration: undefined } as unknown as typeof ts;
+
+describe("the registry module's outputs without a second program", () => {
+  let dir: string;
+  let cleanup: () => void;
+  let text: string;
+  const maps = { sourceMap: true, declarationMap: true };
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    expect(toolgen(["build"], dir).status).toBe(0);
+    text = readFileSync(path.join(dir, REGISTRY), "utf8");
+    takeOutputs(dir);
+  });
+  afterAll(() => cleanup());
+
+  it("are byte for byte those of the whole-program emit (the fallback), JavaScript, declarations and maps", () => {
+    emitRegistryModule(ts, createProgram(dir, maps), path.join(dir, REGISTRY), text, undefined, undefined);
+    const transpiled = takeOutputs(dir);
+    emitRegistryModule(tsBefore55, createProgram(dir, maps), path.join(dir, REGISTRY), text, undefined, undefined);
+    const whole = takeOutputs(dir);
+    expect(Object.keys(transpiled).sort()).toEqual(["tools.generated.d.ts", "tools.generated.d.ts.map", "tools.generated.js", "tools.generated.js.map"]);
+    expect(transpiled).toEqual(whole);
+    // The fixture's package is an ES module: under NodeNext its registry is too (ts.transpileModule would write CommonJS).
+    expect(transpiled["tools.generated.js"]).toMatch(/^import \{ createRegistry/m);
+  });
+
+  it("honour emitOnlyDts, emitDeclarationOnly and a project without declarations", () => {
+    emitRegistryModule(ts, createProgram(dir, {}), path.join(dir, REGISTRY), text, undefined, true);
+    expect(Object.keys(takeOutputs(dir))).toEqual(["tools.generated.d.ts"]);
+    emitRegistryModule(ts, createProgram(dir, { emitDeclarationOnly: true }), path.join(dir, REGISTRY), text, undefined, undefined);
+    expect(Object.keys(takeOutputs(dir))).toEqual(["tools.generated.d.ts"]);
+    emitRegistryModule(ts, createProgram(dir, { declaration: false }), path.join(dir, REGISTRY), text, undefined, undefined);
+    expect(Object.keys(takeOutputs(dir))).toEqual(["tools.generated.js"]);
+    emitRegistryModule(ts, createProgram(dir, { declaration: false }), path.join(dir, REGISTRY), text, undefined, true);
+    expect(takeOutputs(dir)).toEqual({});
+  });
+
+  it("take declarations that need type information from the whole program", () => {
+    const untyped = `${text}\nexport const names = ["a", "b"].map((n) => n.length);\n`;
+    emitRegistryModule(ts, createProgram(dir, {}), path.join(dir, REGISTRY), untyped, undefined, undefined);
+    const outputs = takeOutputs(dir);
+    expect(outputs["tools.generated.d.ts"]).toContain("export declare const names: number[];");
+    expect(outputs["tools.generated.js"]).toContain('export const names = ["a", "b"].map((n) => n.length);');
+  });
+});

@@ -2,16 +2,24 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import { ConfigError, parsePluginOptions } from "../project/config.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
-import { type BuildPlan, planBuild } from "../project/plan-build.js";
+import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
 import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
 import { writeIfChanged } from "../project/write-outputs.js";
+import type { StaleRegistry } from "./emit-registry-module.js";
 import { toGlobalTsDiagnostic, toTsDiagnostic } from "./to-ts-diagnostic.js";
 
 /** What toolgen did for one program: its diagnostics, and the registry module's new text when the program holds another. */
 export interface ProgramBuild {
   diagnostics: ts.Diagnostic[];
-  staleRegistry?: { path: string; text: string };
+  staleRegistry?: StaleRegistry;
 }
+
+/**
+ * The registry module last rendered for each tsconfig, kept across programs: under
+ * `tspc --watch` most edits change no entry (and the compilation the rewritten module itself
+ * triggers never does), so its validators are not generated again.
+ */
+const renderedModules = new Map<string, RegistryModuleCache>();
 
 /**
  * Analyzes the whole program (never only the files being emitted, so the manifest always
@@ -25,7 +33,9 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   let plan: BuildPlan;
   try {
     info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry));
-    plan = planBuild(tsm, info, program);
+    let cache = renderedModules.get(tsconfigPath);
+    if (!cache) renderedModules.set(tsconfigPath, (cache = {}));
+    plan = planBuild(tsm, info, program, cache);
   } catch (error) {
     // Never a crash of the user's build: a configuration mistake or a toolgen bug is one tsc error.
     const message = error instanceof ConfigError ? error.message : `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;

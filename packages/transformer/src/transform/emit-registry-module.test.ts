@@ -42,9 +42,9 @@ describe("the registry module's outputs without a second program", () => {
   afterAll(() => cleanup());
 
   it("are byte for byte those of the whole-program emit (the fallback), JavaScript, declarations and maps", () => {
-    emitRegistryModule(ts, createProgram(dir, maps), path.join(dir, REGISTRY), text, undefined, undefined);
+    emitRegistryModule(ts, createProgram(dir, maps), { path: path.join(dir, REGISTRY), text }, undefined, undefined);
     const transpiled = takeOutputs(dir);
-    emitRegistryModule(tsBefore55, createProgram(dir, maps), path.join(dir, REGISTRY), text, undefined, undefined);
+    emitRegistryModule(tsBefore55, createProgram(dir, maps), { path: path.join(dir, REGISTRY), text }, undefined, undefined);
     const whole = takeOutputs(dir);
     expect(Object.keys(transpiled).sort()).toEqual(["tools.generated.d.ts", "tools.generated.d.ts.map", "tools.generated.js", "tools.generated.js.map"]);
     expect(transpiled).toEqual(whole);
@@ -53,19 +53,29 @@ describe("the registry module's outputs without a second program", () => {
   });
 
   it("honour emitOnlyDts, emitDeclarationOnly and a project without declarations", () => {
-    emitRegistryModule(ts, createProgram(dir, {}), path.join(dir, REGISTRY), text, undefined, true);
+    emitRegistryModule(ts, createProgram(dir, {}), { path: path.join(dir, REGISTRY), text }, undefined, true);
     expect(Object.keys(takeOutputs(dir))).toEqual(["tools.generated.d.ts"]);
-    emitRegistryModule(ts, createProgram(dir, { emitDeclarationOnly: true }), path.join(dir, REGISTRY), text, undefined, undefined);
+    emitRegistryModule(ts, createProgram(dir, { emitDeclarationOnly: true }), { path: path.join(dir, REGISTRY), text }, undefined, undefined);
     expect(Object.keys(takeOutputs(dir))).toEqual(["tools.generated.d.ts"]);
-    emitRegistryModule(ts, createProgram(dir, { declaration: false }), path.join(dir, REGISTRY), text, undefined, undefined);
+    emitRegistryModule(ts, createProgram(dir, { declaration: false }), { path: path.join(dir, REGISTRY), text }, undefined, undefined);
     expect(Object.keys(takeOutputs(dir))).toEqual(["tools.generated.js"]);
-    emitRegistryModule(ts, createProgram(dir, { declaration: false }), path.join(dir, REGISTRY), text, undefined, true);
+    emitRegistryModule(ts, createProgram(dir, { declaration: false }), { path: path.join(dir, REGISTRY), text }, undefined, true);
     expect(takeOutputs(dir)).toEqual({});
+  });
+
+  it("are written again, not emitted again, for the same text (a builder's emit after the one of the old text)", () => {
+    const registry = { path: path.join(dir, REGISTRY), text };
+    const program = createProgram(dir, maps);
+    emitRegistryModule(ts, program, registry, undefined, undefined);
+    const first = takeOutputs(dir);
+    const noCompiler = { ...ts, createProgram: () => expect.unreachable("emitted again") } as unknown as typeof ts;
+    emitRegistryModule(noCompiler, program, registry, undefined, undefined);
+    expect(takeOutputs(dir)).toEqual(first);
   });
 
   it("take declarations that need type information from the whole program", () => {
     const untyped = `${text}\nexport const names = ["a", "b"].map((n) => n.length);\n`;
-    emitRegistryModule(ts, createProgram(dir, {}), path.join(dir, REGISTRY), untyped, undefined, undefined);
+    emitRegistryModule(ts, createProgram(dir, {}), { path: path.join(dir, REGISTRY), text: untyped }, undefined, undefined);
     const outputs = takeOutputs(dir);
     expect(outputs["tools.generated.d.ts"]).toContain("export declare const names: number[];");
     expect(outputs["tools.generated.js"]).toContain('export const names = ["a", "b"].map((n) => n.length);');

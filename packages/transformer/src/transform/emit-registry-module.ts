@@ -8,6 +8,19 @@ export function isEmittingRegistryModule(): boolean {
   return emittingFresh;
 }
 
+/** The registry module's new text, and what toolgen wrote for it so far (by `emitOnlyDts`). */
+export interface StaleRegistry {
+  path: string;
+  text: string;
+  written?: Map<boolean, WrittenFile[]>;
+}
+
+interface WrittenFile {
+  fileName: string;
+  text: string;
+  writeByteOrderMark: boolean;
+}
+
 /** The program's common source directory (internal in TypeScript 5.x and 6.x, present on every program). */
 type ProgramInternals = ts.Program & { getCommonSourceDirectory?: () => string };
 
@@ -24,25 +37,47 @@ type ProgramInternals = ts.Program & { getCommonSourceDirectory?: () => string }
  *
  * A second program over the whole project remains the fallback: for `outFile` bundles, for
  * declarations with a TypeScript before 5.5 (no `isolatedDeclarations`), and if the
- * declarations cannot be emitted without type information. It writes through its own host,
- * not the compiler's `writeFile`: an incremental builder's callback tracks signatures of the
- * files it knows, and this text is not one of them yet (the next build's program reads it from disk).
+ * declarations cannot be emitted without type information.
+ *
+ * Outputs go through toolgen's own compiler host, not the compiler's `writeFile`: an
+ * incremental builder's callback tracks signatures of the files it knows, and this text is
+ * not one of them yet (the next build's program reads it from disk).
  */
-export function emitRegistryModule(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
+export function emitRegistryModule(tsm: typeof ts, program: ts.Program, registry: StaleRegistry, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
   const options = program.getCompilerOptions();
   if (options.noEmit) return;
+  // A builder emits file by file: toolgen writes the outputs at its first emit call, and again
+  // after the call that emitted the old text. The second time, the same files are written again.
+  const key = !!emitOnlyDts;
+  const host = tsm.createCompilerHost(options);
+  const again = registry.written?.get(key);
+  if (again) {
+    for (const file of again) host.writeFile(file.fileName, file.text, file.writeByteOrderMark);
+    return;
+  }
+  const written: WrittenFile[] = [];
+  const writeFile: ts.WriteFileCallback = (fileName, text, writeByteOrderMark) => {
+    written.push({ fileName, text, writeByteOrderMark });
+    host.writeFile(fileName, text, writeByteOrderMark);
+  };
+  emitFresh(tsm, program, registry.path, registry.text, writeFile, cancellationToken, emitOnlyDts);
+  (registry.written ??= new Map()).set(key, written);
+}
+
+function emitFresh(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, writeFile: ts.WriteFileCallback, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
+  const options = program.getCompilerOptions();
   const declarations = !!(options.declaration || options.composite);
   if (options.outFile || (declarations && typeof tsm.transpileDeclaration !== "function")) {
-    emitThroughProgram(tsm, program, registryPath, text, cancellationToken, emitOnlyDts);
+    emitThroughProgram(tsm, program, registryPath, text, writeFile, cancellationToken, emitOnlyDts);
     return;
   }
   if (!declarations && (emitOnlyDts || options.emitDeclarationOnly)) return;
-  const declarationsBlocked = transpileRegistryModule(tsm, program, registryPath, text, cancellationToken, emitOnlyDts);
-  if (declarationsBlocked) emitThroughProgram(tsm, program, registryPath, text, cancellationToken, true);
+  const declarationsBlocked = transpileRegistryModule(tsm, program, registryPath, text, writeFile, cancellationToken, emitOnlyDts);
+  if (declarationsBlocked) emitThroughProgram(tsm, program, registryPath, text, writeFile, cancellationToken, true);
 }
 
 /** Emits the module as a program of its own file; returns true when its declarations need type information (nothing written for them). */
-function transpileRegistryModule(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): boolean {
+function transpileRegistryModule(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, writeFile: ts.WriteFileCallback, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): boolean {
   const options = program.getCompilerOptions();
   const declarations = !!(options.declaration || options.composite);
   const emitOptions: ts.CompilerOptions = {
@@ -73,7 +108,7 @@ function transpileRegistryModule(tsm: typeof ts, program: ts.Program, registryPa
     const transpiler = tsm.createProgram({ rootNames: [registryPath], options: emitOptions, host });
     const sourceFile = transpiler.getSourceFile(registryPath);
     if (!sourceFile) return declarations;
-    const result = transpiler.emit(sourceFile, undefined, cancellationToken, emitOnlyDts);
+    const result = transpiler.emit(sourceFile, writeFile, cancellationToken, emitOnlyDts);
     return declarations && result.diagnostics.some((d) => d.category === tsm.DiagnosticCategory.Error);
   } finally {
     emittingFresh = false;
@@ -100,7 +135,7 @@ function isSameFile(a: string, b: string): boolean {
  * The fallback: a second program that shares every other source file with the first
  * (nothing is re-parsed) writes the JavaScript, declarations and maps exactly as tsc would.
  */
-function emitThroughProgram(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
+function emitThroughProgram(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, writeFile: ts.WriteFileCallback, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {
   const options = program.getCompilerOptions();
   const host = tsm.createCompilerHost(options);
   const readSourceFile = host.getSourceFile.bind(host);
@@ -114,7 +149,7 @@ function emitThroughProgram(tsm: typeof ts, program: ts.Program, registryPath: s
   try {
     const fresh = tsm.createProgram({ rootNames, options, host, oldProgram: program });
     const sourceFile = fresh.getSourceFile(registryPath);
-    if (sourceFile) fresh.emit(sourceFile, undefined, cancellationToken, emitOnlyDts);
+    if (sourceFile) fresh.emit(sourceFile, writeFile, cancellationToken, emitOnlyDts);
   } finally {
     emittingFresh = false;
   }

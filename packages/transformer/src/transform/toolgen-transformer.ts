@@ -35,7 +35,7 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
     // A ts-patch without `originalEmit`: report through its own channel and write the
     // registry outputs now (a later emit of the old text may overwrite them until the next build).
     for (const diagnostic of build.diagnostics) extras.addDiagnostic(diagnostic);
-    if (build.staleRegistry) emitRegistryModule(tsm, program, build.staleRegistry.path, build.staleRegistry.text, undefined, undefined);
+    if (build.staleRegistry) emitRegistryModule(tsm, program, build.staleRegistry, undefined, undefined);
   }
   return identity;
 }

@@ -1,13 +1,13 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { emitRegistryModule } from "./emit-registry-module.js";
+import { emitRegistryModule, type StaleRegistry } from "./emit-registry-module.js";
 
 /** ts-patch (3.x and 4.x) keeps the compiler's own emit here and calls it right after asking plugins for transformers. */
 type PatchedProgram = ts.Program & { originalEmit?: ts.Program["emit"] };
 
 export interface AfterEmit {
   diagnostics: readonly ts.Diagnostic[];
-  staleRegistry?: { path: string; text: string };
+  staleRegistry?: StaleRegistry;
   /** This is the program's first emit call (a builder emits file by file). */
   isFirstEmit: boolean;
 }
@@ -34,7 +34,7 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     // a call for another file writes nothing stale, but the first must still write the new outputs.
     const registry = after.staleRegistry;
     if (registry && (target === undefined || isTarget(registry.path) || after.isFirstEmit)) {
-      emitRegistryModule(tsm, program, registry.path, registry.text, cancellationToken, emitOnlyDts);
+      emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
     }
     // A new array: a skipped emit returns the compiler's shared empty one.
     return own.length > 0 ? { ...result, diagnostics: [...result.diagnostics, ...own] } : result;

@@ -78,6 +78,11 @@ function describe(keyword: string, a: unknown, b: unknown): { params: Record<str
   }
 }
 
+/** A JSON object: not null, not an array. */
+export function isObject(data: unknown): data is Record<string, unknown> {
+  return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+
 /** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */
 export function codePoints(text: string): number {
   let count = 0;

@@ -54,7 +54,7 @@ function typeTest(types: readonly string[], data: string): string {
       case "array":
         return `Array.isArray(${data})`;
       case "object":
-        return `(typeof ${data}==="object"&&${data}!==null&&!Array.isArray(${data}))`;
+        return `$isObject(${data})`;
       case "integer":
         return `Number.isInteger(${data})`;
       case "number":
@@ -74,7 +74,7 @@ function emitValue(s: SchemaObject, data: string, path: string, scope: CheckScop
   code += guard(`typeof ${data}==="string"`, emitString(s, data, path, scope), only("string"));
   code += guard(`typeof ${data}==="number"`, emitNumber(s, data, path), only("number", "integer"));
   code += guard(`Array.isArray(${data})`, emitArray(s, data, path, scope), only("array"));
-  code += guard(`(typeof ${data}==="object"&&${data}!==null&&!Array.isArray(${data}))`, emitObject(s, data, path, scope), only("object"));
+  code += guard(`$isObject(${data})`, emitObject(s, data, path, scope), only("object"));
   return code;
 }
 
@@ -178,14 +178,29 @@ function emitObject(s: SchemaObject, data: string, path: string, scope: CheckSco
   }
   const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, sub] of Object.entries(properties)) {
-    const value = scope.local("d");
-    const check = emitCheck(sub, value, appendPath(path, segment(name)), scope);
+    const propertyPath = appendPath(path, segment(name));
+    if (inherited(name)) {
+      const value = scope.local("d");
+      const check = emitCheck(sub, value, propertyPath, scope);
+      if (check) code += `if(Object.hasOwn(${data},${JSON.stringify(name)})){const ${value}=${member(data, name)};${check}}`;
+      continue;
+    }
+    // A property read is cheap (the engine caches it): the check of a leaf, or a call of a
+    // shared check, reads the value in place rather than through a local; shorter code.
+    const inPlace = scope.shared(sub) !== undefined || isLeaf(sub);
+    const value = inPlace ? member(data, name) : scope.local("d");
+    const check = emitCheck(sub, value, propertyPath, scope);
     if (!check) continue;
-    code += inherited(name)
-      ? `if(Object.hasOwn(${data},${JSON.stringify(name)})){const ${value}=${member(data, name)};${check}}`
-      : `{const ${value}=${member(data, name)};if(${value}!==undefined){${check}}}`;
+    code += inPlace ? `if(${value}!==undefined){${check}}` : `{const ${value}=${member(data, name)};if(${value}!==undefined){${check}}}`;
   }
   return code + emitKeys(s, data, path, scope, Object.keys(properties));
+}
+
+const NESTING = ["$ref", "properties", "patternProperties", "additionalProperties", "propertyNames", "items", "prefixItems", "anyOf", "oneOf", "allOf", "not"];
+
+/** A schema with no subschemas: its check reads the value a few times, declares nothing. */
+function isLeaf(schema: JsonSchema): boolean {
+  return typeof schema !== "object" || schema === null || !NESTING.some((k) => k in schema);
 }
 
 /** The loop over the object's own keys, for `propertyNames`, `patternProperties` and `additionalProperties`. */

@@ -40,7 +40,8 @@ const COMPARISONS: Record<string, string> = { minimum: ">=", maximum: "<=", excl
  * reads them). `a` and `b` are the keyword's value or the offending detail (see below).
  */
 export function fail(errors: ValidatorError[], instancePath: string, keyword: string, a?: unknown, b?: unknown): void {
-  errors.push({ instancePath, keyword, ...describe(keyword, a, b) });
+  const { params, message } = describe(keyword, a, b);
+  errors.push({ instancePath, keyword, params, message });
 }
 
 function describe(keyword: string, a: unknown, b: unknown): { params: Record<string, unknown>; message: string } {

@@ -1,5 +1,5 @@
-import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
+import { compileValidators } from "@toolgen/core";
 import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { createRegistry } from "../registry/create-registry.js";
@@ -7,17 +7,18 @@ import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { CompiledValidator } from "../validation/index.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 
-// The precompiled path uses ajv-generated code; ajv compiling at test time gives the same code.
-/* eslint-disable @typescript-eslint/consistent-type-imports */
-const require = createRequire(import.meta.url);
-const Ajv2020 = (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).default;
-const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
-/* eslint-enable @typescript-eslint/consistent-type-imports */
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv);
+import { loadValidatorModule } from "../../../../test-support/generated-validators.js";
+
+const OPEN: JsonSchema = { type: "object", additionalProperties: { type: "object" } };
+const CLOSED: JsonSchema = { type: "object", properties: { n: { type: "number" }, tags: { type: "array", items: { type: "string" } }, text: { type: "string" }, opts: { type: "object", additionalProperties: { type: "number" } } }, additionalProperties: false };
+const OPTS: JsonSchema = { type: "object", properties: { opts: { type: "object" } }, additionalProperties: false };
+
+// The build-time path: the validators toolgen generates for these schemas, loaded as a module.
+const schemas: JsonSchema[] = [OPEN, CLOSED, OPTS];
+const generated = await loadValidatorModule(compileValidators(schemas.map((schema, i) => ({ name: `v${i}`, schema }))), schemas.map((_, i) => `v${i}`));
 
 const validators: Array<[string, (schema: JsonSchema) => CompiledValidator]> = [
-  ["precompiled (ajv code)", (schema) => ajv.compile(schema as object) as CompiledValidator],
+  ["generated", (schema) => generated[schemas.indexOf(schema)]!],
   ["interpreted", interpretSchema],
 ];
 
@@ -37,9 +38,6 @@ function toolOver(makeValidator: (schema: JsonSchema) => CompiledValidator, sche
   return { registry: createRegistry([definition]), received };
 }
 
-const OPEN: JsonSchema = { type: "object", additionalProperties: { type: "object" } };
-const CLOSED: JsonSchema = { type: "object", properties: { n: { type: "number" }, tags: { type: "array", items: { type: "string" } }, text: { type: "string" }, opts: { type: "object", additionalProperties: { type: "number" } } }, additionalProperties: false };
-
 afterEach(() => {
   // Nothing any test sent may have reached a prototype.
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -58,7 +56,7 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
   });
 
   it("__proto__ inside a JSON string repaired into an object stays own data too", async () => {
-    const { registry, received } = toolOver(makeValidator, { type: "object", properties: { opts: { type: "object" } }, additionalProperties: false });
+    const { registry, received } = toolOver(makeValidator, OPTS);
     const outcome = await registry.dispatch("t", { opts: '{"__proto__": {"polluted": true}}' });
     expect(outcome).toMatchObject({ status: "ok", repairs: [{ path: "/opts", repair: "parsed_json_string" }] });
     expect(Object.getOwnPropertyDescriptor((received[0] as { opts: object }).opts, "__proto__")?.value).toEqual({ polluted: true });

@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { interpretSchema, type JsonSchema } from "@toolgen/runtime";
-import * as support from "@toolgen/runtime/validation";
 import type { CompiledValidator, ValidatorError } from "@toolgen/runtime/validation";
+import { loadValidatorModule } from "../../../../../test-support/generated-validators.js";
 import { compileValidators } from "./compile-validators.js";
 
 // ajv is the reference for verdicts; the interpreting validator for the exact errors.
@@ -15,18 +15,9 @@ const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).defa
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 
-/** Loads generated code the way the registry module does, with the runtime's helpers. */
-function load(code: string, names: readonly string[]): CompiledValidator[] {
-  const [imports, ...body] = code.split("\n");
-  const bindings = [...imports!.matchAll(/(\w+) as (\$\w+)/g)].map(([, helper, alias]) => [alias!, (support as Record<string, unknown>)[helper!]] as const);
-  // Tests may compile code; the generated module itself never does.
-  const factory = new Function(...bindings.map(([alias]) => alias), `${body.join("\n")}\nreturn [${names.join(",")}];`) as (...helpers: unknown[]) => CompiledValidator[];
-  return factory(...bindings.map(([, helper]) => helper));
-}
-
-function compile(...schemas: JsonSchema[]): CompiledValidator[] {
+function compile(...schemas: JsonSchema[]): Promise<CompiledValidator[]> {
   const named = schemas.map((schema, i) => ({ name: `v${i}`, schema }));
-  return load(compileValidators(named), named.map((s) => s.name));
+  return loadValidatorModule(compileValidators(named), named.map((s) => s.name));
 }
 
 const sorted = (errors: ValidatorError[] | null | undefined) => (errors ?? []).map((e) => JSON.stringify(e)).sort();
@@ -56,8 +47,8 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
 ];
 
 describe("generated validators", () => {
-  it.each(cases)("%s: the interpreter's errors, ajv's verdicts", (_name, schema, samples) => {
-    const [generated] = compile(schema);
+  it.each(cases)("%s: the interpreter's errors, ajv's verdicts", async (_name, schema, samples) => {
+    const [generated] = await compile(schema);
     const interpreted = interpretSchema(schema);
     const reference = ajv.compile(schema as object);
     for (const sample of samples) {
@@ -74,8 +65,8 @@ describe("generated validators", () => {
     }
   });
 
-  it("agrees with the interpreter on random JSON values for every schema above (property)", () => {
-    const compiled = compile(...cases.map(([, schema]) => schema));
+  it("agrees with the interpreter on random JSON values for every schema above (property)", async () => {
+    const compiled = await compile(...cases.map(([, schema]) => schema));
     const interpreted = cases.map(([, schema]) => interpretSchema(schema));
     const samples = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...cases.flatMap(([, , values]) => values)));
     fc.assert(
@@ -89,7 +80,7 @@ describe("generated validators", () => {
     );
   });
 
-  it("generates a subschema used in several places once, whatever its descriptions say", () => {
+  it("generates a subschema used in several places once, whatever its descriptions say", async () => {
     const described = { ...address, description: "Where to deliver." };
     const code = compileValidators([
       { name: "v0", schema: { type: "object", properties: { from: address, to: described } } },
@@ -97,7 +88,7 @@ describe("generated validators", () => {
     ]);
     expect(code.match(/"street"/g)).toHaveLength(2); // one required check, one property check
     expect(code).toMatch(/^function s0\(d,p,e\)/m);
-    const [v0, v1] = load(code, ["v0", "v1"]);
+    const [v0, v1] = await loadValidatorModule(code, ["v0", "v1"]);
     expect(v0!({ from: { street: "a" }, to: { street: 1 } })).toBe(false);
     expect(v0!.errors?.map((e) => e.instancePath)).toEqual(["/to/street"]);
     expect(v1!([{ street: "a", zip: "1" }])).toBe(false);

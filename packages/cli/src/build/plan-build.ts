@@ -1,5 +1,6 @@
 import { planBuild as planSharedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { ts as tsm } from "../project/typescript.js";
 
 export { manifestReference, type BuildPlan, type PlannedFile } from "@toolgen/transformer/project";
 
@@ -12,5 +13,5 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  * the transformer calls, given ts-morph's TypeScript.
  */
 export function planBuild(info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
-  return planSharedBuild(ts as unknown as SharedTs, info, program as unknown as SharedProgram, cache);
+  return planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache);
 }

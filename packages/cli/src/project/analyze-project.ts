@@ -1,7 +1,8 @@
 import type { Diagnostic } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { analyzeForBuild } from "@toolgen/transformer/project";
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
+import { ts as tsm } from "./typescript.js";
 import { createProgram, loadProjectInfo } from "./load-project.js";
 
 type SharedTs = Parameters<typeof analyzeForBuild>[0];
@@ -13,6 +14,6 @@ type SharedProgram = Parameters<typeof analyzeForBuild>[2];
  */
 export function analyzeProject(project: string | undefined): { entries: ManifestEntry[]; diagnostics: Diagnostic[] } {
   const info = loadProjectInfo(project);
-  const result = analyzeForBuild(ts as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
+  const result = analyzeForBuild(tsm as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
   return { entries: result.manifest.entries, diagnostics: result.diagnostics };
 }

@@ -21,13 +21,22 @@ export interface ProjectInfo {
  * Throws `ConfigError` with a clear message.
  */
 export function readProjectInfo(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): ProjectInfo {
+  const { tsconfigPath, parsed } = readTsconfig(tsm, tsconfigOption, cwd);
+  return createProjectInfo(tsconfigPath, parsed.options);
+}
+
+/**
+ * Finds and parses a tsconfig (a file or its folder): its path and the parsed command line
+ * (options, root file names), for a caller that creates the program itself.
+ */
+export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): { tsconfigPath: string; parsed: ts.ParsedCommandLine } {
   let tsconfigPath = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
   if (existsSync(tsconfigPath) && !tsconfigPath.endsWith(".json")) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
   if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
   const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
   if (read.error) throw new ConfigError(`${tsconfigPath}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
   const parsed = tsm.parseJsonConfigFileContent(read.config, tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
-  return createProjectInfo(tsconfigPath, parsed.options);
+  return { tsconfigPath, parsed };
 }
 
 /**

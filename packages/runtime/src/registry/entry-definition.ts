@@ -29,17 +29,17 @@ export interface EntryDefinition {
 }
 
 /**
- * A definition whose manifest entry is kept as JSON text and parsed on first use: what the
- * generated registry module writes, so importing it parses no entry — a string literal costs
+ * A definition whose manifest entry is kept as JSON text (whole, or in parts some of which
+ * other entries share) and parsed on first use: what the generated registry module writes, so importing it parses no entry — a string literal costs
  * the JavaScript engine far less than the object literal it spells, and nothing is built for
  * entries the application never lists or calls.
  */
-export function lazyEntry(head: EntryHead, json: string, validate: CompiledValidator, load?: () => Promise<ModuleNamespace>): EntryDefinition {
+export function lazyEntry(head: EntryHead, json: string | readonly string[], validate: CompiledValidator, load?: () => Promise<ModuleNamespace>): EntryDefinition {
   let entry: ManifestEntry | undefined;
   return {
     head,
     get entry() {
-      return (entry ??= JSON.parse(json) as ManifestEntry);
+      return (entry ??= JSON.parse(typeof json === "string" ? json : json.join("")) as ManifestEntry);
     },
     validate,
     ...(load ? { load } : {}),

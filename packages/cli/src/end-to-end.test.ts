@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, copyFixture, toolgen } from "../../../test-support/temp-project.js";
 
@@ -35,6 +36,15 @@ describe("the demo, end to end: toolgen build → tsc → toolgen call", () => {
       required: ["value", "from", "to"],
       additionalProperties: false,
     });
+  });
+
+  it("the compiled registry module holds the manifest's entries exactly (quotes, escapes and shared JSON included)", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8"));
+    const source = readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8");
+    expect(source).toContain("The note\\'s file name.");
+    expect(source).not.toMatch(/"required"/); // spelled with an escape: see emitRegistryModule
+    const { registry } = (await import(pathToFileURL(path.join(dir, "dist/tools.generated.js")).href)) as { registry: { entries: unknown[] } };
+    expect(registry.entries).toEqual(manifest.entries);
   });
 
   it("calls a positional tool and prints the outcome exactly", () => {

@@ -80,9 +80,14 @@ function headOf(entry: ManifestEntry): Partial<ManifestEntry> {
   return head;
 }
 
-/** JSON text as a single-quoted JavaScript string: only `'` and `\` need escaping, not every `"`. */
+/**
+ * JSON text as a single-quoted JavaScript string: only `'` and `\` need escaping, not every
+ * `"`. The words `import` and `require` are spelled with an escape (`imp\u006frt`): TypeScript
+ * looks for dynamic imports by searching a module's text for them, and each match (a schema's
+ * `"required"`, a description) costs a walk of the syntax tree.
+ */
 function stringLiteral(json: string): string {
-  return `'${json.replace(/[\\']/g, "\\$&")}'`;
+  return `'${json.replace(/[\\']/g, "\\$&").replace(/import|require/g, (word) => (word === "import" ? "imp\\u006frt" : "requ\\u0069re"))}'`;
 }
 
 /** The arguments object type, written in terms of the implementation's own parameter types. */

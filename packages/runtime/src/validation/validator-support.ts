@@ -35,11 +35,20 @@ const LIMITS: Record<string, [string, string]> = {
 };
 const COMPARISONS: Record<string, string> = { minimum: ">=", maximum: "<=", exclusiveMinimum: ">", exclusiveMaximum: "<" };
 
+/** The keywords generated validators report, by number (what they pass to `fail`). Append only. */
+export const FAILURE_KEYWORDS = [
+  "type", "required", "additionalProperties", "enum", "const", "pattern", "format", "multipleOf", "uniqueItems",
+  "anyOf", "oneOf", "not", "false schema", "minLength", "maxLength", "minItems", "maxItems", "minProperties",
+  "maxProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+] as const;
+
 /**
- * Records one failed keyword, with ajv's params and message (the runtime's message formatter
- * reads them). `a` and `b` are the keyword's value or the offending detail (see below).
+ * Records one failed keyword (by name, or by its number in `FAILURE_KEYWORDS`), with ajv's
+ * params and message (the runtime's message formatter reads them). `a` and `b` are the
+ * keyword's value or the offending detail (see below).
  */
-export function fail(errors: ValidatorError[], instancePath: string, keyword: string, a?: unknown, b?: unknown): void {
+export function fail(errors: ValidatorError[], instancePath: string, failed: string | number, a?: unknown, b?: unknown): void {
+  const keyword = typeof failed === "number" ? FAILURE_KEYWORDS[failed]! : failed;
   const { params, message } = describe(keyword, a, b);
   errors.push({ instancePath, keyword, params, message });
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "@toolgen/runtime";
+import { FAILURE_KEYWORDS } from "@toolgen/runtime/validation";
 
 type SchemaObject = { [keyword: string]: unknown };
 
@@ -19,6 +20,18 @@ export interface CheckScope {
 }
 
 /**
+ * A failed keyword as generated code passes it to `fail`: its number in `FAILURE_KEYWORDS`.
+ * Shorter than the name, and it keeps words such as `required` out of the module's text:
+ * TypeScript looks for dynamic imports by searching the text for `import` and `require`, and
+ * every match costs a walk of the syntax tree.
+ */
+function failureCode(keyword: string): number {
+  const index = (FAILURE_KEYWORDS as readonly string[]).indexOf(keyword);
+  if (index < 0) throw new Error(`toolgen: no failure code for the keyword '${keyword}'`);
+  return index;
+}
+
+/**
  * Writes the statements that check the value in variable `data` against `schema`, pushing
  * one error per failed keyword onto `e` (with `fail` from `@toolgen/runtime/validation`).
  * `path` is a JavaScript expression for the value's JSON Pointer; it is evaluated only when
@@ -29,7 +42,7 @@ export interface CheckScope {
  */
 export function emitCheck(schema: JsonSchema | undefined, data: string, path: string, scope: CheckScope): string {
   if (schema === undefined || schema === true) return "";
-  if (schema === false) return `$fail(e,${path},"false schema");`;
+  if (schema === false) return `$fail(e,${path},${failureCode("false schema")});`;
   const shared = scope.shared(schema);
   if (shared) return `${shared}(${data},${path},e);`;
   return emitSchema(schema as SchemaObject, data, path, scope);
@@ -41,7 +54,7 @@ export function emitSchema(s: SchemaObject, data: string, path: string, scope: C
   const types = s.type === undefined ? undefined : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
   const rest = emitValue(s, data, path, scope, types) + emitCombinators(s, data, path, scope);
   if (!types) return code + rest;
-  const failure = `$fail(e,${path},"type",${JSON.stringify(types.join(","))});`;
+  const failure = `$fail(e,${path},${failureCode("type")},${JSON.stringify(types.join(","))});`;
   code += rest ? `if(${typeTest(types, data)}){${rest}}else ${failure}` : `if(!(${typeTest(types, data)}))${failure}`;
   return code;
 }
@@ -67,8 +80,8 @@ function typeTest(types: readonly string[], data: string): string {
 
 function emitValue(s: SchemaObject, data: string, path: string, scope: CheckScope, types: readonly string[] | undefined): string {
   let code = "";
-  if (Array.isArray(s.enum)) code += `if(!${includes(s.enum, data, scope)})$fail(e,${path},"enum",${scope.constant(s.enum)});`;
-  if (Object.hasOwn(s, "const")) code += `if(!${equals(s.const, data, scope)})$fail(e,${path},"const",${literal(s.const, scope)});`;
+  if (Array.isArray(s.enum)) code += `if(!${includes(s.enum, data, scope)})$fail(e,${path},${failureCode("enum")},${scope.constant(s.enum)});`;
+  if (Object.hasOwn(s, "const")) code += `if(!${equals(s.const, data, scope)})$fail(e,${path},${failureCode("const")},${literal(s.const, scope)});`;
   const only = (...kinds: string[]) => types !== undefined && types.every((t) => kinds.includes(t));
   const guard = (test: string, body: string, known: boolean) => (body === "" ? "" : known ? body : `if(${test}){${body}}`);
   code += guard(`typeof ${data}==="string"`, emitString(s, data, path, scope), only("string"));
@@ -101,11 +114,11 @@ function emitString(s: SchemaObject, data: string, path: string, scope: CheckSco
   if (typeof s.minLength === "number" || typeof s.maxLength === "number") {
     const length = scope.local("n");
     code += `const ${length}=$codePoints(${data});`;
-    if (typeof s.minLength === "number") code += `if(${length}<${s.minLength})$fail(e,${path},"minLength",${s.minLength});`;
-    if (typeof s.maxLength === "number") code += `if(${length}>${s.maxLength})$fail(e,${path},"maxLength",${s.maxLength});`;
+    if (typeof s.minLength === "number") code += `if(${length}<${s.minLength})$fail(e,${path},${failureCode("minLength")},${s.minLength});`;
+    if (typeof s.maxLength === "number") code += `if(${length}>${s.maxLength})$fail(e,${path},${failureCode("maxLength")},${s.maxLength});`;
   }
-  if (typeof s.pattern === "string") code += `if(!${scope.pattern(s.pattern)}.test(${data}))$fail(e,${path},"pattern",${JSON.stringify(s.pattern)});`;
-  if (typeof s.format === "string") code += `if(!${scope.format(s.format)}(${data}))$fail(e,${path},"format",${JSON.stringify(s.format)});`;
+  if (typeof s.pattern === "string") code += `if(!${scope.pattern(s.pattern)}.test(${data}))$fail(e,${path},${failureCode("pattern")},${JSON.stringify(s.pattern)});`;
+  if (typeof s.format === "string") code += `if(!${scope.format(s.format)}(${data}))$fail(e,${path},${failureCode("format")},${JSON.stringify(s.format)});`;
   return code;
 }
 
@@ -115,16 +128,16 @@ function emitNumber(s: SchemaObject, data: string, path: string): string {
   let code = "";
   for (const [keyword, operator] of COMPARISONS) {
     const limit = s[keyword];
-    if (typeof limit === "number") code += `if(!(${data}${operator}${limit}))$fail(e,${path},"${keyword}",${limit});`;
+    if (typeof limit === "number") code += `if(!(${data}${operator}${limit}))$fail(e,${path},${failureCode(keyword)},${limit});`;
   }
-  if (typeof s.multipleOf === "number") code += `if(!Number.isInteger(${data}/${s.multipleOf}))$fail(e,${path},"multipleOf",${s.multipleOf});`;
+  if (typeof s.multipleOf === "number") code += `if(!Number.isInteger(${data}/${s.multipleOf}))$fail(e,${path},${failureCode("multipleOf")},${s.multipleOf});`;
   return code;
 }
 
 function emitArray(s: SchemaObject, data: string, path: string, scope: CheckScope): string {
   let code = "";
-  if (typeof s.minItems === "number") code += `if(${data}.length<${s.minItems})$fail(e,${path},"minItems",${s.minItems});`;
-  if (typeof s.maxItems === "number") code += `if(${data}.length>${s.maxItems})$fail(e,${path},"maxItems",${s.maxItems});`;
+  if (typeof s.minItems === "number") code += `if(${data}.length<${s.minItems})$fail(e,${path},${failureCode("minItems")},${s.minItems});`;
+  if (typeof s.maxItems === "number") code += `if(${data}.length>${s.maxItems})$fail(e,${path},${failureCode("maxItems")},${s.maxItems});`;
   const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as JsonSchema[]) : [];
   prefix.forEach((sub, i) => {
     const item = scope.local("d");
@@ -135,12 +148,12 @@ function emitArray(s: SchemaObject, data: string, path: string, scope: CheckScop
     const index = scope.local("i");
     const item = scope.local("d");
     const itemPath = `${appendPath(path, "/")}+${index}`;
-    const check = s.items === false ? `$fail(e,${itemPath},"false schema");` : `const ${item}=${data}[${index}];${emitCheck(s.items as JsonSchema, item, itemPath, scope)}`;
+    const check = s.items === false ? `$fail(e,${itemPath},${failureCode("false schema")});` : `const ${item}=${data}[${index}];${emitCheck(s.items as JsonSchema, item, itemPath, scope)}`;
     code += `for(let ${index}=${prefix.length};${index}<${data}.length;${index}++){${check}}`;
   }
   if (s.uniqueItems === true) {
     const pair = scope.local("u");
-    code += `const ${pair}=$duplicateItems(${data});if(${pair})$fail(e,${path},"uniqueItems",${pair}[0],${pair}[1]);`;
+    code += `const ${pair}=$duplicateItems(${data});if(${pair})$fail(e,${path},${failureCode("uniqueItems")},${pair}[0],${pair}[1]);`;
   }
   return code;
 }
@@ -168,13 +181,13 @@ function emitObject(s: SchemaObject, data: string, path: string, scope: CheckSco
   let code = "";
   for (const name of (s.required as string[] | undefined) ?? []) {
     const missing = inherited(name) ? `!Object.hasOwn(${data},${JSON.stringify(name)})` : `${member(data, name)}===undefined`;
-    code += `if(${missing})$fail(e,${path},"required",${JSON.stringify(name)});`;
+    code += `if(${missing})$fail(e,${path},${failureCode("required")},${JSON.stringify(name)});`;
   }
   if (typeof s.minProperties === "number" || typeof s.maxProperties === "number") {
     const count = scope.local("n");
     code += `const ${count}=Object.keys(${data}).length;`;
-    if (typeof s.minProperties === "number") code += `if(${count}<${s.minProperties})$fail(e,${path},"minProperties",${s.minProperties});`;
-    if (typeof s.maxProperties === "number") code += `if(${count}>${s.maxProperties})$fail(e,${path},"maxProperties",${s.maxProperties});`;
+    if (typeof s.minProperties === "number") code += `if(${count}<${s.minProperties})$fail(e,${path},${failureCode("minProperties")},${s.minProperties});`;
+    if (typeof s.maxProperties === "number") code += `if(${count}>${s.maxProperties})$fail(e,${path},${failureCode("maxProperties")},${s.maxProperties});`;
   }
   const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, sub] of Object.entries(properties)) {
@@ -221,7 +234,7 @@ function emitKeys(s: SchemaObject, data: string, path: string, scope: CheckScope
     const isKnown = known.length === 0 ? "false" : known.length <= 8 ? known.map((k) => `${key}===${JSON.stringify(k)}`).join("||") : `${scope.constant(known)}.includes(${key})`;
     const unmatched = patterns.length > 0 ? `!(${isKnown})&&!${matched}` : `!(${isKnown})`;
     const value = scope.local("d");
-    const check = additional === false ? `$fail(e,${path},"additionalProperties",${key});` : `{const ${value}=${data}[${key}];${emitCheck(additional, value, keyPath, scope)}}`;
+    const check = additional === false ? `$fail(e,${path},${failureCode("additionalProperties")},${key});` : `{const ${value}=${data}[${key}];${emitCheck(additional, value, keyPath, scope)}}`;
     body += `if(${unmatched})${check}`;
   }
   return `for(const ${key} of Object.keys(${data})){${body}}`;
@@ -236,11 +249,11 @@ function emitCombinators(s: SchemaObject, data: string, path: string, scope: Che
     const count = scope.local("c");
     code += `const ${mark}=e.length;let ${count}=0;`;
     for (const sub of s.oneOf as JsonSchema[]) code += `{${emitCheck(sub, data, path, scope)}}if(e.length===${mark})${count}++;e.length=${mark};`;
-    code += `if(${count}!==1)$fail(e,${path},"oneOf",${count});`;
+    code += `if(${count}!==1)$fail(e,${path},${failureCode("oneOf")},${count});`;
   }
   if (s.not !== undefined) {
     const mark = scope.local("n");
-    code += `const ${mark}=e.length;{${emitCheck(s.not as JsonSchema, data, path, scope)}}if(e.length===${mark})$fail(e,${path},"not");else e.length=${mark};`;
+    code += `const ${mark}=e.length;{${emitCheck(s.not as JsonSchema, data, path, scope)}}if(e.length===${mark})$fail(e,${path},${failureCode("not")});else e.length=${mark};`;
   }
   return code;
 }
@@ -270,7 +283,7 @@ function emitAnyOf(members: readonly JsonSchema[], data: string, path: string, s
     }
     code += nested;
   }
-  return `${code}if(!${passed})$fail(e,${path},"anyOf");`;
+  return `${code}if(!${passed})$fail(e,${path},${failureCode("anyOf")});`;
 }
 
 function discriminator(members: readonly JsonSchema[]): string | undefined {

@@ -112,6 +112,27 @@ describe("one fixture, two entry points: toolgen build and tspc with @toolgen/tr
   });
 });
 
+describe("tspc without source maps: the registry module's JavaScript and declarations as toolgen rendered them", () => {
+  const compiler = COMPILERS[1];
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+  });
+  afterAll(() => cleanup());
+
+  it("answers a call, and its declarations type an application's calls", () => {
+    expect(read(dir, "dist/tools.generated.d.ts")).toContain("export declare const registry: Registry<ToolInputs>;");
+    const call = toolgen(["call", "to_fahrenheit", "--args", '{"celsius":100}', "--json"], dir);
+    expect(JSON.parse(call.stdout)).toEqual({ status: "ok", text: "212" });
+    // A consumer compiled against dist/: a right call type-checks, a wrong one does not.
+    writeFileSync(path.join(dir, "consumer.ts"), 'import { registry } from "./dist/tools.generated.js";\nawait registry.call("to_fahrenheit", { celsius: 1 });\n// @ts-expect-error celsius is a number\nawait registry.call("to_fahrenheit", { celsius: "1" });\n');
+    const check = tsc(compiler, ["--ignoreConfig", "--noEmit", "--module", "nodenext", "--target", "es2022", "--strict", "--skipLibCheck", "consumer.ts"], dir);
+    expect(check).toEqual({ status: 0, output: "" });
+  });
+});
+
 describe("tspc fails on analyzer errors, at their source positions", () => {
   let dir: string;
   let cleanup: () => void;

@@ -1,7 +1,6 @@
 import type { Diagnostic } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { analyzeForBuild } from "@toolgen/transformer/project";
-import type { ts } from "ts-morph";
 import { ts as tsm } from "./typescript.js";
 import { createProgram, loadProjectInfo } from "./load-project.js";
 

@@ -10,23 +10,27 @@ export type JsonParts = Array<string | number>;
  * Joining a value's parts, with each number replaced by its piece, gives exactly
  * `JSON.stringify(value)`. The largest repeated objects are taken first; a piece holds no
  * other piece, so joining is one step.
+ *
+ * Linear in the size of the values: an object's identity comes from its children's
+ * identities (hash-consing), so no subtree is serialized per level to compare it.
  */
 export function splitJson(values: readonly unknown[]): { pieces: string[]; parts: JsonParts[] } {
-  const counts = new Map<string, number>();
-  for (const value of values) countObjects(value, counts);
-  const repeated = (text: string) => (counts.get(text) ?? 0) > 1;
+  const nodes = new NodeTable();
+  for (const value of values) nodes.identify(value);
+  const candidate = (id: number) => nodes.uses[id]! > 1 && nodes.lengths[id]! >= MIN_PIECE_LENGTH;
 
   // First pass: which repeated objects are reached at all (an `Address` inside a repeated
   // `Customer` is not); a piece reached only once is written in place.
-  const reached = new Map<string, number>();
-  for (const value of values) write(value, repeated, (text) => void reached.set(text, (reached.get(text) ?? 0) + 1));
-  const indexOf = new Map<string, number>();
+  const reached = new Map<number, number>();
+  for (const value of values) write(value, nodes, candidate, (id) => void reached.set(id, (reached.get(id) ?? 0) + 1), []);
+  const indexOf = new Map<number, number>();
   const pieces: string[] = [];
   const parts = values.map((value) => {
     const out: JsonParts = [];
-    write(value, (text) => (reached.get(text) ?? 0) > 1, (text) => {
-      let index = indexOf.get(text);
-      if (index === undefined) indexOf.set(text, (index = pieces.push(text) - 1));
+    const isPiece = (id: number) => (reached.get(id) ?? 0) > 1;
+    write(value, nodes, isPiece, (id, node) => {
+      let index = indexOf.get(id);
+      if (index === undefined) indexOf.set(id, (index = pieces.push(JSON.stringify(node)) - 1));
       out.push(index);
     }, out);
     return out;
@@ -38,17 +42,43 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function countObjects(value: unknown, counts: Map<string, number>): void {
-  if (typeof value !== "object" || value === null) return;
-  if (isObject(value)) {
-    const text = JSON.stringify(value);
-    if (text.length >= MIN_PIECE_LENGTH) counts.set(text, (counts.get(text) ?? 0) + 1);
+/** Object and array nodes by identity: equal JSON, equal id; with use counts and JSON lengths. */
+class NodeTable {
+  readonly uses: number[] = [];
+  readonly lengths: number[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly idOf = new Map<object, number>();
+
+  /** The node's id (for objects and arrays), counting one more use of it. */
+  identify(value: unknown): { id?: number; length: number } {
+    if (typeof value !== "object" || value === null) return { length: (JSON.stringify(value) ?? "null").length };
+    const key: unknown[] = [];
+    let length = 2;
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function");
+    for (const [name, child] of entries) {
+      const { id, length: childLength } = this.identify(child);
+      key.push(name, id === undefined ? child : [id]);
+      length += childLength + (typeof name === "string" ? JSON.stringify(name).length + 1 : 0);
+    }
+    length += Math.max(0, entries.length - 1);
+    const text = `${Array.isArray(value) ? "[" : "{"}${JSON.stringify(key)}`;
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      this.ids.set(text, (id = this.ids.size));
+      this.lengths[id] = length;
+    }
+    this.uses[id] = (this.uses[id] ?? 0) + 1;
+    this.idOf.set(value, id);
+    return { id, length };
   }
-  for (const child of Object.values(value)) countObjects(child, counts);
+
+  get(value: object): number {
+    return this.idOf.get(value)!;
+  }
 }
 
 /** JSON text of `value` into `out`, calling `onPiece` instead for each object `isPiece` picks. */
-function write(value: unknown, isPiece: (text: string) => boolean, onPiece: (text: string) => void, out: JsonParts = []): void {
+function write(value: unknown, nodes: NodeTable, isPiece: (id: number) => boolean, onPiece: (id: number, node: object) => void, out: JsonParts): void {
   const text = (s: string) => {
     const last = out.length - 1;
     if (typeof out[last] === "string") out[last] += s;
@@ -59,19 +89,19 @@ function write(value: unknown, isPiece: (text: string) => boolean, onPiece: (tex
     value.forEach((item, i) => {
       if (i > 0) text(",");
       if (item === undefined || typeof item === "function") text("null");
-      else write(item, isPiece, onPiece, out);
+      else write(item, nodes, isPiece, onPiece, out);
     });
     text("]");
   } else if (isObject(value)) {
-    const json = JSON.stringify(value);
-    if (json.length >= MIN_PIECE_LENGTH && isPiece(json)) return onPiece(json);
+    const id = nodes.get(value);
+    if (isPiece(id)) return onPiece(id, value);
     text("{");
     let first = true;
     for (const [key, child] of Object.entries(value)) {
       if (child === undefined || typeof child === "function") continue;
       text(`${first ? "" : ","}${JSON.stringify(key)}:`);
       first = false;
-      write(child, isPiece, onPiece, out);
+      write(child, nodes, isPiece, onPiece, out);
     }
     text("}");
   } else {

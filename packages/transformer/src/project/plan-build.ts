@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { analyze, type AnalyzeResult, createOutputMapper, type Diagnostic, emitRegistryModule, serializeManifest } from "@toolgen/core";
+import { analyze, type AnalyzeResult, createOutputMapper, type Diagnostic, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import type { ProjectInfo } from "./project-info.js";
 
@@ -17,13 +17,15 @@ export interface PlannedFile {
  */
 export interface RegistryModuleCache {
   key?: string;
-  text?: string;
+  module?: RegistryModuleText;
 }
 
 export interface BuildPlan {
   manifest: Manifest;
   /** The manifest, then the registry module. */
   files: [manifest: PlannedFile, registryModule: PlannedFile];
+  /** The registry module, also as the JavaScript and declarations a compiler would write for it. */
+  registryModule: RegistryModuleText;
   diagnostics: Diagnostic[];
   entryCount: number;
 }
@@ -54,14 +56,15 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
   const result = analyzeForBuild(tsm, info, program);
   const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) };
   const key = cache && JSON.stringify([options, result.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
-  const registryModule = cache?.key === key && cache?.text !== undefined ? cache.text : emitRegistryModule(result.entries, options);
-  if (cache) Object.assign(cache, { key, text: registryModule });
+  const registryModule = cache?.key === key && cache?.module !== undefined ? cache.module : renderRegistryModule(result.entries, options);
+  if (cache) Object.assign(cache, { key, module: registryModule });
   return {
     manifest: result.manifest,
     files: [
       { path: info.manifestPath, content: serializeManifest(result.manifest) },
-      { path: info.registryModulePath, content: registryModule },
+      { path: info.registryModulePath, content: registryModule.typescript },
     ],
+    registryModule,
     diagnostics: result.diagnostics,
     entryCount: result.entries.length,
   };

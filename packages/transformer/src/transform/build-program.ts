@@ -51,5 +51,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   writeIfChanged(registry);
   ensureManifestReference(info);
   const seen = program.getSourceFile(registry.path);
-  return seen?.text === registry.content ? { diagnostics } : { diagnostics, staleRegistry: { path: registry.path, text: registry.content } };
+  if (seen?.text === registry.content) return { diagnostics };
+  const { javascript, declarations } = plan.registryModule;
+  return { diagnostics, staleRegistry: { path: registry.path, text: registry.content, compiled: { javascript, declarations, packageType: typeof info.packageJson.type === "string" ? info.packageJson.type : undefined } } };
 }

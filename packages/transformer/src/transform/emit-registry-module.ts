@@ -12,6 +12,8 @@ export function isEmittingRegistryModule(): boolean {
 export interface StaleRegistry {
   path: string;
   text: string;
+  /** The JavaScript and declarations toolgen rendered with the text, written as they are where the options allow. */
+  compiled?: { javascript: string; declarations: string; packageType?: string | undefined };
   written?: Map<boolean, WrittenFile[]>;
 }
 
@@ -60,8 +62,45 @@ export function emitRegistryModule(tsm: typeof ts, program: ts.Program, registry
     written.push({ fileName, text, writeByteOrderMark });
     host.writeFile(fileName, text, writeByteOrderMark);
   };
-  emitFresh(tsm, program, registry.path, registry.text, writeFile, cancellationToken, emitOnlyDts);
+  if (!writeCompiled(tsm, program, registry, writeFile, emitOnlyDts)) emitFresh(tsm, program, registry.path, registry.text, writeFile, cancellationToken, emitOnlyDts);
   (registry.written ??= new Map()).set(key, written);
+}
+
+/**
+ * Writes the JavaScript and declarations toolgen rendered along with the module, when they are
+ * what the compiler would produce in substance: an ES module (ES2015 or later) at the
+ * compiler's own output paths, with no source maps or declaration maps asked for (those need
+ * the compiler) and no `outFile`. Compiling a module of thousands of tools is most of what
+ * the transformer would otherwise add to a build. Returns false when the compiler must do it.
+ */
+function writeCompiled(tsm: typeof ts, program: ts.Program, registry: StaleRegistry, writeFile: ts.WriteFileCallback, emitOnlyDts: boolean | undefined): boolean {
+  const options = program.getCompilerOptions();
+  const compiled = registry.compiled;
+  if (!compiled || options.outFile || options.sourceMap || options.inlineSourceMap) return false;
+  const declarations = !!(options.declaration || options.composite);
+  if (declarations && options.declarationMap) return false;
+  if ((options.target ?? tsm.ScriptTarget.ES5) < tsm.ScriptTarget.ES2015) return false;
+  if (!emitsEsModule(tsm, options, registry.path, compiled.packageType)) return false;
+  const parsed = { options: { ...options, rootDir: rootDirOf(program, registry.path) }, fileNames: [registry.path], errors: [] } as ts.ParsedCommandLine;
+  const outputs = tsm.getOutputFileNames(parsed, registry.path, !tsm.sys.useCaseSensitiveFileNames);
+  const jsFile = outputs.find((f) => /\.[cm]?js$/.test(f));
+  const dtsFile = outputs.find((f) => /\.d\.[cm]?ts$/.test(f));
+  const newLine = options.newLine === tsm.NewLineKind.CarriageReturnLineFeed ? (text: string) => text.replace(/\n/g, "\r\n") : (text: string) => text;
+  const bom = !!options.emitBOM;
+  if (!emitOnlyDts && !options.emitDeclarationOnly && jsFile) writeFile(jsFile, newLine(compiled.javascript), bom);
+  if (declarations && dtsFile) writeFile(dtsFile, newLine(compiled.declarations), bom);
+  return true;
+}
+
+/** Whether the compiler would write the module as an ES module (by extension, `module`, and package.json `type`). */
+function emitsEsModule(tsm: typeof ts, options: ts.CompilerOptions, registryPath: string, packageType: string | undefined): boolean {
+  if (/\.mts$/.test(registryPath)) return true;
+  if (/\.cts$/.test(registryPath)) return false;
+  const kind = options.module ?? (options.target !== undefined && options.target >= tsm.ScriptTarget.ES2015 ? tsm.ModuleKind.ES2015 : tsm.ModuleKind.CommonJS);
+  const K = tsm.ModuleKind as unknown as Record<string, number | undefined>;
+  const nodeKinds = [K.Node16, K.Node18, K.Node20, K.NodeNext].filter((k): k is number => k !== undefined);
+  if (nodeKinds.includes(kind)) return packageType === "module";
+  return [K.ES2015, K.ES2020, K.ES2022, K.ESNext, K.Preserve].includes(kind);
 }
 
 function emitFresh(tsm: typeof ts, program: ts.Program, registryPath: string, text: string, writeFile: ts.WriteFileCallback, cancellationToken: ts.CancellationToken | undefined, emitOnlyDts: boolean | undefined): void {

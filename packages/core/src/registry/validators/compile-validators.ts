@@ -122,7 +122,7 @@ class ModuleWriter {
       this.formats.set(format, (name = `f${this.formats.size}`));
       this.hoisted.push(`let ${name};`);
     }
-    return `(${name}??=$formatTest(${JSON.stringify(format)}))`;
+    return `(${name}||(${name}=$formatTest(${JSON.stringify(format)})))`;
   }
 }
 

@@ -69,7 +69,7 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     if (sourceFiles[0]) diagnostics.report(sourceFiles[0], DiagnosticCode.InvalidConfig, `The "naming" option must be one of ${NAMING_STYLES.map((s) => `"${s}"`).join(", ")}; got ${JSON.stringify(naming)}. Using "snake_case".`);
     naming = "snake_case";
   }
-  const entryOptions: EntryOptions = { naming, relativeSource, relativeOutput: outputPath, validator: {} };
+  const entryOptions: EntryOptions = { naming, relativeSource, relativeOutput: outputPath };
 
   const entries: BuiltEntry[] = [];
   for (const sourceFile of sourceFiles) {

@@ -1,7 +1,7 @@
 import type { ManifestEntry } from "@toolgen/runtime";
 import { collectConversions } from "../model/collect-conversions.js";
 import { type AnalysisState, createReaderContext } from "../model/reader-context.js";
-import { checkDefaults, type DefaultValidator } from "../schema/check-defaults.js";
+import { checkDefaults } from "../schema/check-defaults.js";
 import { formatRootSchema } from "../schema/format-schema.js";
 import { checkTags } from "../source/check-tags.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
@@ -16,7 +16,6 @@ export interface EntryOptions {
   relativeSource: (fileName: string) => string;
   /** Package-relative path of the compiled JavaScript of a source file. */
   relativeOutput: (fileName: string) => string;
-  validator: DefaultValidator;
 }
 
 /** A manifest entry plus what the registry module emitter needs about its source. */
@@ -34,7 +33,7 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
   const meta = readEntryMetadata(found, options.naming, state.diagnostics);
   const ctx = createReaderContext(state, "input");
   const args = readArguments(ctx, found.signatureNode, found.doc);
-  checkDefaults(ctx, options.validator);
+  checkDefaults(ctx);
   const conversions = collectConversions(args.input, ctx.definitions);
   const position = found.sourceFile.getLineAndCharacterOfPosition(found.node.getStart(found.sourceFile));
 

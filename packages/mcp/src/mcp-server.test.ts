@@ -73,9 +73,11 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     expect(result.content).toEqual([{ type: "text", text: '{"id":"b1","quantity":3,"total":37.5}' }]);
   });
 
-  it("returns a string result as text", async () => {
+  it("returns a string result as text, and as { result } structured content (MCP's must be an object)", async () => {
+    const greet = (await client.listTools()).tools.find((t) => t.name === "greet");
+    expect(greet?.outputSchema).toEqual({ type: "object", properties: { result: { type: "string" } }, required: ["result"], additionalProperties: false });
     const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
-    expect(result).toEqual({ content: [{ type: "text", text: "Hello, Ada!" }] });
+    expect(result).toEqual({ content: [{ type: "text", text: "Hello, Ada!" }], structuredContent: { result: "Hello, Ada!" } });
   });
 
   it("answers a ToolError with an isError result carrying its payload", async () => {
@@ -172,7 +174,7 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     try {
       expect((await withHost.listTools()).tools.map((t) => t.name)).toContain("refund_order");
       const result = await withHost.callTool({ name: "refund_order", arguments: { orderId: "o1" } });
-      expect(result).toEqual({ content: [{ type: "text", text: "refunded o1" }] });
+      expect(result).toEqual({ content: [{ type: "text", text: "refunded o1" }], structuredContent: { result: "refunded o1" } });
       expect(seen).toEqual([{ orderId: "o1" }]);
     } finally {
       await withHost.close();
@@ -222,7 +224,7 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
   it("answers any instance's request without an initialize first (what a load balancer needs)", async () => {
     const response = await post(running.url, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "greet", arguments: { name: "Lin" } } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "Hello, Lin!" }] } });
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "Hello, Lin!" }], structuredContent: { result: "Hello, Lin!" } } });
   });
 
   it("answers malformed JSON, oversize bodies, other methods and paths with errors, and stays up", async () => {
@@ -256,7 +258,7 @@ describe("hostile requests over HTTP", () => {
 
   it("never lets a __proto__ argument reach a prototype (the SDK's parsing drops the key)", async () => {
     const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"greet","arguments":{"name":"x","__proto__":{"polluted":true}}}}' });
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "Hello, x!" }] } });
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "Hello, x!" }], structuredContent: { result: "Hello, x!" } } });
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 

@@ -7,9 +7,12 @@ import { formatRootSchema } from "../schema/format-schema.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 
 /**
- * The output schema of a tool, when its (awaited) return type is an object. Every return
- * type is read, so a `Map` result (which serializes to `{}`) is still a diagnostic; methods
- * of a returned class are left out silently (`JSON.stringify` skips them too).
+ * The output schema of a tool: the schema of its (awaited) return type, unless it returns
+ * nothing (`void`, `undefined`) or anything (`any`, `unknown`). An object type is the schema
+ * itself; any other type (a string, an array, a union) is written as it is, and the adapters
+ * that need an object wrap it as `{ result: T }` (MCP's `structuredContent` must be one).
+ * Every return type is read, so a `Map` result (which serializes to `{}`) is still a
+ * diagnostic; methods of a returned class are left out silently (`JSON.stringify` skips them).
  */
 export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonSchema | undefined {
   const { checker, ts: tsm } = state;
@@ -23,8 +26,7 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
   const site = found.signatureNode.type ?? found.nameNode;
   const returnNode = found.signatureNode.type && awaitedNode(tsm, found.signatureNode.type);
   const model = readType(ctx, returned, site, returnNode);
-  const root = resolveRootObject(model, ctx.definitions);
-  return root ? formatRootSchema(root, ctx.definitions) : undefined;
+  return formatRootSchema(resolveRootObject(model, ctx.definitions) ?? model, ctx.definitions);
 }
 
 /** `Promise<T>` written as the return type: the node of `T`. */

@@ -1,3 +1,5 @@
+import { isObject } from "@toolgen/runtime/validation";
+
 /** Objects whose JSON is at least this long are worth writing once when they repeat. */
 const MIN_PIECE_LENGTH = 128;
 
@@ -36,10 +38,6 @@ export function splitJson(values: readonly unknown[]): { pieces: string[]; parts
     return out;
   });
   return { pieces, parts };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Object and array nodes by identity: equal JSON, equal id; with use counts and JSON lengths. */

@@ -1,5 +1,5 @@
 export { codePoints, duplicateItems, fail, FAILURE_KEYWORDS, formatTest, includesEqual, isObject, jsonEqual, pointerSegment, validator, type Check } from "./validator-support.js";
-export { assertSupportedSchema } from "./interpret-schema.js";
+export { assertSupportedSchema, resolveLocalRef } from "./interpret-schema.js";
 
 /** A validation error, in ajv's shape, as every toolgen validator reports it. */
 export interface ValidatorError {

@@ -68,7 +68,7 @@ function check(root: JsonSchema, schema: JsonSchema | undefined, data: unknown, 
   if (schema === undefined || schema === true) return;
   if (schema === false) return fail(errors, path, "false schema");
   const s = schema as Schema;
-  if (typeof s.$ref === "string") check(root, resolveRef(root, s.$ref), data, path, errors);
+  if (typeof s.$ref === "string") check(root, resolveLocalRef(root, s.$ref), data, path, errors);
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
     if (!types.some((t) => hasType(data, t))) return fail(errors, path, "type", types.join(","));
@@ -174,7 +174,7 @@ function hasType(data: unknown, type: string): boolean {
 }
 
 /** Local references only (`#`, `#/$defs/…`, `#/definitions/…`): a registered schema is self-contained. */
-function resolveRef(root: JsonSchema, ref: string): JsonSchema {
+export function resolveLocalRef(root: JsonSchema, ref: string): JsonSchema {
   if (ref === "#") return root;
   if (!ref.startsWith("#/")) throw new Error(`the reference '${ref}' is not local to the schema`);
   let node: unknown = root;

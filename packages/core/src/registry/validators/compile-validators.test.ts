@@ -105,6 +105,6 @@ describe("generated validators", () => {
   it("refuses what it cannot check, saying what and where", () => {
     expect(() => compileValidators([{ name: "v0", schema: { type: "object", properties: { a: { if: {} } } } }])).toThrow("the schema keyword 'if' at #/properties/a");
     expect(() => compileValidators([{ name: "v0", schema: { type: "string", pattern: "([a-" } }])).toThrow('the pattern "([a-" is not a valid regular expression');
-    expect(() => compileValidators([{ name: "v0", schema: { $ref: "#/$defs/Missing" } }])).toThrow("the reference '#/$defs/Missing' in the input schema of v0 points at nothing");
+    expect(() => compileValidators([{ name: "v0", schema: { $ref: "#/$defs/Missing" } }])).toThrow("in the input schema of v0, the reference '#/$defs/Missing' points at nothing");
   });
 });

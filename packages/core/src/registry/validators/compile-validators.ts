@@ -1,4 +1,4 @@
-import { assertSupportedSchema } from "@toolgen/runtime/validation";
+import { assertSupportedSchema, resolveLocalRef } from "@toolgen/runtime/validation";
 import type { JsonSchema } from "@toolgen/runtime";
 import { emitCheck, emitSchema, type CheckScope } from "./emit-check.js";
 import { SharedSchemas } from "./shared-schemas.js";
@@ -126,16 +126,11 @@ class ModuleWriter {
   }
 }
 
-/** Local references only (`#`, `#/$defs/…`): root schemas are self-contained. */
+/** A local reference (`#`, `#/$defs/…`) of a root schema, or an error naming the validator. */
 function resolveRef(root: JsonSchema, ref: string, owner: string): JsonSchema {
-  if (ref === "#") return root;
-  let node: unknown = root;
-  for (const raw of ref.startsWith("#/") ? ref.slice(2).split("/") : [undefined]) {
-    const key = raw === undefined ? undefined : decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (key === undefined || typeof node !== "object" || node === null || !Object.hasOwn(node, key)) {
-      throw new Error(`toolgen: the reference '${ref}' in the input schema of ${owner} points at nothing`);
-    }
-    node = (node as Record<string, unknown>)[key];
+  try {
+    return resolveLocalRef(root, ref);
+  } catch (error) {
+    throw new Error(`toolgen: in the input schema of ${owner}, ${(error as Error).message}`);
   }
-  return node as JsonSchema;
 }

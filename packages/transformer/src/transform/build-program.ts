@@ -12,6 +12,8 @@ import { toGlobalTsDiagnostic, toTsDiagnostic } from "./to-ts-diagnostic.js";
 export interface ProgramBuild {
   diagnostics: ts.Diagnostic[];
   staleRegistry?: StaleRegistry;
+  /** The registry module when the program holds its current text, with the JavaScript and declarations toolgen rendered for it. */
+  currentRegistry?: StaleRegistry;
 }
 
 /**
@@ -50,8 +52,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   writeIfChanged(manifest);
   writeIfChanged(registry);
   ensureManifestReference(info);
-  const seen = program.getSourceFile(registry.path);
-  if (seen?.text === registry.content) return { diagnostics };
   const { javascript, declarations } = plan.registryModule;
-  return { diagnostics, staleRegistry: { path: registry.path, text: registry.content, compiled: { javascript, declarations, packageType: typeof info.packageJson.type === "string" ? info.packageJson.type : undefined } } };
+  const rendered: StaleRegistry = { path: registry.path, text: registry.content, compiled: { javascript, declarations, packageType: typeof info.packageJson.type === "string" ? info.packageJson.type : undefined } };
+  return program.getSourceFile(registry.path)?.text === registry.content ? { diagnostics, currentRegistry: rendered } : { diagnostics, staleRegistry: rendered };
 }

@@ -76,11 +76,8 @@ export function emitRegistryModule(tsm: typeof ts, program: ts.Program, registry
 function writeCompiled(tsm: typeof ts, program: ts.Program, registry: StaleRegistry, writeFile: ts.WriteFileCallback, emitOnlyDts: boolean | undefined): boolean {
   const options = program.getCompilerOptions();
   const compiled = registry.compiled;
-  if (!compiled || options.outFile || options.sourceMap || options.inlineSourceMap) return false;
+  if (!compiled || !canWriteCompiled(tsm, options, registry)) return false;
   const declarations = !!(options.declaration || options.composite);
-  if (declarations && options.declarationMap) return false;
-  if ((options.target ?? tsm.ScriptTarget.ES5) < tsm.ScriptTarget.ES2015) return false;
-  if (!emitsEsModule(tsm, options, registry.path, compiled.packageType)) return false;
   const parsed = { options: { ...options, rootDir: rootDirOf(program, registry.path) }, fileNames: [registry.path], errors: [] } as ts.ParsedCommandLine;
   const outputs = tsm.getOutputFileNames(parsed, registry.path, !tsm.sys.useCaseSensitiveFileNames);
   const jsFile = outputs.find((f) => /\.[cm]?js$/.test(f));
@@ -90,6 +87,14 @@ function writeCompiled(tsm: typeof ts, program: ts.Program, registry: StaleRegis
   if (!emitOnlyDts && !options.emitDeclarationOnly && jsFile) writeFile(jsFile, newLine(compiled.javascript), bom);
   if (declarations && dtsFile) writeFile(dtsFile, newLine(compiled.declarations), bom);
   return true;
+}
+
+/** Whether toolgen's rendered JavaScript and declarations can stand for the compiler's output (see `writeCompiled`). */
+export function canWriteCompiled(tsm: typeof ts, options: ts.CompilerOptions, registry: StaleRegistry): boolean {
+  if (!registry.compiled || options.outFile || options.sourceMap || options.inlineSourceMap) return false;
+  if ((options.declaration || options.composite) && options.declarationMap) return false;
+  if ((options.target ?? tsm.ScriptTarget.ES5) < tsm.ScriptTarget.ES2015) return false;
+  return emitsEsModule(tsm, options, registry.path, registry.compiled.packageType);
 }
 
 /** Whether the compiler would write the module as an ES module (by extension, `module`, and package.json `type`). */

@@ -1,6 +1,7 @@
+import * as path from "node:path";
 import type * as ts from "typescript";
 import { buildProgram, type ProgramBuild } from "./build-program.js";
-import { emitRegistryModule, isEmittingRegistryModule } from "./emit-registry-module.js";
+import { canWriteCompiled, emitRegistryModule, isEmittingRegistryModule } from "./emit-registry-module.js";
 import { wrapThisEmit } from "./wrap-emit.js";
 
 /** The third argument ts-patch (3.x and 4.x) gives a source transformer. */
@@ -31,11 +32,21 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
     build = buildProgram(tsm, program, pluginEntry ?? {});
     builds.set(program, build);
   }
-  if (!wrapThisEmit(tsm, program, { ...build, isFirstEmit }) && isFirstEmit) {
+  // The program holds the registry module's current text (every build after the first): the
+  // compiler would compile thousands of tools' generated code again. Where toolgen's rendered
+  // JavaScript can stand for it, the compiler gets an empty module and the rendered outputs
+  // are written after its emit.
+  const current = build.currentRegistry;
+  const emptied = current && canWriteCompiled(tsm, program.getCompilerOptions(), current) ? current : undefined;
+  if (!wrapThisEmit(tsm, program, { ...build, isFirstEmit, ...(emptied ? { emptiedRegistry: emptied } : {}) })) {
     // A ts-patch without `originalEmit`: report through its own channel and write the
     // registry outputs now (a later emit of the old text may overwrite them until the next build).
-    for (const diagnostic of build.diagnostics) extras.addDiagnostic(diagnostic);
-    if (build.staleRegistry) emitRegistryModule(tsm, program, build.staleRegistry, undefined, undefined);
+    if (isFirstEmit) {
+      for (const diagnostic of build.diagnostics) extras.addDiagnostic(diagnostic);
+      if (build.staleRegistry) emitRegistryModule(tsm, program, build.staleRegistry, undefined, undefined);
+    }
+    return identity;
   }
-  return identity;
+  if (!emptied) return identity;
+  return (context) => (sourceFile) => (path.resolve(sourceFile.fileName) === path.resolve(emptied.path) ? context.factory.updateSourceFile(sourceFile, []) : sourceFile);
 }

@@ -8,6 +8,8 @@ type PatchedProgram = ts.Program & { originalEmit?: ts.Program["emit"] };
 export interface AfterEmit {
   diagnostics: readonly ts.Diagnostic[];
   staleRegistry?: StaleRegistry;
+  /** The registry module the program holds, emitted empty (see the transformer): its rendered outputs are written after. */
+  emptiedRegistry?: StaleRegistry;
   /** This is the program's first emit call (a builder emits file by file). */
   isFirstEmit: boolean;
 }
@@ -36,6 +38,8 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     if (registry && (target === undefined || isTarget(registry.path) || after.isFirstEmit)) {
       emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
     }
+    const emptied = after.emptiedRegistry;
+    if (emptied && (target === undefined || isTarget(emptied.path))) emitRegistryModule(tsm, program, emptied, cancellationToken, emitOnlyDts);
     // A new array: a skipped emit returns the compiler's shared empty one.
     return own.length > 0 ? { ...result, diagnostics: [...result.diagnostics, ...own] } : result;
   };

@@ -1,4 +1,4 @@
-import type { EntryDefinition } from "../registry/entry-definition.js";
+import { type EntryDefinition, headOf } from "../registry/entry-definition.js";
 import type { DiscoveredManifest } from "./discover-manifests.js";
 import { DiscoveryError } from "./discovery-error.js";
 
@@ -10,9 +10,9 @@ import { DiscoveryError } from "./discovery-error.js";
 export function resolveDuplicates(all: ReadonlyArray<{ definition: EntryDefinition; from: DiscoveredManifest }>, overrides: Record<string, string>): EntryDefinition[] {
   const byName = new Map<string, Array<(typeof all)[number]>>();
   for (const item of all) {
-    const list = byName.get(item.definition.entry.name) ?? [];
+    const list = byName.get(headOf(item.definition).name) ?? [];
     list.push(item);
-    byName.set(item.definition.entry.name, list);
+    byName.set(headOf(item.definition).name, list);
   }
   for (const [name, chosen] of Object.entries(overrides)) {
     if (!byName.get(name)?.some((i) => i.from.packageName === chosen)) {

@@ -28,6 +28,11 @@ export interface EntryDefinition {
   origin?: string;
 }
 
+/** What registration reads of a definition: its head, or its entry when it has none. */
+export function headOf(definition: EntryDefinition): EntryHead {
+  return definition.head ?? definition.entry;
+}
+
 /**
  * A definition whose manifest entry is kept as JSON text (whole, or in parts some of which
  * other entries share) and parsed on first use: what the generated registry module writes, so importing it parses no entry — a string literal costs

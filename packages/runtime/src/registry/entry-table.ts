@@ -1,6 +1,6 @@
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { ResourceIndex } from "../resources/resource-index.js";
-import type { EntryDefinition } from "./entry-definition.js";
+import { type EntryDefinition, headOf } from "./entry-definition.js";
 import { passesFilters, type EntryFilters } from "./filter-entries.js";
 
 /**
@@ -15,7 +15,7 @@ export class EntryTable {
 
   /** Returns false when the filters leave the entry out. */
   add(definition: EntryDefinition): boolean {
-    const head = definition.head ?? definition.entry;
+    const head = headOf(definition);
     if (!passesFilters(head, this.filters)) return false;
     const name = head.name;
     const previous = this.byName.get(name);

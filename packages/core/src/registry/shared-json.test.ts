@@ -32,4 +32,17 @@ describe("splitJson(): repeated objects written once", () => {
       parts: [['{"a":{"type":"string"}}'], ['{"b":{"type":"string"}}'], [JSON.stringify({ c: address })]],
     });
   });
+
+  it("measures an object by its JSON, escapes included, to decide whether it is worth sharing", () => {
+    // 100 characters of text: the object's JSON is 128 or longer only through the escapes.
+    const escaped = (text: string) => ({ d: text });
+    for (const unit of ["\n", '"', "\\", "\ud800"]) {
+      const object = escaped(`${unit.repeat(30)}${"x".repeat(70)}`);
+      expect(JSON.stringify(object).length).toBeGreaterThanOrEqual(128);
+      expect(splitJson([{ a: object }, { b: object }]).pieces).toEqual([JSON.stringify(object)]);
+    }
+    const plain = escaped("x".repeat(100));
+    expect(JSON.stringify(plain).length).toBeLessThan(128);
+    expect(splitJson([{ a: plain }, { b: plain }]).pieces).toEqual([]);
+  });
 });

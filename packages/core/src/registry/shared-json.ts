@@ -1,5 +1,3 @@
-import { isObject } from "@toolgen/runtime/validation";
-
 /** Objects whose JSON is at least this long are worth writing once when they repeat. */
 const MIN_PIECE_LENGTH = 128;
 
@@ -18,91 +16,203 @@ export type JsonParts = Array<string | number>;
  */
 export function splitJson(values: readonly unknown[]): { pieces: string[]; parts: JsonParts[] } {
   const nodes = new NodeTable();
-  for (const value of values) nodes.identify(value);
+  for (const value of values) if (isNode(value)) nodes.identify(value);
   const candidate = (id: number) => nodes.uses[id]! > 1 && nodes.lengths[id]! >= MIN_PIECE_LENGTH;
 
   // First pass: which repeated objects are reached at all (an `Address` inside a repeated
   // `Customer` is not); a piece reached only once is written in place.
   const reached = new Map<number, number>();
-  for (const value of values) write(value, nodes, candidate, (id) => void reached.set(id, (reached.get(id) ?? 0) + 1), []);
+  for (const value of values) visit(value, nodes, candidate, (id) => void reached.set(id, (reached.get(id) ?? 0) + 1));
+  const isPiece = (id: number) => (reached.get(id) ?? 0) > 1;
   const indexOf = new Map<number, number>();
   const pieces: string[] = [];
   const parts = values.map((value) => {
-    const out: JsonParts = [];
-    const isPiece = (id: number) => (reached.get(id) ?? 0) > 1;
+    const out = new PartsWriter();
     write(value, nodes, isPiece, (id, node) => {
       let index = indexOf.get(id);
       if (index === undefined) indexOf.set(id, (index = pieces.push(JSON.stringify(node)) - 1));
-      out.push(index);
+      out.piece(index);
     }, out);
-    return out;
+    return out.finish();
   });
   return { pieces, parts };
 }
 
-/** Object and array nodes by identity: equal JSON, equal id; with use counts and JSON lengths. */
+type JsonNode = object;
+
+function isNode(value: unknown): value is JsonNode {
+  return typeof value === "object" && value !== null;
+}
+
+/** Characters JSON.stringify escapes: quote, backslash, control characters, and (when alone) surrogates. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** The length of JSON.stringify(text), without writing it when nothing needs escaping (almost always). */
+function jsonStringLength(text: string): number {
+  return ESCAPED.test(text) ? JSON.stringify(text).length : text.length + 2;
+}
+
+/** Whether JSON.stringify leaves the property out (a member of an object) or writes `null` (an item of an array). */
+function isOmitted(value: unknown): boolean {
+  return value === undefined || typeof value === "function";
+}
+
+/**
+ * Object and array nodes by identity: equal JSON, equal id; with use counts, JSON lengths,
+ * and whether an object long enough to be a piece lies inside (else the node is written whole).
+ */
 class NodeTable {
   readonly uses: number[] = [];
   readonly lengths: number[] = [];
+  /** By id: some object strictly inside the node is at least MIN_PIECE_LENGTH long. */
+  readonly holdsLong: boolean[] = [];
   private readonly ids = new Map<string, number>();
   private readonly idOf = new Map<object, number>();
+  /** `"name":` by property name: the same few names occur in every schema. */
+  private readonly memberPrefixes = new Map<string, string>();
 
-  /** The node's id (for objects and arrays), counting one more use of it. */
-  identify(value: unknown): { id?: number; length: number } {
-    if (typeof value !== "object" || value === null) return { length: (JSON.stringify(value) ?? "null").length };
-    const key: unknown[] = [];
-    let length = 2;
-    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function");
-    for (const [name, child] of entries) {
-      const { id, length: childLength } = this.identify(child);
-      key.push(name, id === undefined ? child : [id]);
-      length += childLength + (typeof name === "string" ? JSON.stringify(name).length + 1 : 0);
+  /** Strings by identity, with their JSON lengths: a key holds `$<string id>`, not the text. */
+  private readonly stringIds = new Map<string, number>();
+  private readonly stringLengths: number[] = [];
+
+  /**
+   * The node's id, counting one more use of it. Its identity key is its JSON text with each
+   * child node written as `#id` and each string value as `$id` (a JSON number, `true`, `false`
+   * or `null` starts with neither), so a key stays short whatever the node holds.
+   */
+  identify(value: JsonNode): number {
+    let key: string;
+    let length: number;
+    let holdsLong = false;
+    const child = (item: unknown) => {
+      if (typeof item === "string") {
+        const id = this.stringId(item);
+        length += this.stringLengths[id]!;
+        return `$${id}`;
+      }
+      if (!isNode(item)) {
+        const json = JSON.stringify(item) ?? "null";
+        length += json.length;
+        return json;
+      }
+      const id = this.identify(item);
+      length += this.lengths[id]!;
+      holdsLong ||= this.holdsLong[id]! || (!Array.isArray(item) && this.lengths[id]! >= MIN_PIECE_LENGTH);
+      return `#${id}`;
+    };
+    if (Array.isArray(value)) {
+      key = "[";
+      length = 1;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        key += (i > 0 ? "," : "") + child(isOmitted(item) ? null : item);
+        length += 1;
+      }
+      if (value.length === 0) length += 1;
+    } else {
+      key = "{";
+      length = 1;
+      let first = true;
+      for (const name of Object.keys(value)) {
+        const item: unknown = (value as Record<string, unknown>)[name];
+        if (isOmitted(item)) continue;
+        const prefix = this.memberPrefix(name);
+        length += prefix.length + 1;
+        key += (first ? "" : ",") + prefix + child(item);
+        first = false;
+      }
+      if (first) length += 1;
     }
-    length += Math.max(0, entries.length - 1);
-    const text = `${Array.isArray(value) ? "[" : "{"}${JSON.stringify(key)}`;
-    let id = this.ids.get(text);
+    let id = this.ids.get(key);
     if (id === undefined) {
-      this.ids.set(text, (id = this.ids.size));
+      this.ids.set(key, (id = this.ids.size));
       this.lengths[id] = length;
+      this.holdsLong[id] = holdsLong;
+      this.uses[id] = 0;
     }
-    this.uses[id] = (this.uses[id] ?? 0) + 1;
+    this.uses[id]!++;
     this.idOf.set(value, id);
-    return { id, length };
+    return id;
+  }
+
+  private stringId(text: string): number {
+    let id = this.stringIds.get(text);
+    if (id === undefined) {
+      this.stringIds.set(text, (id = this.stringIds.size));
+      this.stringLengths[id] = jsonStringLength(text);
+    }
+    return id;
   }
 
   get(value: object): number {
     return this.idOf.get(value)!;
   }
+
+  memberPrefix(name: string): string {
+    let prefix = this.memberPrefixes.get(name);
+    if (prefix === undefined) this.memberPrefixes.set(name, (prefix = `${JSON.stringify(name)}:`));
+    return prefix;
+  }
+}
+
+/** Calls `onPiece` for each object `isPiece` picks in `value`, not looking inside those. */
+function visit(value: unknown, nodes: NodeTable, isPiece: (id: number) => boolean, onPiece: (id: number) => void): void {
+  if (!isNode(value)) return;
+  const id = nodes.get(value);
+  if (!Array.isArray(value) && isPiece(id)) return onPiece(id);
+  if (!nodes.holdsLong[id]) return;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) visit(item, nodes, isPiece, onPiece);
 }
 
 /** JSON text of `value` into `out`, calling `onPiece` instead for each object `isPiece` picks. */
-function write(value: unknown, nodes: NodeTable, isPiece: (id: number) => boolean, onPiece: (id: number, node: object) => void, out: JsonParts): void {
-  const text = (s: string) => {
-    const last = out.length - 1;
-    if (typeof out[last] === "string") out[last] += s;
-    else out.push(s);
-  };
+function write(value: unknown, nodes: NodeTable, isPiece: (id: number) => boolean, onPiece: (id: number, node: object) => void, out: PartsWriter): void {
+  const id = isNode(value) ? nodes.get(value) : undefined;
+  if (id !== undefined && !Array.isArray(value) && isPiece(id)) return onPiece(id, value as JsonNode);
+  // A node with no long object inside holds no piece: the engine's JSON.stringify writes it.
+  if (id === undefined || !nodes.holdsLong[id]) return out.text(JSON.stringify(value));
   if (Array.isArray(value)) {
-    text("[");
-    value.forEach((item, i) => {
-      if (i > 0) text(",");
-      if (item === undefined || typeof item === "function") text("null");
+    out.text("[");
+    value.forEach((item: unknown, i) => {
+      if (i > 0) out.text(",");
+      if (isOmitted(item)) out.text("null");
       else write(item, nodes, isPiece, onPiece, out);
     });
-    text("]");
-  } else if (isObject(value)) {
-    const id = nodes.get(value);
-    if (isPiece(id)) return onPiece(id, value);
-    text("{");
-    let first = true;
-    for (const [key, child] of Object.entries(value)) {
-      if (child === undefined || typeof child === "function") continue;
-      text(`${first ? "" : ","}${JSON.stringify(key)}:`);
-      first = false;
-      write(child, nodes, isPiece, onPiece, out);
-    }
-    text("}");
+    out.text("]");
   } else {
-    text(JSON.stringify(value));
+    out.text("{");
+    let first = true;
+    for (const [key, item] of Object.entries(value as JsonNode)) {
+      if (isOmitted(item)) continue;
+      out.text(first ? nodes.memberPrefix(key) : `,${nodes.memberPrefix(key)}`);
+      first = false;
+      write(item, nodes, isPiece, onPiece, out);
+    }
+    out.text("}");
+  }
+}
+
+/** A value's parts: text collected in chunks and joined once per run between two pieces. */
+class PartsWriter {
+  private readonly parts: JsonParts = [];
+  private chunks: string[] = [];
+
+  text(s: string): void {
+    this.chunks.push(s);
+  }
+
+  piece(index: number): void {
+    this.flush();
+    this.parts.push(index);
+  }
+
+  finish(): JsonParts {
+    this.flush();
+    return this.parts;
+  }
+
+  private flush(): void {
+    if (this.chunks.length > 0) this.parts.push(this.chunks.join(""));
+    this.chunks = [];
   }
 }

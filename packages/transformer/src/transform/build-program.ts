@@ -52,7 +52,18 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   writeIfChanged(manifest);
   writeIfChanged(registry);
   ensureManifestReference(info);
-  const { javascript, declarations } = plan.registryModule;
-  const rendered: StaleRegistry = { path: registry.path, text: registry.content, compiled: { javascript, declarations, packageType: typeof info.packageJson.type === "string" ? info.packageJson.type : undefined } };
+  const module = plan.registryModule;
+  // Read through, not copied: the JavaScript and declarations are rendered on first read,
+  // and only an emit that can write them as they are reads them (see `writeCompiled`).
+  const compiled = {
+    get javascript() {
+      return module.javascript;
+    },
+    get declarations() {
+      return module.declarations;
+    },
+    packageType: typeof info.packageJson.type === "string" ? info.packageJson.type : undefined,
+  };
+  const rendered: StaleRegistry = { path: registry.path, text: registry.content, compiled };
   return program.getSourceFile(registry.path)?.text === registry.content ? { diagnostics, currentRegistry: rendered } : { diagnostics, staleRegistry: rendered };
 }

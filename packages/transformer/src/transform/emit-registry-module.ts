@@ -13,7 +13,7 @@ export interface StaleRegistry {
   path: string;
   text: string;
   /** The JavaScript and declarations toolgen rendered with the text, written as they are where the options allow. */
-  compiled?: { javascript: string; declarations: string; packageType?: string | undefined };
+  compiled?: { readonly javascript: string; readonly declarations: string; packageType?: string | undefined };
   written?: Map<boolean, WrittenFile[]>;
 }
 

@@ -18,28 +18,37 @@ const HELPERS = ["validator", "fail", "isObject", "codePoints", "jsonEqual", "in
  * Throws when a schema uses a keyword the validators do not implement, or an invalid pattern.
  */
 export function compileValidators(schemas: ReadonlyArray<{ name: string; schema: JsonSchema }>): string {
-  if (schemas.length === 0) return "";
+  return compileValidatorModule(schemas).text();
+}
+
+/** Validators generated once (see `compileValidators`), to be written as JavaScript or as TypeScript. */
+export interface CompiledValidators {
+  text(options?: {
+    /**
+     * Types every check function's data parameter `never`, for a TypeScript module. The
+     * module is `@ts-nocheck`, so the type changes no diagnostic and no output, but
+     * TypeScript does no control-flow analysis for a value of a type that cannot be narrowed:
+     * compiling the registry module of 1,000 tools went from 7.2 s to 5.4 s.
+     */
+    typeCheckParameters?: boolean;
+  }): string;
+}
+
+export function compileValidatorModule(schemas: ReadonlyArray<{ name: string; schema: JsonSchema }>): CompiledValidators {
+  if (schemas.length === 0) return { text: () => "" };
   const module = new ModuleWriter(new SharedSchemas(schemas.map((s) => s.schema)));
   const validators = schemas.map(({ name, schema }) => {
     assertSupportedSchema(schema);
     return `const ${name}=$validator(${module.root(name, schema)});`;
   });
-  return module.text(validators);
-}
-
-/**
- * The validators' code for a TypeScript module: every check function's data parameter typed
- * `never`. The module is `@ts-nocheck`, so the type changes no diagnostic and no output, but
- * TypeScript does no control-flow analysis for a value of a type that cannot be narrowed:
- * compiling the registry module of 1,000 tools went from 7.2 s to 5.4 s.
- */
-export function typeCheckParameters(code: string): string {
-  return code.replace(/^(function \w+)\(d,p,e\)\{/gm, "$1(d: never,p,e){");
+  return { text: (options) => module.text(validators, options?.typeCheckParameters ? "d: never,p,e" : "d,p,e") };
 }
 
 class ModuleWriter {
   private readonly hoisted: string[] = [];
-  private readonly functions: string[] = [];
+  /** Check functions in the order they are written: names, and bodies (between the braces). */
+  private readonly functionNames: string[] = [];
+  private readonly functionBodies: string[] = [];
   private readonly constants = new Map<string, string>();
   private readonly patterns = new Map<string, string>();
   private readonly formats = new Map<string, string>();
@@ -68,8 +77,10 @@ class ModuleWriter {
     return check;
   }
 
-  text(validators: readonly string[]): string {
-    const body = [...this.hoisted, ...this.functions, ...validators].join("\n");
+  /** The module's code, its check functions taking `parameters` (the data, its path, the errors). */
+  text(validators: readonly string[], parameters: string): string {
+    const functions = this.functionNames.map((name, i) => `function ${name}(${parameters}){${this.functionBodies[i]}}`);
+    const body = [...this.hoisted, ...functions, ...validators].join("\n");
     const used = HELPERS.filter((helper) => body.includes(`$${helper}(`));
     return `import { ${used.map((h) => `${h} as $${h}`).join(", ")} } from "@toolgen/runtime/validation";\n${body}`;
   }
@@ -84,7 +95,9 @@ class ModuleWriter {
       shared: (schema) => this.shared(schema),
       ref,
     };
-    this.functions.push(`function ${name}(d,p,e){${emit(scope)}}`);
+    const body = emit(scope);
+    this.functionNames.push(name);
+    this.functionBodies.push(body);
   }
 
   private shared(schema: JsonSchema): string | undefined {

@@ -22,13 +22,15 @@ export function splitJson(values: readonly unknown[]): { pieces: string[]; parts
   // First pass: which repeated objects are reached at all (an `Address` inside a repeated
   // `Customer` is not); a piece reached only once is written in place.
   const reached = new Map<number, number>();
-  for (const value of values) visit(value, nodes, candidate, (id) => void reached.set(id, (reached.get(id) ?? 0) + 1));
+  const visiting = nodes.walk();
+  for (const value of values) visit(value, visiting, candidate, (id) => void reached.set(id, (reached.get(id) ?? 0) + 1));
   const isPiece = (id: number) => (reached.get(id) ?? 0) > 1;
   const indexOf = new Map<number, number>();
   const pieces: string[] = [];
+  const writing = nodes.walk();
   const parts = values.map((value) => {
     const out = new PartsWriter();
-    write(value, nodes, isPiece, (id, node) => {
+    write(value, writing, isPiece, (id, node) => {
       let index = indexOf.get(id);
       if (index === undefined) indexOf.set(id, (index = pieces.push(JSON.stringify(node)) - 1));
       out.piece(index);
@@ -67,8 +69,15 @@ class NodeTable {
   readonly lengths: number[] = [];
   /** By id: some object strictly inside the node is at least MIN_PIECE_LENGTH long. */
   readonly holdsLong: boolean[] = [];
+  /** By id: how many nodes the node is made of, itself included. */
+  readonly sizes: number[] = [];
+  /**
+   * The id of every node in the order `identify` met them (depth first, a node before its
+   * children): the later passes walk the values in the same order, so they find each node's id
+   * here rather than in a map from objects.
+   */
+  readonly order: number[] = [];
   private readonly ids = new Map<string, number>();
-  private readonly idOf = new Map<object, number>();
   /** `"name":` by property name: the same few names occur in every schema. */
   private readonly memberPrefixes = new Map<string, string>();
 
@@ -82,6 +91,7 @@ class NodeTable {
    * or `null` starts with neither), so a key stays short whatever the node holds.
    */
   identify(value: JsonNode): number {
+    const slot = this.order.push(-1) - 1;
     let key: string;
     let length: number;
     let holdsLong = false;
@@ -129,10 +139,11 @@ class NodeTable {
       this.ids.set(key, (id = this.ids.size));
       this.lengths[id] = length;
       this.holdsLong[id] = holdsLong;
+      this.sizes[id] = this.order.length - slot;
       this.uses[id] = 0;
     }
     this.uses[id]!++;
-    this.idOf.set(value, id);
+    this.order[slot] = id;
     return id;
   }
 
@@ -145,8 +156,9 @@ class NodeTable {
     return id;
   }
 
-  get(value: object): number {
-    return this.idOf.get(value)!;
+  /** A walk over the nodes of the values, in the order they were identified. */
+  walk(): NodeWalk {
+    return new NodeWalk(this);
   }
 
   memberPrefix(name: string): string {
@@ -156,37 +168,68 @@ class NodeTable {
   }
 }
 
+/**
+ * The nodes of the values in the order `identify` met them: a pass that goes through the
+ * values in that order enters each node it reaches, and skips the nodes inside one it does
+ * not look into.
+ */
+class NodeWalk {
+  private next = 0;
+
+  constructor(readonly nodes: NodeTable) {}
+
+  /** The id of the next node (the one the pass is at). */
+  enter(): number {
+    return this.nodes.order[this.next++]!;
+  }
+
+  /** Past the nodes inside the node just entered. */
+  skipInside(id: number): void {
+    this.next += this.nodes.sizes[id]! - 1;
+  }
+}
+
 /** Calls `onPiece` for each object `isPiece` picks in `value`, not looking inside those. */
-function visit(value: unknown, nodes: NodeTable, isPiece: (id: number) => boolean, onPiece: (id: number) => void): void {
+function visit(value: unknown, walk: NodeWalk, isPiece: (id: number) => boolean, onPiece: (id: number) => void): void {
   if (!isNode(value)) return;
-  const id = nodes.get(value);
-  if (!Array.isArray(value) && isPiece(id)) return onPiece(id);
-  if (!nodes.holdsLong[id]) return;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) visit(item, nodes, isPiece, onPiece);
+  const id = walk.enter();
+  if (!Array.isArray(value) && isPiece(id)) {
+    walk.skipInside(id);
+    return onPiece(id);
+  }
+  if (!walk.nodes.holdsLong[id]) return walk.skipInside(id);
+  for (const item of Array.isArray(value) ? value : Object.values(value)) visit(item, walk, isPiece, onPiece);
 }
 
 /** JSON text of `value` into `out`, calling `onPiece` instead for each object `isPiece` picks. */
-function write(value: unknown, nodes: NodeTable, isPiece: (id: number) => boolean, onPiece: (id: number, node: object) => void, out: PartsWriter): void {
-  const id = isNode(value) ? nodes.get(value) : undefined;
-  if (id !== undefined && !Array.isArray(value) && isPiece(id)) return onPiece(id, value as JsonNode);
+function write(value: unknown, walk: NodeWalk, isPiece: (id: number) => boolean, onPiece: (id: number, node: object) => void, out: PartsWriter): void {
+  if (!isNode(value)) return out.text(JSON.stringify(value));
+  const id = walk.enter();
+  if (!Array.isArray(value) && isPiece(id)) {
+    walk.skipInside(id);
+    return onPiece(id, value);
+  }
   // A node with no long object inside holds no piece: the engine's JSON.stringify writes it.
-  if (id === undefined || !nodes.holdsLong[id]) return out.text(JSON.stringify(value));
+  if (!walk.nodes.holdsLong[id]) {
+    walk.skipInside(id);
+    return out.text(JSON.stringify(value));
+  }
   if (Array.isArray(value)) {
     out.text("[");
     value.forEach((item: unknown, i) => {
       if (i > 0) out.text(",");
       if (isOmitted(item)) out.text("null");
-      else write(item, nodes, isPiece, onPiece, out);
+      else write(item, walk, isPiece, onPiece, out);
     });
     out.text("]");
   } else {
     out.text("{");
     let first = true;
-    for (const [key, item] of Object.entries(value as JsonNode)) {
+    for (const [key, item] of Object.entries(value)) {
       if (isOmitted(item)) continue;
-      out.text(first ? nodes.memberPrefix(key) : `,${nodes.memberPrefix(key)}`);
+      out.text(first ? walk.nodes.memberPrefix(key) : `,${walk.nodes.memberPrefix(key)}`);
       first = false;
-      write(item, nodes, isPiece, onPiece, out);
+      write(item, walk, isPiece, onPiece, out);
     }
     out.text("}");
   }

@@ -3,7 +3,7 @@ import { ensureManifestReference, writeIfChanged } from "@toolgen/transformer/pr
 import { planBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
-import { createProgram, loadProjectInfo } from "../project/load-project.js";
+import { createProgram, loadProjectInfo, typescriptOf } from "../project/load-project.js";
 
 export interface BuildOptions {
   project?: string;
@@ -16,7 +16,7 @@ export function runBuild(options: BuildOptions): number {
   const info = loadProjectInfo(options.project);
   const program = createProgram(info);
   progress.phase(`analyzing ${program.getSourceFiles().filter((f) => !f.isDeclarationFile).length} files`);
-  const plan = planBuild(info, program);
+  const plan = planBuild(typescriptOf(info), info, program);
   progress.done();
   if (reportDiagnostics(plan.diagnostics)) {
     process.stderr.write("toolgen: nothing written, fix the errors above.\n");

@@ -2,7 +2,7 @@ import { manifestReference, readIfExists } from "@toolgen/transformer/project";
 import { planBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
-import { createProgram, loadProjectInfo } from "../project/load-project.js";
+import { createProgram, loadProjectInfo, typescriptOf } from "../project/load-project.js";
 import { shown } from "./build.js";
 
 /** `toolgen check`: exit 1 listing every generated file that is missing or stale (for CI). */
@@ -12,7 +12,7 @@ export function runCheck(options: { project?: string }): number {
   const info = loadProjectInfo(options.project);
   const program = createProgram(info);
   progress.phase("analyzing");
-  const plan = planBuild(info, program);
+  const plan = planBuild(typescriptOf(info), info, program);
   progress.done();
   if (reportDiagnostics(plan.diagnostics)) return 1;
   const problems: string[] = [];

@@ -1,11 +1,12 @@
 import * as path from "node:path";
 import { createProjectInfo, ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writeIfChanged } from "@toolgen/transformer/project";
 import { watch } from "chokidar";
-import { Project } from "ts-morph";
+import { Project, ts } from "ts-morph";
 import { planBuild } from "../build/plan-build.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
 import { loadProjectInfo } from "../project/load-project.js";
+import { morphTypescript } from "../project/typescript.js";
 import { shown } from "./build.js";
 
 export interface WatchOptions {
@@ -23,7 +24,8 @@ const DEBOUNCE_MS = 50;
  * reloads the project. Runs until SIGINT or SIGTERM.
  */
 export async function runWatch(options: WatchOptions): Promise<number> {
-  const first = loadProjectInfo(options.project);
+  // ts-morph's TypeScript, the one its `Project` compiles with: the session loads one compiler.
+  const first = loadProjectInfo(options.project, process.cwd(), morphTypescript());
   const root = path.dirname(first.tsconfigPath);
   const outDir = first.compilerOptions.outDir;
   let project = new Project({ tsConfigFilePath: first.tsconfigPath });
@@ -39,7 +41,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     try {
       const program = project.getProgram().compilerObject;
       const info: ProjectInfo = createProjectInfo(first.tsconfigPath, program.getCompilerOptions());
-      const plan = planBuild(info, program, registryCache);
+      const plan = planBuild(ts, info, program, registryCache);
       const ms = Math.round(performance.now() - started);
       const summary = `[${time}] toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} in ${ms} ms`;
       if (reportDiagnostics(plan.diagnostics)) {

@@ -1,8 +1,7 @@
 import type { Diagnostic } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { analyzeForBuild } from "@toolgen/transformer/project";
-import { ts as tsm } from "./typescript.js";
-import { createProgram, loadProjectInfo } from "./load-project.js";
+import { createProgram, loadProjectInfo, typescriptOf } from "./load-project.js";
 
 type SharedTs = Parameters<typeof analyzeForBuild>[0];
 type SharedProgram = Parameters<typeof analyzeForBuild>[2];
@@ -13,6 +12,6 @@ type SharedProgram = Parameters<typeof analyzeForBuild>[2];
  */
 export function analyzeProject(project: string | undefined): { entries: ManifestEntry[]; diagnostics: Diagnostic[] } {
   const info = loadProjectInfo(project);
-  const result = analyzeForBuild(tsm as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
+  const result = analyzeForBuild(typescriptOf(info) as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
   return { entries: result.manifest.entries, diagnostics: result.diagnostics };
 }

@@ -1,35 +1,46 @@
+import { existsSync, statSync } from "node:fs";
+import * as path from "node:path";
 import type { ts } from "ts-morph";
-import { LIB_FOLDER, libraryFiles, ts as tsm } from "./typescript.js";
+import { typescriptFor, type Compiler, type Typescript } from "./typescript.js";
 import { createProjectInfo, readTsconfig, type ProjectInfo } from "@toolgen/transformer/project";
 
 export type { ProjectInfo } from "@toolgen/transformer/project";
 
 type SharedTs = Parameters<typeof readTsconfig>[0];
 
-/** The parsed tsconfig of each project read here, so the program does not parse it again. */
-const commandLines = new WeakMap<ProjectInfo, ts.ParsedCommandLine>();
+/** What was read with each project loaded here: its compiler and parsed tsconfig (the program does not parse it again). */
+const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedCommandLine }>();
 
-/** Finds the tsconfig, its package and configuration. Throws `ConfigError` with a clear message. */
-export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd()): ProjectInfo {
-  const { tsconfigPath, parsed } = readTsconfig(tsm as unknown as SharedTs, tsconfigOption, cwd);
+/**
+ * Finds the tsconfig, its package and configuration, reading them with `compiler` (by default
+ * the TypeScript `typescriptFor` picks for the tsconfig's folder). Throws `ConfigError` with a
+ * clear message.
+ */
+export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd))): ProjectInfo {
+  const { tsconfigPath, parsed } = readTsconfig(compiler.ts as unknown as SharedTs, tsconfigOption, cwd);
   const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1]);
-  commandLines.set(info, parsed as unknown as ts.ParsedCommandLine);
+  loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
   return info;
 }
 
+/** The TypeScript a project loaded by `loadProjectInfo` was read with, for its program's analysis. */
+export function typescriptOf(info: ProjectInfo): Typescript {
+  return loadedProject(info).compiler.ts;
+}
+
 /**
- * Creates the TypeScript program with ts-morph's TypeScript, as `tsc` does: the tsconfig's root
- * files, a plain compiler host, and the standard library files ts-morph ships (under the same
- * in-memory folder ts-morph's `Project` uses, so the program is the one a `Project` would make).
- * A `Project` would also parse every file into its own document cache and wrap it, which a
- * one-shot build never uses (at 1,000 tools about 0.4 s of CPU and 13 MiB of peak memory).
- * `toolgen watch` keeps its `Project`, for incremental rebuilds.
+ * Creates the TypeScript program as `tsc` does: the tsconfig's root files and a plain compiler
+ * host. With the project's own TypeScript, the standard library comes from its `lib` folder on
+ * disk; with ts-morph's, from the files ts-morph ships (under the same in-memory folder
+ * ts-morph's `Project` uses, so the program is the one a `Project` would make). A `Project`
+ * would also parse every file into its own document cache and wrap it, which a one-shot build
+ * never uses (at 1,000 tools about 0.4 s of CPU and 13 MiB of peak memory). `toolgen watch`
+ * keeps its `Project`, for incremental rebuilds.
  */
 export function createProgram(info: ProjectInfo): ts.Program {
-  let parsed = commandLines.get(info);
-  if (!parsed) parsed = readTsconfig(tsm as unknown as SharedTs, info.tsconfigPath, process.cwd()).parsed as unknown as ts.ParsedCommandLine;
-  const host = createLibraryHost(parsed.options);
-  return tsm.createProgram({
+  const { compiler, parsed } = loadedProject(info);
+  const host = compiler.source === "project" ? createDiskLibraryHost(compiler.ts, parsed.options) : createMemoryLibraryHost(compiler, parsed.options);
+  return compiler.ts.createProgram({
     rootNames: parsed.fileNames,
     options: parsed.options,
     host,
@@ -37,12 +48,53 @@ export function createProgram(info: ProjectInfo): ts.Program {
   });
 }
 
+function loadedProject(info: ProjectInfo): { compiler: Compiler; parsed: ts.ParsedCommandLine } {
+  let project = loaded.get(info);
+  if (!project) {
+    // A project made elsewhere (createProjectInfo): read its tsconfig as loadProjectInfo would.
+    const compiler = typescriptFor(path.dirname(info.tsconfigPath));
+    const { parsed } = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd());
+    project = { compiler, parsed: parsed as unknown as ts.ParsedCommandLine };
+    loaded.set(info, project);
+  }
+  return project;
+}
+
+/** The folder of the tsconfig `readTsconfig` will read (it reports a missing one itself). */
+function tsconfigFolder(tsconfigOption: string | undefined, cwd: string): string {
+  const given = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
+  return existsSync(given) && statSync(given).isDirectory() ? given : path.dirname(given);
+}
+
+/**
+ * The standard library's source files skip the JSDoc that cannot produce a type error, as
+ * `tsc` parses every file: toolgen never reads the library's documentation, and at 1,000 tools
+ * parsing it is a visible share of the program's time and memory. The project's files and other
+ * declaration files (a tool's request type may come from a dependency, whose docs are read)
+ * keep full parsing.
+ */
+function withLibraryJsDocMode(languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, tsm: Typescript): ts.CreateSourceFileOptions {
+  const options = typeof languageVersion === "object" ? languageVersion : { languageVersion };
+  return { ...options, jsDocParsingMode: tsm.JSDocParsingMode.ParseForTypeErrors };
+}
+
+/** `ts.createCompilerHost` (lib files from the compiler's own `lib` folder), parsing those lib files lightly. */
+function createDiskLibraryHost(tsm: Typescript, options: ts.CompilerOptions): ts.CompilerHost {
+  const host = tsm.createCompilerHost(options);
+  const { getSourceFile } = host;
+  const libFolder = host.getDefaultLibLocation!() + "/";
+  return Object.assign(host, {
+    getSourceFile: (fileName: string, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, onError?: (message: string) => void, shouldCreate?: boolean) =>
+      getSourceFile.call(host, fileName, fileName.startsWith(libFolder) ? withLibraryJsDocMode(languageVersion, tsm) : languageVersion, onError, shouldCreate),
+  });
+}
+
 let libraryTexts: Map<string, string> | undefined;
 
-/** `ts.createCompilerHost`, with the standard library files served from memory. */
-function createLibraryHost(options: ts.CompilerOptions): ts.CompilerHost {
-  const folder = LIB_FOLDER;
-  const texts = (libraryTexts ??= libraryFiles());
+/** `ts.createCompilerHost`, with the standard library files served from ts-morph's in-memory copy. */
+function createMemoryLibraryHost(compiler: Extract<Compiler, { source: "ts-morph" }>, options: ts.CompilerOptions): ts.CompilerHost {
+  const { ts: tsm, libFolder: folder } = compiler;
+  const texts = (libraryTexts ??= compiler.libraryFiles());
   const host = tsm.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile, directoryExists, realpath } = host;
   const inFolder = (dir: string) => folder === dir || folder.startsWith(dir.endsWith("/") ? dir : dir + "/");
@@ -51,7 +103,7 @@ function createLibraryHost(options: ts.CompilerOptions): ts.CompilerHost {
     getDefaultLibFileName: (o: ts.CompilerOptions) => `${folder}/${tsm.getDefaultLibFileName(o)}`,
     getSourceFile: (fileName: string, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, onError?: (message: string) => void, shouldCreate?: boolean) => {
       const text = texts.get(fileName);
-      return text === undefined ? getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate) : tsm.createSourceFile(fileName, text, languageVersion, false);
+      return text === undefined ? getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate) : tsm.createSourceFile(fileName, text, withLibraryJsDocMode(languageVersion, tsm), false);
     },
     fileExists: (fileName: string) => texts.has(fileName) || fileExists.call(host, fileName),
     readFile: (fileName: string) => texts.get(fileName) ?? readFile.call(host, fileName),

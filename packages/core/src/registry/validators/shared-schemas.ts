@@ -17,10 +17,12 @@ const COMPOUND = ["properties", "patternProperties", "items", "prefixItems", "an
  * constrain the same (descriptions and other annotations aside). Subschemas holding a `$ref`
  * are never shared: a reference means something different in each root schema.
  *
- * Linear in the size of the schemas: each node's identity is computed once from its
- * children's identities (hash-consing), never by serializing a whole subtree per level.
+ * Linear in the size of the schemas: each node's identity is computed from its children's
+ * identities (hash-consing), never by serializing a whole subtree per level; once for a
+ * compound node, and for a leaf (no subschemas) again wherever the same object recurs.
  */
 export class SharedSchemas {
+  /** Compound subschemas only (see `isCompound`): a leaf is never shared, and cheap to identify again where it recurs. */
   private readonly idOf = new Map<object, number | null>();
   private readonly ids = new Map<string, number>();
   private readonly uses: number[] = [];
@@ -33,8 +35,7 @@ export class SharedSchemas {
   sharedId(schema: JsonSchema): number | undefined {
     if (typeof schema !== "object" || schema === null) return undefined;
     const id = this.idOf.get(schema);
-    if (id === undefined || id === null || this.uses[id]! < 2) return undefined;
-    return COMPOUND.some((k) => k in schema) ? id : undefined;
+    return id === undefined || id === null || this.uses[id]! < 2 ? undefined : id;
   }
 
   /** Null for a subschema that cannot be shared (it holds a `$ref`). */
@@ -71,7 +72,12 @@ export class SharedSchemas {
       if (id === this.ids.size) this.ids.set(text, id);
       this.uses[id] = (this.uses[id] ?? 0) + 1;
     }
-    this.idOf.set(schema, id);
+    if (isCompound(schema)) this.idOf.set(schema, id);
     return id;
   }
+}
+
+/** Whether the schema has enough code to be worth a function of its own (when shared). */
+function isCompound(schema: object): boolean {
+  return COMPOUND.some((k) => k in schema);
 }

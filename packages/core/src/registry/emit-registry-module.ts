@@ -77,6 +77,10 @@ function renderSections(entries: readonly BuiltEntry[], options: RegistryModuleO
   };
   const lazy = options.lazy ?? true;
 
+  // The validators first: they are kept with the sections anyway, while the shared JSON's
+  // parts are dropped once the definitions are written. Split before, the parts would live
+  // through the validators' generation, and into the old generation, for nothing.
+  const validators = compileValidatorModule(entries.map(({ entry }, i) => ({ name: `v${i}`, schema: entry.inputSchema })));
   const definitions: string[] = [];
   const inputs: string[] = [];
   const json = splitJson(entries.map(({ entry }) => entry));
@@ -92,7 +96,7 @@ function renderSections(entries: readonly BuiltEntry[], options: RegistryModuleO
     lazy,
     typeImports: [...modules].map(([specifier, alias]) => `import type * as ${alias} from ${JSON.stringify(specifier)};\n`).join(""),
     valueImports: lazy ? "" : [...modules].map(([specifier, alias]) => `import * as ${alias} from ${JSON.stringify(specifier)};\n`).join(""),
-    validators: compileValidatorModule(entries.map(({ entry }, i) => ({ name: `v${i}`, schema: entry.inputSchema }))),
+    validators,
     toolInputs: `/** Arguments of every entry, by name, as the TypeScript functions declare them. */
 export interface ToolInputs {
 ${inputs.join("\n")}

@@ -1,5 +1,7 @@
-import { planBuild as planSharedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
+import { analyzeProgram, planBuild as planSharedBuild, renderPlan, type AnalyzedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
 import type { ts } from "ts-morph";
+import { collectGarbage } from "../project/collect-garbage.js";
+import { createProgram, typescriptOf } from "../project/load-project.js";
 import type { Typescript } from "../project/typescript.js";
 
 export { manifestReference, type BuildPlan, type PlannedFile } from "@toolgen/transformer/project";
@@ -8,10 +10,28 @@ type SharedTs = Parameters<typeof planSharedBuild>[0];
 type SharedProgram = Parameters<typeof planSharedBuild>[2];
 
 /**
- * Analyzes the program and renders every output file, without writing anything: `build`
- * writes the plan, `check` compares it with the disk, `watch` repeats it. The same function
- * the transformer calls, given the TypeScript that made `program`.
+ * Analyzes the program and renders every output file, without writing anything: `watch`
+ * repeats it on the program it keeps. The same function the transformer calls, given the
+ * TypeScript that made `program`.
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
   return planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache);
+}
+
+/**
+ * `planBuild` for a one-shot command (`build`, `check`): creates the project's program, lets
+ * it go once analyzed, collects it, and only then renders, so the outputs reuse the memory of
+ * the program and its type checker instead of adding to the peak (at 1,000 tools the peak
+ * would otherwise grow by the rendered module and manifest, about 30 MiB).
+ */
+export function planProjectBuild(info: ProjectInfo, onAnalyzing?: (sourceFiles: number) => void): BuildPlan {
+  const analyzed = analyzeProject(info, onAnalyzing);
+  collectGarbage();
+  return renderPlan(info, analyzed);
+}
+
+function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: number) => void): AnalyzedBuild {
+  const program = createProgram(info);
+  onAnalyzing?.(program.getSourceFiles().filter((f) => !f.isDeclarationFile).length);
+  return analyzeProgram(typescriptOf(info) as unknown as SharedTs, info, program as unknown as SharedProgram);
 }

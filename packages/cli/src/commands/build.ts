@@ -1,9 +1,9 @@
 import * as path from "node:path";
 import { ensureManifestReference, writeIfChanged } from "@toolgen/transformer/project";
-import { planBuild } from "../build/plan-build.js";
+import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
-import { createProgram, loadProjectInfo, typescriptOf } from "../project/load-project.js";
+import { loadProjectInfo } from "../project/load-project.js";
 
 export interface BuildOptions {
   project?: string;
@@ -14,9 +14,7 @@ export function runBuild(options: BuildOptions): number {
   const progress = createProgress();
   progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
-  const program = createProgram(info);
-  progress.phase(`analyzing ${program.getSourceFiles().filter((f) => !f.isDeclarationFile).length} files`);
-  const plan = planBuild(typescriptOf(info), info, program);
+  const plan = planProjectBuild(info, (files) => progress.phase(`analyzing ${files} files`));
   progress.done();
   if (reportDiagnostics(plan.diagnostics)) {
     process.stderr.write("toolgen: nothing written, fix the errors above.\n");

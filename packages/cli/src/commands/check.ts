@@ -1,8 +1,8 @@
 import { manifestReference, readIfExists } from "@toolgen/transformer/project";
-import { planBuild } from "../build/plan-build.js";
+import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
-import { createProgram, loadProjectInfo, typescriptOf } from "../project/load-project.js";
+import { loadProjectInfo } from "../project/load-project.js";
 import { shown } from "./build.js";
 
 /** `toolgen check`: exit 1 listing every generated file that is missing or stale (for CI). */
@@ -10,9 +10,7 @@ export function runCheck(options: { project?: string }): number {
   const progress = createProgress();
   progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
-  const program = createProgram(info);
-  progress.phase("analyzing");
-  const plan = planBuild(typescriptOf(info), info, program);
+  const plan = planProjectBuild(info, () => progress.phase("analyzing"));
   progress.done();
   if (reportDiagnostics(plan.diagnostics)) return 1;
   const problems: string[] = [];

@@ -62,7 +62,12 @@ export interface InProgressType {
 
 const NO_BINDINGS: ReadonlyMap<ts.Symbol, ts.TypeNode> = new Map();
 
-/** A context for one schema; the analysis state is its prototype (nothing copied per entry). */
+/**
+ * A context for one schema: the analysis state's fields (shared maps, the same checker) plus
+ * its own. Copied rather than inherited: optimized code that reads a field through a prototype
+ * keeps that prototype, and with it the type checker and the whole program, alive after the
+ * analysis, which would stop a build from releasing the program's memory before it renders.
+ */
 export function createReaderContext(state: AnalysisState, direction: "input" | "output"): ReaderContext {
   const own: Omit<ReaderContext, keyof AnalysisState> = {
     direction,
@@ -75,7 +80,7 @@ export function createReaderContext(state: AnalysisState, direction: "input" | "
     typeArgumentNodes: NO_BINDINGS,
     defaultChecks: [],
   };
-  return Object.assign(Object.create(state) as AnalysisState, own);
+  return { ...state, ...own };
 }
 
 /** The symbol a name resolves to, through import aliases; looked up once per node. */

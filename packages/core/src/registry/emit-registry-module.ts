@@ -1,8 +1,17 @@
 import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
-import type { BuiltEntry } from "../manifest/build-entry.js";
 import { splitJson } from "./shared-json.js";
 import { type CompiledValidators, compileValidatorModule } from "./validators/compile-validators.js";
+
+/**
+ * What the module needs of an entry: its manifest data and where its implementation is
+ * exported. An analysis' `BuiltEntry` is one; so is a plain copy of those fields, which lets a
+ * build release the program (and its type checker) before rendering.
+ */
+export interface RegistryModuleEntry {
+  entry: ManifestEntry;
+  declaration: { sourceFile: { fileName: string }; exportName: string; toolset?: unknown };
+}
 
 export interface RegistryModuleOptions {
   /** Absolute path the module will be written to (imports are relative to it). */
@@ -26,7 +35,7 @@ export interface RegistryModuleText {
 /**
  * The generated registry module (TypeScript): see `renderRegistryModule`.
  */
-export function emitRegistryModule(entries: readonly BuiltEntry[], options: RegistryModuleOptions): string {
+export function emitRegistryModule(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): string {
   return renderRegistryModule(entries, options).typescript;
 }
 
@@ -42,7 +51,7 @@ const REGISTRY_DOC = "/** A registry of these entries; pass options to declare h
  * TypeScript is ordinary TypeScript any compiler accepts; the JavaScript and declarations are
  * what the transformer writes when it can skip compiling that TypeScript.
  */
-export function renderRegistryModule(entries: readonly BuiltEntry[], options: RegistryModuleOptions): RegistryModuleText {
+export function renderRegistryModule(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): RegistryModuleText {
   const sections = renderSections(entries, options);
   let javascript: string | undefined;
   let declarations: string | undefined;
@@ -68,7 +77,7 @@ interface ModuleSections {
   definitions: string;
 }
 
-function renderSections(entries: readonly BuiltEntry[], options: RegistryModuleOptions): ModuleSections {
+function renderSections(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): ModuleSections {
   const modules = new Map<string, string>();
   const aliasOf = (fileName: string) => {
     const specifier = importSpecifier(options.modulePath, fileName);

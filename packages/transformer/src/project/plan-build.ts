@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { analyze, type AnalyzeResult, createOutputMapper, type Diagnostic, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
+import { analyze, type AnalyzeResult, type BuiltEntry, createOutputMapper, type Diagnostic, type RegistryModuleEntry, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import type { ProjectInfo } from "./project-info.js";
 
@@ -48,25 +48,51 @@ export function analyzeForBuild(tsm: typeof ts, info: ProjectInfo, program: ts.P
 }
 
 /**
+ * An analysis as plain data: what rendering the outputs needs, and nothing that holds on to the
+ * program. A one-shot build renders from this after letting the program go, so the memory of
+ * the program and its type checker is reused for the outputs instead of added to the peak.
+ */
+export interface AnalyzedBuild {
+  manifest: Manifest;
+  diagnostics: Diagnostic[];
+  entries: RegistryModuleEntry[];
+}
+
+/** `analyzeForBuild`, keeping of each entry only what the registry module is written from. */
+export function analyzeProgram(tsm: typeof ts, info: ProjectInfo, program: ts.Program): AnalyzedBuild {
+  const result = analyzeForBuild(tsm, info, program);
+  return { manifest: result.manifest, diagnostics: result.diagnostics, entries: result.entries.map(detachEntry) };
+}
+
+function detachEntry({ entry, declaration }: BuiltEntry): RegistryModuleEntry {
+  const { exportName, toolset } = declaration;
+  return { entry, declaration: { sourceFile: { fileName: declaration.sourceFile.fileName }, exportName, ...(toolset ? { toolset: true } : {}) } };
+}
+
+/**
  * Analyzes the program and renders every output file, without writing anything. The CLI
- * (`build`, `check`, `watch`) and the transformer both call this, with the TypeScript that
+ * (`build`, `check`, `watch`) and the transformer both come here, with the TypeScript that
  * made their program, which is how their outputs stay byte-identical.
  */
 export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
-  const result = analyzeForBuild(tsm, info, program);
+  return renderPlan(info, analyzeProgram(tsm, info, program), cache);
+}
+
+/** Renders the manifest and the registry module of an analysis. */
+export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: RegistryModuleCache): BuildPlan {
   const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) };
-  const key = cache && JSON.stringify([options, result.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
-  const registryModule = cache?.key === key && cache?.module !== undefined ? cache.module : renderRegistryModule(result.entries, options);
+  const key = cache && JSON.stringify([options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
+  const registryModule = cache?.key === key && cache?.module !== undefined ? cache.module : renderRegistryModule(analyzed.entries, options);
   if (cache) Object.assign(cache, { key, module: registryModule });
   return {
-    manifest: result.manifest,
+    manifest: analyzed.manifest,
     files: [
-      { path: info.manifestPath, content: serializeManifest(result.manifest) },
+      { path: info.manifestPath, content: serializeManifest(analyzed.manifest) },
       { path: info.registryModulePath, content: registryModule.typescript },
     ],
     registryModule,
-    diagnostics: result.diagnostics,
-    entryCount: result.entries.length,
+    diagnostics: analyzed.diagnostics,
+    entryCount: analyzed.entries.length,
   };
 }
 

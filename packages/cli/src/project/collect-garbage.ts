@@ -1,0 +1,19 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+let gc: (() => void) | undefined;
+
+/**
+ * A full garbage collection now, as `global.gc()` gives under `--expose-gc`, obtained the way
+ * jest's leak detector does (the flag, then `gc` from a fresh context) since a CLI cannot pass
+ * V8 flags to its own process. A one-shot build calls it once, when the program and its type
+ * checker have just become garbage: V8 would otherwise go on growing the heap for the outputs
+ * instead of reusing their memory (at 1,000 tools, 118 MiB of heap of which 86 MiB is garbage).
+ */
+export function collectGarbage(): void {
+  if (!gc) {
+    setFlagsFromString("--expose-gc");
+    gc = runInNewContext("gc") as () => void;
+  }
+  gc();
+}

@@ -55,6 +55,22 @@ function jsonStringLength(text: string): number {
   return ESCAPED.test(text) ? JSON.stringify(text).length : text.length + 2;
 }
 
+/** The first code of a key (the kind of node), and the tag before each value's id. */
+const KEY_OBJECT = 0;
+const KEY_ARRAY = 1;
+const KEY_NODE = 2;
+const KEY_STRING = 3;
+const KEY_LITERAL = 4;
+
+/** The string of these character codes, in slices small enough to pass as arguments. */
+function fromCharCodes(codes: number[]): string {
+  const slice = 8192;
+  if (codes.length <= slice) return String.fromCharCode(...codes);
+  let text = "";
+  for (let start = 0; start < codes.length; start += slice) text += String.fromCharCode(...codes.slice(start, start + slice));
+  return text;
+}
+
 /** Whether JSON.stringify leaves the property out (a member of an object) or writes `null` (an item of an array). */
 function isOmitted(value: unknown): boolean {
   return value === undefined || typeof value === "function";
@@ -81,59 +97,68 @@ class NodeTable {
   /** `"name":` by property name: the same few names occur in every schema. */
   private readonly memberPrefixes = new Map<string, string>();
 
-  /** Strings by identity, with their JSON lengths: a key holds `$<string id>`, not the text. */
-  private readonly stringIds = new Map<string, number>();
-  private readonly stringLengths: number[] = [];
+  /** Strings (and the JSON of numbers, booleans and null) by identity, with their JSON lengths as strings. */
+  private readonly atomIds = new Map<string, number>();
+  private readonly atomLengths: number[] = [];
 
   /**
-   * The node's id, counting one more use of it. Its identity key is its JSON text with each
-   * child node written as `#id` and each string value as `$id` (a JSON number, `true`, `false`
-   * or `null` starts with neither), so a key stays short whatever the node holds.
+   * The node's id, counting one more use of it. Its identity key spells its JSON in character
+   * codes of fixed width: the kind, then per member the name's atom, and per value a tag (node,
+   * string, other) with the id of the node or atom; one short string per node, whatever it holds.
    */
   identify(value: JsonNode): number {
     const slot = this.order.push(-1) - 1;
-    let key: string;
-    let length: number;
+    const names = Array.isArray(value) ? undefined : Object.keys(value);
+    // Sized once (a value takes 3 codes, a member 5): no array grows code by code.
+    const codes: number[] = new Array<number>(names ? 1 + 5 * names.length : 1 + 3 * (value as unknown[]).length);
+    codes[0] = names ? KEY_OBJECT : KEY_ARRAY;
+    let end = 1;
+    let length = 1;
     let holdsLong = false;
     const child = (item: unknown) => {
+      let tag: number;
+      let id: number;
       if (typeof item === "string") {
-        const id = this.stringId(item);
-        length += this.stringLengths[id]!;
-        return `$${id}`;
-      }
-      if (!isNode(item)) {
+        tag = KEY_STRING;
+        id = this.atomId(item);
+        length += this.atomLengths[id]!;
+      } else if (!isNode(item)) {
         const json = JSON.stringify(item) ?? "null";
+        tag = KEY_LITERAL;
+        id = this.atomId(json);
         length += json.length;
-        return json;
+      } else {
+        tag = KEY_NODE;
+        id = this.identify(item);
+        length += this.lengths[id]!;
+        holdsLong ||= this.holdsLong[id]! || (!Array.isArray(item) && this.lengths[id]! >= MIN_PIECE_LENGTH);
       }
-      const id = this.identify(item);
-      length += this.lengths[id]!;
-      holdsLong ||= this.holdsLong[id]! || (!Array.isArray(item) && this.lengths[id]! >= MIN_PIECE_LENGTH);
-      return `#${id}`;
+      codes[end++] = tag;
+      codes[end++] = id & 0xffff;
+      codes[end++] = id >>> 16;
     };
-    if (Array.isArray(value)) {
-      key = "[";
-      length = 1;
-      for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        key += (i > 0 ? "," : "") + child(isOmitted(item) ? null : item);
+    if (!names) {
+      const items = value as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const item: unknown = items[i];
+        child(isOmitted(item) ? null : item);
         length += 1;
       }
-      if (value.length === 0) length += 1;
+      if (items.length === 0) length += 1;
     } else {
-      key = "{";
-      length = 1;
-      let first = true;
-      for (const name of Object.keys(value)) {
+      for (const name of names) {
         const item: unknown = (value as Record<string, unknown>)[name];
         if (isOmitted(item)) continue;
-        const prefix = this.memberPrefix(name);
-        length += prefix.length + 1;
-        key += (first ? "" : ",") + prefix + child(item);
-        first = false;
+        const nameId = this.atomId(name);
+        codes[end++] = nameId & 0xffff;
+        codes[end++] = nameId >>> 16;
+        length += this.atomLengths[nameId]! + 2;
+        child(item);
       }
-      if (first) length += 1;
+      if (end === 1) length += 1;
     }
+    codes.length = end;
+    const key = fromCharCodes(codes);
     let id = this.ids.get(key);
     if (id === undefined) {
       this.ids.set(key, (id = this.ids.size));
@@ -147,11 +172,11 @@ class NodeTable {
     return id;
   }
 
-  private stringId(text: string): number {
-    let id = this.stringIds.get(text);
+  private atomId(text: string): number {
+    let id = this.atomIds.get(text);
     if (id === undefined) {
-      this.stringIds.set(text, (id = this.stringIds.size));
-      this.stringLengths[id] = jsonStringLength(text);
+      this.atomIds.set(text, (id = this.atomIds.size));
+      this.atomLengths[id] = jsonStringLength(text);
     }
     return id;
   }

@@ -41,12 +41,31 @@ export function compileValidatorModule(schemas: ReadonlyArray<{ name: string; sc
     assertSupportedSchema(schema);
     return `const ${name}=$validator(${module.root(name, schema)});`;
   });
-  return { text: (options) => module.text(validators, options?.typeCheckParameters ? "d: never,p,e" : "d,p,e") };
+  // Only the code is kept for writing (not the writer, its shared-schema table and its maps).
+  const code = module.code(validators);
+  return { text: (options) => writeModule(code, options?.typeCheckParameters ? "d: never,p,e" : "d,p,e") };
+}
+
+/** The generated code of a validator module, in pieces: written as JavaScript or TypeScript. */
+interface ValidatorCode {
+  /** Constants, patterns and format tests the checks use. */
+  hoisted: readonly string[];
+  /** Check functions in the order they are written: names, and bodies (between the braces). */
+  functionNames: readonly string[];
+  functionBodies: readonly string[];
+  validators: readonly string[];
+}
+
+/** The module's code, its check functions taking `parameters` (the data, its path, the errors). */
+function writeModule(code: ValidatorCode, parameters: string): string {
+  const functions = code.functionNames.map((name, i) => `function ${name}(${parameters}){${code.functionBodies[i]}}`);
+  const body = [...code.hoisted, ...functions, ...code.validators].join("\n");
+  const used = HELPERS.filter((helper) => body.includes(`$${helper}(`));
+  return `import { ${used.map((h) => `${h} as $${h}`).join(", ")} } from "@toolgen/runtime/validation";\n${body}`;
 }
 
 class ModuleWriter {
   private readonly hoisted: string[] = [];
-  /** Check functions in the order they are written: names, and bodies (between the braces). */
   private readonly functionNames: string[] = [];
   private readonly functionBodies: string[] = [];
   private readonly constants = new Map<string, string>();
@@ -77,12 +96,9 @@ class ModuleWriter {
     return check;
   }
 
-  /** The module's code, its check functions taking `parameters` (the data, its path, the errors). */
-  text(validators: readonly string[], parameters: string): string {
-    const functions = this.functionNames.map((name, i) => `function ${name}(${parameters}){${this.functionBodies[i]}}`);
-    const body = [...this.hoisted, ...functions, ...validators].join("\n");
-    const used = HELPERS.filter((helper) => body.includes(`$${helper}(`));
-    return `import { ${used.map((h) => `${h} as $${h}`).join(", ")} } from "@toolgen/runtime/validation";\n${body}`;
+  /** The code written so far, with these validator declarations after it. */
+  code(validators: readonly string[]): ValidatorCode {
+    return { hoisted: this.hoisted, functionNames: this.functionNames, functionBodies: this.functionBodies, validators };
   }
 
   private function(name: string, emit: (scope: CheckScope) => string, ref: (ref: string) => string): void {

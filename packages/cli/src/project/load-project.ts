@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { ts } from "ts-morph";
+import { canReadDocsOnDemand } from "@toolgen/core";
 import { typescriptFor, type Compiler, type Typescript } from "./typescript.js";
 import { createProjectInfo, readTsconfig, type ProjectInfo } from "@toolgen/transformer/project";
 
@@ -39,7 +40,7 @@ export function typescriptOf(info: ProjectInfo): Typescript {
  */
 export function createProgram(info: ProjectInfo): ts.Program {
   const { compiler, parsed } = loadedProject(info);
-  const host = compiler.source === "project" ? createDiskLibraryHost(compiler.ts, parsed.options) : createMemoryLibraryHost(compiler, parsed.options);
+  const host = compiler.source === "project" ? createHost(compiler.ts, parsed.options) : createMemoryLibraryHost(compiler, parsed.options);
   return compiler.ts.createProgram({
     rootNames: parsed.fileNames,
     options: parsed.options,
@@ -67,26 +68,15 @@ function tsconfigFolder(tsconfigOption: string | undefined, cwd: string): string
 }
 
 /**
- * The standard library's source files skip the JSDoc that cannot produce a type error, as
- * `tsc` parses every file: toolgen never reads the library's documentation, and at 1,000 tools
- * parsing it is a visible share of the program's time and memory. The project's files and other
- * declaration files (a tool's request type may come from a dependency, whose docs are read)
- * keep full parsing.
+ * `ts.createCompilerHost`, parsing files as `tsc` does: without the JSDoc no type error can come
+ * from (none in `.ts` files). toolgen then parses only the doc comments of the declarations it
+ * reads (`canReadDocsOnDemand`): in a well-documented project, parsing every comment up front
+ * is most of the parse time and about a fifth of the peak memory.
  */
-function withLibraryJsDocMode(languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, tsm: Typescript): ts.CreateSourceFileOptions {
-  const options = typeof languageVersion === "object" ? languageVersion : { languageVersion };
-  return { ...options, jsDocParsingMode: tsm.JSDocParsingMode.ParseForTypeErrors };
-}
-
-/** `ts.createCompilerHost` (lib files from the compiler's own `lib` folder), parsing those lib files lightly. */
-function createDiskLibraryHost(tsm: Typescript, options: ts.CompilerOptions): ts.CompilerHost {
+function createHost(tsm: Typescript, options: ts.CompilerOptions): ts.CompilerHost {
   const host = tsm.createCompilerHost(options);
-  const { getSourceFile } = host;
-  const libFolder = host.getDefaultLibLocation!() + "/";
-  return Object.assign(host, {
-    getSourceFile: (fileName: string, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, onError?: (message: string) => void, shouldCreate?: boolean) =>
-      getSourceFile.call(host, fileName, fileName.startsWith(libFolder) ? withLibraryJsDocMode(languageVersion, tsm) : languageVersion, onError, shouldCreate),
-  });
+  if (canReadDocsOnDemand(tsm as unknown as Parameters<typeof canReadDocsOnDemand>[0])) host.jsDocParsingMode = tsm.JSDocParsingMode.ParseForTypeErrors;
+  return host;
 }
 
 let libraryTexts: Map<string, string> | undefined;
@@ -95,7 +85,7 @@ let libraryTexts: Map<string, string> | undefined;
 function createMemoryLibraryHost(compiler: Extract<Compiler, { source: "ts-morph" }>, options: ts.CompilerOptions): ts.CompilerHost {
   const { ts: tsm, libFolder: folder } = compiler;
   const texts = (libraryTexts ??= compiler.libraryFiles());
-  const host = tsm.createCompilerHost(options);
+  const host = createHost(tsm, options);
   const { getSourceFile, fileExists, readFile, directoryExists, realpath } = host;
   const inFolder = (dir: string) => folder === dir || folder.startsWith(dir.endsWith("/") ? dir : dir + "/");
   return Object.assign(host, {
@@ -103,7 +93,7 @@ function createMemoryLibraryHost(compiler: Extract<Compiler, { source: "ts-morph
     getDefaultLibFileName: (o: ts.CompilerOptions) => `${folder}/${tsm.getDefaultLibFileName(o)}`,
     getSourceFile: (fileName: string, languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions, onError?: (message: string) => void, shouldCreate?: boolean) => {
       const text = texts.get(fileName);
-      return text === undefined ? getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate) : tsm.createSourceFile(fileName, text, withLibraryJsDocMode(languageVersion, tsm), false);
+      return text === undefined ? getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate) : tsm.createSourceFile(fileName, text, languageVersion, false);
     },
     fileExists: (fileName: string) => texts.has(fileName) || fileExists.call(host, fileName),
     readFile: (fileName: string) => texts.get(fileName) ?? readFile.call(host, fileName),

@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { hasTag, readDoc } from "../source/read-jsdoc.js";
 import type { AnalysisState } from "./reader-context.js";
 
 /**
@@ -13,7 +14,7 @@ export function isToolContext(state: AnalysisState, type: ts.Type): boolean {
   const result =
     symbol !== undefined &&
     (symbol.flags & state.ts.SymbolFlags.Interface) !== 0 &&
-    (symbol.declarations ?? []).some((d) => state.ts.getJSDocTags(d).some((t) => t.tagName.text === "toolgenContext"));
+    (symbol.declarations ?? []).some((d) => hasTag(readDoc(state.ts, d), "toolgenContext"));
   state.toolContext.set(type, result);
   return result;
 }

@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { jsDocBlocks } from "./jsdoc-blocks.js";
 
 /** One JSDoc tag with its comment text, trimmed. */
 export interface TagInfo {
@@ -26,7 +27,7 @@ const cache = new WeakMap<ts.Node, DocInfo>();
 export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
   const cached = cache.get(node);
   if (cached) return cached;
-  const docs = tsm.getJSDocCommentsAndTags(node).filter(tsm.isJSDoc);
+  const docs = jsDocBlocks(tsm, node);
   let doc = EMPTY;
   if (docs.length > 0) {
     const last = docs[docs.length - 1]!;

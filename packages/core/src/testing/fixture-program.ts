@@ -26,14 +26,22 @@ export const FIXTURE_COMPILER_OPTIONS: ts.CompilerOptions = {
 const sharedFiles = new Map<string, ts.SourceFile>();
 
 /**
+ * How the program parses doc comments: "like tsc" (only what a type error needs: none in `.ts`
+ * files, as `tsc` and `toolgen build` parse; toolgen then parses the comments it reads) or
+ * "all" (every comment up front, as under ts-patch and in a ts-morph `Project`).
+ */
+export type JsDocParsing = "like tsc" | "all";
+
+/**
  * A `ts.Program` over in-memory files placed under `root` (an absolute path that need not
  * exist): no tsconfig, no file system for the sources, the real lib and runtime declarations.
  */
-export function createFixtureProgram(files: Readonly<Record<string, string>>, root: string, options: ts.CompilerOptions = FIXTURE_COMPILER_OPTIONS): ts.Program {
+export function createFixtureProgram(files: Readonly<Record<string, string>>, root: string, options: ts.CompilerOptions = FIXTURE_COMPILER_OPTIONS, jsDoc: JsDocParsing = "like tsc"): ts.Program {
   if (!existsSync(RUNTIME_TYPES)) throw new Error(`${RUNTIME_TYPES} is missing: run 'npm run build' first.`);
   const virtual = new Map(Object.entries(files).map(([name, text]) => [path.posix.join(root, name), text]));
   const folders = new Set([...virtual.keys()].flatMap((f) => ancestors(path.posix.dirname(f))));
   const host = ts.createCompilerHost(options, true);
+  host.jsDocParsingMode = jsDoc === "like tsc" ? ts.JSDocParsingMode.ParseForTypeErrors : ts.JSDocParsingMode.ParseAll;
   const { getSourceFile, fileExists, readFile, directoryExists, realpath } = host;
   host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
   host.directoryExists = (name) => folders.has(name) || (directoryExists?.call(host, name) ?? false);
@@ -68,6 +76,7 @@ export interface FixtureOptions {
   strict?: boolean;
   /** Test-only: make the checker throw while reading the parameter with this name. */
   faultAt?: string;
+  jsDoc?: JsDocParsing;
 }
 
 /** Reads `options.json` beside a fixture's `main.ts`, if there is one. */
@@ -78,7 +87,7 @@ export function readFixtureOptions(folder: string): FixtureOptions {
 
 /** Analyzes in-memory files as a package named `fixture` rooted at `root`. */
 export function analyzeFiles(files: Readonly<Record<string, string>>, root: string, options: FixtureOptions = {}): AnalyzeResult & { program: ts.Program } {
-  let program = createFixtureProgram(files, root);
+  let program = createFixtureProgram(files, root, FIXTURE_COMPILER_OPTIONS, options.jsDoc);
   if (options.faultAt) program = withFault(program, options.faultAt);
   const result = analyze(program, {
     ts: ts as unknown as AnalyzeOptions["ts"],

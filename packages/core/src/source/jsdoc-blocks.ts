@@ -1,0 +1,82 @@
+import type * as ts from "typescript";
+
+/** `ts.parseIsolatedJSDocComment`: TypeScript's JSDoc parser on one comment of a text (exported by the compiler, not declared in its typings). */
+type ParseIsolated = (content: string, start: number, length: number) => { jsDoc: ts.JSDoc } | undefined;
+
+function isolatedParser(tsm: typeof ts): ParseIsolated | undefined {
+  const parse = (tsm as unknown as { parseIsolatedJSDocComment?: ParseIsolated }).parseIsolatedJSDocComment;
+  return typeof parse === "function" ? parse : undefined;
+}
+
+/**
+ * True when toolgen can read doc comments from a program parsed without them, as `tsc` parses
+ * (`JSDocParsingMode.ParseForTypeErrors`: no JSDoc in `.ts` files). In a well-documented
+ * project, parsing every doc comment up front is most of the parse and a fifth of the memory;
+ * toolgen needs only the comments of the declarations it reads.
+ */
+export function canReadDocsOnDemand(tsm: typeof ts): boolean {
+  return isolatedParser(tsm) !== undefined;
+}
+
+/**
+ * The doc comments TypeScript gives a declaration (`getJSDocCommentsAndTags`), in its order.
+ * In a program parsed without JSDoc nothing is attached: the comments are then found as the
+ * compiler finds them and parsed by TypeScript's own JSDoc parser, so the result is the same
+ * either way. Of the `/**` comments before a node only the last one documents it; for
+ * `const f = …` the initializer's comment and, when the statement declares one variable, the
+ * statement's count too.
+ */
+export function jsDocBlocks(tsm: typeof ts, node: ts.Node): ts.JSDoc[] {
+  const attached = tsm.getJSDocCommentsAndTags(node).filter(tsm.isJSDoc);
+  const parse = isolatedParser(tsm);
+  if (attached.length > 0 || !parse) return attached;
+  const text = node.getSourceFile().text;
+  const blocks: ts.JSDoc[] = [];
+  for (const host of commentHosts(tsm, node)) {
+    const range = jsDocRanges(tsm, text, host).at(-1);
+    const jsDoc = range && parse(text, range.pos, range.end - range.pos)?.jsDoc;
+    if (jsDoc && !typeTagsOfAnotherNode(tsm, jsDoc, host, node)) blocks.push(adopt(tsm, jsDoc, host));
+  }
+  return blocks;
+}
+
+/** TypeScript leaves out a parenthesized initializer's comment whose `@type` or `@satisfies` is the expression's, not the variable's. */
+function typeTagsOfAnotherNode(tsm: typeof ts, jsDoc: ts.JSDoc, host: ts.Node, node: ts.Node): boolean {
+  return host !== node && tsm.isParenthesizedExpression(host) && (jsDoc.tags ?? []).some((t) => tsm.isJSDocTypeTag(t) || tsm.isJSDocSatisfiesTag(t));
+}
+
+/** The nodes whose comments document `node`, in the order TypeScript collects them. */
+function commentHosts(tsm: typeof ts, node: ts.Node): ts.Node[] {
+  if (!tsm.isVariableDeclaration(node)) return [node];
+  const hosts: ts.Node[] = [];
+  const { initializer } = node;
+  if (initializer && (tsm.isArrowFunction(initializer) || tsm.isFunctionExpression(initializer) || tsm.isParenthesizedExpression(initializer) || tsm.isClassExpression(initializer))) {
+    hosts.push(initializer);
+  }
+  hosts.push(node);
+  const list = node.parent;
+  if (tsm.isVariableDeclarationList(list) && list.declarations.length === 1 && tsm.isVariableStatement(list.parent)) hosts.push(list.parent);
+  return hosts;
+}
+
+/** TypeScript's `getJSDocCommentRanges`: `/**` comments (not `/**` + `/`) before the node, within it. */
+function jsDocRanges(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRange[] {
+  const K = tsm.SyntaxKind;
+  const trailingToo = [K.Parameter, K.TypeParameter, K.FunctionExpression, K.ArrowFunction, K.ParenthesizedExpression, K.VariableDeclaration, K.ExportSpecifier].includes(node.kind);
+  const ranges = [...(trailingToo ? (tsm.getTrailingCommentRanges(text, node.pos) ?? []) : []), ...(tsm.getLeadingCommentRanges(text, node.pos) ?? [])];
+  return ranges.filter((r) => r.end <= node.end && text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/");
+}
+
+/**
+ * Gives the parsed comment and its parts their parents (the comment's is its declaration), as
+ * the parser does for attached comments: positions are already the file's, and with parents a
+ * tag finds its source file, so diagnostics and `getText` work on it like on any node.
+ */
+function adopt(tsm: typeof ts, jsDoc: ts.JSDoc, host: ts.Node): ts.JSDoc {
+  const setParent = (child: ts.Node, parent: ts.Node): void => {
+    (child as { parent: ts.Node }).parent = parent;
+    tsm.forEachChild(child, (grandchild) => setParent(grandchild, child));
+  };
+  setParent(jsDoc, host);
+  return jsDoc;
+}

@@ -95,6 +95,21 @@ describe("generated validators", () => {
     expect(v1!.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/0/zip", "pattern"]]);
   });
 
+  it("never shares one function between subschemas that differ only in a boolean subschema or a __proto__ property", async () => {
+    const open = { type: "object", properties: { a: true, b: { type: "string" } }, required: ["a"] } as JsonSchema;
+    const closed = { type: "object", properties: { a: false, b: { type: "string" } }, required: ["a"] } as JsonSchema;
+    const withProto = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"number"},"b":{"type":"string"}}}') as JsonSchema;
+    const withoutProto = { type: "object", properties: { b: { type: "string" } } } as JsonSchema;
+    const validators = await compile({ anyOf: [open, open] }, { anyOf: [closed, closed] }, { anyOf: [withProto, withProto] }, { anyOf: [withoutProto, withoutProto] });
+    const [v0, v1, v2, v3] = validators;
+    expect(v0!({ a: 1 })).toBe(true);
+    expect(v1!({ a: 1 })).toBe(false);
+    const proto = JSON.parse('{"__proto__":"x"}') as unknown;
+    expect(v2!(proto)).toBe(false);
+    expect(v2!({ b: "s" })).toBe(true);
+    expect(v3!(proto)).toBe(true);
+  });
+
   it("writes the same code for the same schemas, with no eval or Function", () => {
     const schemas = cases.map(([, schema], i) => ({ name: `v${i}`, schema }));
     const code = compileValidators(schemas);

@@ -38,18 +38,19 @@ export class SharedSchemas {
     return id === undefined || id === null || this.uses[id]! < 2 ? undefined : id;
   }
 
-  /** Null for a subschema that cannot be shared (it holds a `$ref`). */
+  /** Null for a subschema that cannot be shared (it holds a `$ref`); -1 and -2 for the boolean subschemas `true` and `false`. */
   private identify(schema: unknown): number | null {
-    if (typeof schema !== "object" || schema === null) return -1;
+    if (typeof schema !== "object" || schema === null) return schema === false ? -2 : -1;
     const known = this.idOf.get(schema);
     if (known !== undefined) return known;
     let shareable = true;
-    const key: SchemaObject = {};
+    // Keys without a prototype: a property named `__proto__` must count like any other.
+    const key = Object.create(null) as SchemaObject;
     for (const [keyword, value] of Object.entries(schema as SchemaObject)) {
       if (ANNOTATIONS.has(keyword) || keyword.startsWith("x-")) continue;
       if (keyword === "$ref") shareable = false;
       if (SCHEMA_MAPS.has(keyword) && typeof value === "object" && value !== null) {
-        const children: Record<string, number | null> = {};
+        const children = Object.create(null) as Record<string, number | null>;
         for (const [name, child] of Object.entries(value)) children[name] = this.identify(child);
         if (Object.values(children).includes(null)) shareable = false;
         key[keyword] = children;

@@ -19,6 +19,9 @@ export interface Diagnostic {
   column: number;
 }
 
+/** What a diagnostic can be reported at: a node, or a doc tag's place (`TagSite`). */
+export type DiagnosticSite = Pick<ts.Node, "pos" | "getSourceFile" | "getStart" | "getEnd">;
+
 /**
  * Collects diagnostics while the analyzer walks the program. A type shared by many tools is
  * read once per tool, so the same problem at the same place is kept once.
@@ -27,7 +30,7 @@ export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   private readonly seen = new Set<string>();
 
-  report(node: ts.Node, code: DiagnosticCode, message: string, severity: Severity = "error"): void {
+  report(node: DiagnosticSite, code: DiagnosticCode, message: string, severity: Severity = "error"): void {
     const sourceFile = node.getSourceFile();
     const start = node.pos >= 0 ? node.getStart(sourceFile) : 0;
     this.reportRange(sourceFile, start, Math.max(0, node.getEnd() - start), code, message, severity);

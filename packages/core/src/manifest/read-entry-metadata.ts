@@ -1,9 +1,8 @@
-import type * as ts from "typescript";
 import type { ManifestEntry, ToolAnnotations } from "@toolgen/runtime";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import type { DeclarationKind, FoundDeclaration } from "../source/find-declarations.js";
-import { findTag, findTags, type DocInfo } from "../source/read-jsdoc.js";
+import { findTag, findTags, type DocInfo, type TagInfo } from "../source/read-jsdoc.js";
 import { applyNaming, type NamingStyle } from "../source/naming.js";
 
 /** Everything an entry says about itself through tags, apart from its arguments. */
@@ -29,7 +28,7 @@ const HOST = /^[^\s,]+$/;
 
 export function readEntryMetadata(found: FoundDeclaration, naming: NamingStyle, diagnostics: DiagnosticBag): EntryMetadata {
   const { doc, kind } = found;
-  const invalid = (tag: { node: ts.Node; name: string; text: string }, expected: string) =>
+  const invalid = (tag: TagInfo, expected: string) =>
     diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@${tag.name} needs ${expected}; got ${tag.text === "" ? "nothing" : JSON.stringify(tag.text)}.`);
 
   for (const tag of doc.tags) {
@@ -106,7 +105,7 @@ export function readEntryMetadata(found: FoundDeclaration, naming: NamingStyle, 
 }
 
 /** The hosts listed by a tag in these docs, in order, without repeats. */
-function readHosts(docs: (DocInfo | undefined)[], tagName: string, invalid: (tag: { node: ts.Node; name: string; text: string }, expected: string) => void): string[] {
+function readHosts(docs: (DocInfo | undefined)[], tagName: string, invalid: (tag: TagInfo, expected: string) => void): string[] {
   const hosts: string[] = [];
   for (const doc of docs) {
     for (const tag of findTags(doc ?? { description: "", tags: [] }, tagName)) {

@@ -1,14 +1,13 @@
-import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
-import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { DiagnosticBag, DiagnosticSite } from "../diagnostics/diagnostic.js";
 import type { DocInfo } from "../source/read-jsdoc.js";
 
 /** What a function's own doc says about its parameters. */
 export interface FunctionTags {
   /** `@param name text` (a dotted `@param req.field text` keeps its dots). */
-  params: Map<string, { text: string; tag: ts.Node }>;
+  params: Map<string, { text: string; tag: DiagnosticSite }>;
   /** `@alias <param> <name>`. */
-  aliases: Map<string, { alias: string; tag: ts.Node }>;
+  aliases: Map<string, { alias: string; tag: DiagnosticSite }>;
 }
 
 /** Reads `@param` and `@alias` of an entry; a malformed `@alias` is reported here. */

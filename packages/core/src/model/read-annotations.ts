@@ -1,6 +1,5 @@
-import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
-import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { DiagnosticBag, DiagnosticSite } from "../diagnostics/diagnostic.js";
 import type { DocInfo, TagInfo } from "../source/read-jsdoc.js";
 import type { Annotations } from "./type-model.js";
 
@@ -18,10 +17,12 @@ export interface ReadAnnotations {
   hidden: boolean;
   alias?: string;
   /** The tag each keyword came from (`integer` included), for diagnostics about it. */
-  tags: Map<string, ts.Node>;
+  tags: ReadonlyMap<string, DiagnosticSite>;
 }
 
-export const NO_ANNOTATIONS: ReadAnnotations = { annotations: {}, integer: false, hidden: false, tags: new Map() };
+const NO_TAGS: ReadonlyMap<string, DiagnosticSite> = new Map();
+
+export const NO_ANNOTATIONS: ReadAnnotations = { annotations: {}, integer: false, hidden: false, tags: NO_TAGS };
 
 /**
  * Turns a doc comment into schema keywords. Values are checked here, once, so a bad
@@ -30,7 +31,8 @@ export const NO_ANNOTATIONS: ReadAnnotations = { annotations: {}, integer: false
  */
 export function readAnnotations(doc: DocInfo, diagnostics: DiagnosticBag, options: { description: boolean } = { description: true }): ReadAnnotations {
   const annotations: Annotations = {};
-  const result: ReadAnnotations = { annotations, integer: false, hidden: false, tags: new Map() };
+  // Most docs are a description alone: their reads share one empty map of tags.
+  const result: ReadAnnotations = { annotations, integer: false, hidden: false, tags: NO_TAGS };
   if (options.description && doc.description) annotations.description = doc.description;
   for (const tag of doc.tags) readTag(tag, result, diagnostics);
   return result;
@@ -43,17 +45,17 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
   switch (tag.name) {
     case "integer":
       result.integer = true;
-      result.tags.set("integer", tag.node);
+      setTag(result, "integer", tag.node);
       return;
     case "hidden":
       result.hidden = true;
-      result.tags.set("hidden", tag.node);
+      setTag(result, "hidden", tag.node);
       return;
     case "alias":
       // On a property; a function's `@alias <param> <name>` is read by the parameter reader.
       if (/^[A-Za-z_$][\w$.-]*$/.test(tag.text)) {
         result.alias = tag.text;
-        result.tags.set("alias", tag.node);
+        setTag(result, "alias", tag.node);
       } else invalid("one argument name (letters, digits, '_', '-', '.', '$')");
       return;
     case "description":
@@ -69,7 +71,7 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
       try {
         new RegExp(tag.text, "u");
         annotations.pattern = tag.text;
-        result.tags.set("pattern", tag.node);
+        setTag(result, "pattern", tag.node);
       } catch {
         invalid("a regular expression (ECMAScript syntax, 'u' flag)");
       }
@@ -77,13 +79,13 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
     case "format":
       if (/^[A-Za-z][\w-]*$/.test(tag.text)) {
         annotations.format = tag.text;
-        result.tags.set("format", tag.node);
+        setTag(result, "format", tag.node);
       } else invalid("a format name such as date-time, email or uri");
       return;
     case "uniqueItems":
       if (tag.text === "" || tag.text === "true" || tag.text === "false") {
         annotations.uniqueItems = tag.text !== "false";
-        result.tags.set("uniqueItems", tag.node);
+        setTag(result, "uniqueItems", tag.node);
       } else invalid("nothing, true or false");
       return;
     case "default": {
@@ -91,7 +93,7 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
       if (value === undefined) invalid("a JSON value (a bare word is read as a string)");
       else {
         annotations.default = value.value;
-        result.tags.set("default", tag.node);
+        setTag(result, "default", tag.node);
       }
       return;
     }
@@ -109,9 +111,13 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
     if (!ok) invalid(length ? "a non-negative integer" : tag.name === "multipleOf" ? "a number greater than 0" : "a finite number");
     else {
       annotations[tag.name as (typeof NUMERIC_KEYWORDS)[number]] = n;
-      result.tags.set(tag.name, tag.node);
+      setTag(result, tag.name, tag.node);
     }
   }
+}
+
+function setTag(result: ReadAnnotations, keyword: string, site: DiagnosticSite): void {
+  result.tags = new Map(result.tags).set(keyword, site);
 }
 
 /** JSON, or a bare word taken as a string (`@default utf8`). */

@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
+import type { DiagnosticBag, DiagnosticSite } from "../diagnostics/diagnostic.js";
 import type { ReadAnnotations } from "./read-annotations.js";
 import type { Definition, TypeModel } from "./type-model.js";
 
@@ -31,7 +31,7 @@ export interface AnalysisState {
 export interface DefaultCheck {
   model: TypeModel;
   value: unknown;
-  at: ts.Node;
+  at: DiagnosticSite;
 }
 
 /**

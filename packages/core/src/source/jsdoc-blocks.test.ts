@@ -19,7 +19,7 @@ function docsOf(source: string, jsDoc: JsDocParsing): unknown[] {
       out.push({
         at: `${ts.SyntaxKind[node.kind]}@${node.pos}`,
         description: doc.description,
-        tags: doc.tags.map((t) => [t.name, t.text, t.node.getStart(file), t.node.getEnd(), t.node.getSourceFile().fileName, t.node.getText(file)]),
+        tags: doc.tags.map((t) => [t.name, t.text, t.node.getStart(), t.node.getEnd(), t.node.getSourceFile().fileName, t.node.getText()]),
       });
     }
     ts.forEachChild(node, visit);

@@ -77,6 +77,15 @@ export interface Shape {
 /** An alias. @pattern ^a$ */
 export type Letter = string;
 
+/**   Spaced, with * stars *, \`ticks\` and a tab\tinside.   */
+export type Spaced = string;
+
+/***/
+export type Starred = string;
+
+/** ** Starts with stars. */
+export type Stars = string;
+
 /** An enum. */
 export enum Level {
   /** Low. */ Low,

@@ -24,20 +24,32 @@ export function canReadDocsOnDemand(tsm: typeof ts): boolean {
  * compiler finds them and parsed by TypeScript's own JSDoc parser, so the result is the same
  * either way. Of the `/**` comments before a node only the last one documents it; for
  * `const f = …` the initializer's comment and, when the statement declares one variable, the
- * statement's count too.
+ * statement's count too. A one-line comment with no tag and no inline tag (most property docs)
+ * is given as its text, unparsed: that text is exactly the description TypeScript would give.
  */
-export function jsDocBlocks(tsm: typeof ts, node: ts.Node): ts.JSDoc[] {
+export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | string> {
   const attached = tsm.getJSDocCommentsAndTags(node).filter(tsm.isJSDoc);
   const parse = isolatedParser(tsm);
   if (attached.length > 0 || !parse) return attached;
   const text = node.getSourceFile().text;
-  const blocks: ts.JSDoc[] = [];
+  const blocks: Array<ts.JSDoc | string> = [];
   for (const host of commentHosts(tsm, node)) {
     const range = jsDocRanges(tsm, text, host).at(-1);
-    const jsDoc = range && parse(text, range.pos, range.end - range.pos)?.jsDoc;
+    if (!range) continue;
+    const plain = plainText(text.slice(range.pos + 3, range.end - 2));
+    if (plain !== undefined) {
+      blocks.push(plain);
+      continue;
+    }
+    const jsDoc = parse(text, range.pos, range.end - range.pos)?.jsDoc;
     if (jsDoc && !typeTagsOfAnotherNode(tsm, jsDoc, host, node)) blocks.push(adopt(tsm, jsDoc, host));
   }
   return blocks;
+}
+
+/** The description of a comment body on one line with no `@` and no `{` (no tag, no `{@link}`). */
+function plainText(body: string): string | undefined {
+  return /[@{\r\n\u2028\u2029]/.test(body) ? undefined : body.trim();
 }
 
 /** TypeScript leaves out a parenthesized initializer's comment whose `@type` or `@satisfies` is the expression's, not the variable's. */

@@ -68,8 +68,8 @@ export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
     const last = docs[docs.length - 1]!;
     const tags: TagInfo[] = [];
     const sourceFile = node.getSourceFile();
-    for (const d of docs) for (const tag of d.tags ?? []) tags.push(readTag(tsm, tag, sourceFile));
-    doc = { description: commentText(tsm, last.comment), tags };
+    for (const d of docs) if (typeof d !== "string") for (const tag of d.tags ?? []) tags.push(readTag(tsm, tag, sourceFile));
+    doc = { description: typeof last === "string" ? last : commentText(tsm, last.comment), tags };
   }
   cache.set(node, doc);
   return doc;

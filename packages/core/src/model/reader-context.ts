@@ -67,9 +67,21 @@ const NO_BINDINGS: ReadonlyMap<ts.Symbol, ts.TypeNode> = new Map();
  * its own. Copied rather than inherited: optimized code that reads a field through a prototype
  * keeps that prototype, and with it the type checker and the whole program, alive after the
  * analysis, which would stop a build from releasing the program's memory before it renders.
+ * Copied field by field (the compiler checks none is missing): V8 spreads an object of this
+ * shape about a hundred times slower than it builds the literal.
  */
 export function createReaderContext(state: AnalysisState, direction: "input" | "output"): ReaderContext {
-  const own: Omit<ReaderContext, keyof AnalysisState> = {
+  return {
+    ts: state.ts,
+    checker: state.checker,
+    diagnostics: state.diagnostics,
+    strict: state.strict,
+    isDefaultLibrary: state.isDefaultLibrary,
+    isExternalLibrary: state.isExternalLibrary,
+    declarationAnnotations: state.declarationAnnotations,
+    toolContext: state.toolContext,
+    symbols: state.symbols,
+    canonicalKeys: state.canonicalKeys,
     direction,
     inProgress: new Map(),
     definitions: [],
@@ -80,7 +92,6 @@ export function createReaderContext(state: AnalysisState, direction: "input" | "
     typeArgumentNodes: NO_BINDINGS,
     defaultChecks: [],
   };
-  return { ...state, ...own };
 }
 
 /** The symbol a name resolves to, through import aliases; looked up once per node. */

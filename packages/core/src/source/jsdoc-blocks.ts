@@ -81,8 +81,9 @@ function jsDocRanges(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRan
 
 /**
  * Gives the parsed comment and its parts their parents (the comment's is its declaration), as
- * the parser does for attached comments: positions are already the file's, and with parents a
- * tag finds its source file, so diagnostics and `getText` work on it like on any node.
+ * the parser does for attached comments. Positions are already the file's; the parents let
+ * TypeScript find the source file where it reads a node's text, as it does for the target of
+ * an inline `{@link …}` when it writes the comment's text.
  */
 function adopt(tsm: typeof ts, jsDoc: ts.JSDoc, host: ts.Node): ts.JSDoc {
   const setParent = (child: ts.Node, parent: ts.Node): void => {

@@ -46,10 +46,28 @@ export type Interceptor = (call: CallInfo, next: () => Promise<Outcome>) => Prom
 /** Arguments by entry name, for typed calls; the generated module supplies it. */
 export type InputMap = { [name: string]: object };
 
+/**
+ * A registry of tools, prompts and resources.
+ *
+ * A registry from a split generated module (`split: true`) loads entries on demand:
+ * `entries` and `get()` need `await registry.load()` first; calls load what they need
+ * themselves.
+ */
 export interface Registry<Inputs extends InputMap = InputMap> {
-  /** The entries this registry exposes (after filtering), in registration order. */
+  /**
+   * The entries this registry exposes (after filtering), in registration order. Throws while
+   * entries of a split registry module are not loaded (see `load()`).
+   */
   readonly entries: readonly ManifestEntry[];
+  /** The entry by name (undefined for an unknown name); throws while that entry is not loaded (see `load()`). */
   get(name: string): ManifestEntry | undefined;
+  /**
+   * Loads every entry still to be loaded — for a registry from a split generated module
+   * (`split: true`), imports its chunks — so `entries` and `get()` can be read. Resolves to
+   * the registry; immediate when nothing is pending, so it is safe to call more than once.
+   * Rejects when a chunk fails to import or is out of step with the registry module.
+   */
+  load(): Promise<this>;
   /**
    * A typed call: arguments are checked against the entry's input type at compile time, and
    * passed as the TypeScript function declares them (a `Date` is sent as its ISO string).
@@ -87,6 +105,13 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
         const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
         return errorOutcome("unknown_tool", `There is no tool named '${name}'.${hint}`, { suggestions });
       }
+      if (definition.ready) {
+        try {
+          await table.ready(definition);
+        } catch (error) {
+          return errorOutcome("internal", `Cannot load '${name}': ${messageOf(error).replace(/^toolgen: /, "")}`);
+        }
+      }
       return await runCall(definition, args, callOptions, uri, context);
     } catch (error) {
       return errorOutcome("internal", `toolgen runtime failure: ${messageOf(error)}`);
@@ -97,7 +122,11 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     get entries() {
       return table.entries();
     },
-    get: (name) => table.get(name)?.entry,
+    get: (name) => table.entry(name),
+    async load() {
+      await table.load();
+      return this;
+    },
     async call(name, args, callOptions) {
       const json = toJsonArguments(name, args);
       return json.ok ? dispatch(name, json.value, callOptions) : json.outcome;

@@ -26,6 +26,12 @@ export interface EntryDefinition {
   fn?: (...args: unknown[]) => unknown;
   /** Where the entry came from, for messages about duplicates. */
   origin?: string;
+  /**
+   * Loads what `entry`, `validate` and `load` need; for definitions of a split registry
+   * module (`splitEntries`), whose entries live in chunks imported on first use. Present
+   * only while there is something to load: a loaded definition has none.
+   */
+  ready?: () => Promise<void>;
 }
 
 /** What registration reads of a definition: its head, or its entry when it has none. */

@@ -10,6 +10,8 @@ import { passesFilters, type EntryFilters } from "./filter-entries.js";
 export class EntryTable {
   private readonly byName = new Map<string, EntryDefinition>();
   private readonly resources = new ResourceIndex();
+  /** Definitions added with something still to load (a split registry module's), until it is loaded. */
+  private readonly pending = new Set<EntryDefinition>();
 
   constructor(private readonly filters: EntryFilters) {}
 
@@ -22,27 +24,68 @@ export class EntryTable {
     if (previous) throw new Error(`toolgen: the name '${name}' is registered twice: by ${originOf(previous)} and by ${originOf(definition)}.`);
     this.resources.add(head);
     this.byName.set(name, definition);
+    if (definition.ready) this.pending.add(definition);
     return true;
   }
 
+  /** The definition by name, loaded or not (calls wait for `ready()` themselves). */
   get(name: string): EntryDefinition | undefined {
     return this.byName.get(name);
+  }
+
+  /** The entry by name; throws while its definition is still to be loaded. */
+  entry(name: string): ManifestEntry | undefined {
+    const definition = this.byName.get(name);
+    if (definition && this.isPending(definition)) throw notLoaded();
+    return definition?.entry;
   }
 
   names(): string[] {
     return [...this.byName.keys()];
   }
 
+  /** Every entry; throws while a definition is still to be loaded. */
   entries(): ManifestEntry[] {
+    if (this.pending.size > 0) {
+      for (const definition of this.pending) this.isPending(definition);
+      if (this.pending.size > 0) throw notLoaded();
+    }
     return [...this.byName.values()].map((d) => d.entry);
+  }
+
+  /** Waits until the definition is loaded (it may be in no table, or loaded already). */
+  async ready(definition: EntryDefinition): Promise<void> {
+    await definition.ready?.();
+    this.pending.delete(definition);
+  }
+
+  /** Loads every definition still to be loaded, in parallel; undefined when there is none. */
+  load(): Promise<void> | undefined {
+    if (this.pending.size === 0) return undefined;
+    return Promise.all([...this.pending].map((d) => this.ready(d))).then(() => undefined);
   }
 
   /** Resource URIs and templates (filled as resources are added). */
   resourceIndex(): ResourceIndex {
     return this.resources;
   }
+
+  /** Whether the definition still has to be loaded (one loaded through another registry, or a call, no longer counts). */
+  private isPending(definition: EntryDefinition): boolean {
+    if (!this.pending.has(definition)) return false;
+    if (definition.ready) return true;
+    this.pending.delete(definition);
+    return false;
+  }
+}
+
+function notLoaded(): Error {
+  return new Error("toolgen: this registry loads its entries on demand (a split registry module); await registry.load() before reading entries.");
 }
 
 export function originOf(definition: EntryDefinition): string {
-  return definition.origin ?? `${definition.entry.source.file}:${definition.entry.source.line}:${definition.entry.source.column}`;
+  if (definition.origin !== undefined) return definition.origin;
+  // A definition still to be loaded has no entry to read a source location from.
+  if (definition.ready) return `a split registry module (the ${headOf(definition).kind} '${headOf(definition).name}', not loaded yet)`;
+  return `${definition.entry.source.file}:${definition.entry.source.line}:${definition.entry.source.column}`;
 }

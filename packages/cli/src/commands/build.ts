@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { ensureManifestReference, writeIfChanged } from "@toolgen/transformer/project";
+import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
@@ -20,10 +20,12 @@ export function runBuild(options: BuildOptions): number {
     process.stderr.write("toolgen: nothing written, fix the errors above.\n");
     return 1;
   }
-  for (const file of plan.files) writeIfChanged(file);
+  writePlan(plan);
   const reference = ensureManifestReference(info);
   if (reference) process.stdout.write(`toolgen: added "toolgen": { "manifest": "${reference}" } to ${shown(info.packageJsonPath)}\n`);
-  process.stdout.write(`toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} -> ${plan.files.map((f) => shown(f.path)).join(", ")}\n`);
+  const [manifest, registryModule, ...chunks] = plan.files;
+  const chunkNote = chunks.length ? ` (+ ${chunks.length} chunk${chunks.length === 1 ? "" : "s"} in ${shown(plan.chunkDirectory)})` : "";
+  process.stdout.write(`toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} -> ${shown(manifest.path)}, ${shown(registryModule.path)}${chunkNote}\n`);
   return 0;
 }
 

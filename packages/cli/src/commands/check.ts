@@ -1,4 +1,4 @@
-import { manifestReference, readIfExists } from "@toolgen/transformer/project";
+import { manifestReference, readIfExists, staleChunks } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
@@ -19,6 +19,7 @@ export function runCheck(options: { project?: string }): number {
     if (current === undefined) problems.push(`missing: ${shown(file.path)}`);
     else if (current !== file.content) problems.push(`stale:   ${shown(file.path)}`);
   }
+  for (const file of staleChunks(plan)) problems.push(`extra:   ${shown(file)}`);
   // Discovery finds the manifest through package.json; `build` adds the reference.
   if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {
     problems.push(`missing: "toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}`);

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { createProjectInfo, ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writeIfChanged } from "@toolgen/transformer/project";
+import { createProjectInfo, ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writePlan } from "@toolgen/transformer/project";
 import { watch } from "chokidar";
 import { Project, ts } from "ts-morph";
 import { planBuild } from "../build/plan-build.js";
@@ -48,12 +48,11 @@ export async function runWatch(options: WatchOptions): Promise<number> {
         process.stdout.write(`${summary}, ${plan.diagnostics.filter((d) => d.severity === "error").length} error(s), nothing written\n`);
         return;
       }
-      const changed = plan.files.filter((file) => {
-        written.set(file.path, file.content);
-        return writeIfChanged(file);
-      });
+      for (const file of plan.files) written.set(file.path, file.content);
+      const { written: changed, removed } = writePlan(plan);
+      const done = [changed.length ? `wrote ${changed.map(shown).join(", ")}` : "", removed.length ? `removed ${removed.map(shown).join(", ")}` : ""].filter(Boolean).join("; ");
       ensureManifestReference(info);
-      process.stdout.write(`${summary}, ${changed.length ? `wrote ${changed.map((f) => shown(f.path)).join(", ")}` : "no changes"}\n`);
+      process.stdout.write(`${summary}, ${done || "no changes"}\n`);
     } catch (error) {
       // A watcher outlives mistakes: report, keep the last good outputs, wait for the next change.
       const message = error instanceof Error ? error.message : String(error);

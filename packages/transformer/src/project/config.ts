@@ -15,6 +15,12 @@ export interface ToolgenConfig {
   strict?: boolean;
   /** Import implementations on first call (default true). */
   lazy?: boolean;
+  /**
+   * Write the registry module as entry heads only, with each source file's entries and
+   * validators in a chunk module imported on first use (default false): a fast start for
+   * large registries; `registry.entries` then needs `await registry.load()`.
+   */
+  split?: boolean;
   /** The MCP server's identity (default: the package's name, version and description). */
   server?: { name?: string; version?: string; description?: string };
 }
@@ -29,6 +35,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   naming: (v) => typeof v === "string" && (NAMING_STYLES as readonly string[]).includes(v),
   strict: (v) => typeof v === "boolean",
   lazy: (v) => typeof v === "boolean",
+  split: (v) => typeof v === "boolean",
   server: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string"),
 };
 
@@ -38,6 +45,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   naming: `one of ${NAMING_STYLES.map((s) => `"${s}"`).join(", ")}`,
   strict: "true or false",
   lazy: "true or false",
+  split: "true or false",
   server: "an object with string name, version and description",
 };
 

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { analyze, type AnalyzeResult, type BuiltEntry, createOutputMapper, type Diagnostic, type RegistryModuleEntry, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
+import { analyze, type AnalyzeResult, type BuiltEntry, chunkDirectory, createOutputMapper, type Diagnostic, type RegistryModuleEntry, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import type { ProjectInfo } from "./project-info.js";
 
@@ -22,8 +22,10 @@ export interface RegistryModuleCache {
 
 export interface BuildPlan {
   manifest: Manifest;
-  /** The manifest, then the registry module. */
-  files: [manifest: PlannedFile, registryModule: PlannedFile];
+  /** The manifest, the registry module, then the registry module's chunks (`split`). */
+  files: [manifest: PlannedFile, registryModule: PlannedFile, ...chunks: PlannedFile[]];
+  /** Where the registry module's chunks go: generated files there that the plan does not hold are stale. */
+  chunkDirectory: string;
   /** The registry module, also as the JavaScript and declarations a compiler would write for it. */
   registryModule: RegistryModuleText;
   diagnostics: Diagnostic[];
@@ -80,7 +82,7 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
 
 /** Renders the manifest and the registry module of an analysis. */
 export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: RegistryModuleCache): BuildPlan {
-  const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}) };
+  const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}), ...(info.config.split ? { split: true } : {}) };
   const key = cache && JSON.stringify([options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
   const registryModule = cache?.key === key && cache?.module !== undefined ? cache.module : renderRegistryModule(analyzed.entries, options);
   if (cache) Object.assign(cache, { key, module: registryModule });
@@ -89,7 +91,9 @@ export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: R
     files: [
       { path: info.manifestPath, content: serializeManifest(analyzed.manifest) },
       { path: info.registryModulePath, content: registryModule.typescript },
+      ...registryModule.chunks.map((chunk) => ({ path: chunk.path, content: chunk.typescript })),
     ],
+    chunkDirectory: chunkDirectory(info.registryModulePath),
     registryModule,
     diagnostics: analyzed.diagnostics,
     entryCount: analyzed.entries.length,

@@ -4,16 +4,20 @@ import { ConfigError, parsePluginOptions } from "../project/config.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
 import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
-import { writeIfChanged } from "../project/write-outputs.js";
+import { writePlan } from "../project/write-outputs.js";
 import type { StaleRegistry } from "./emit-registry-module.js";
 import { toGlobalTsDiagnostic, toTsDiagnostic } from "./to-ts-diagnostic.js";
 
-/** What toolgen did for one program: its diagnostics, and the registry module's new text when the program holds another. */
+/**
+ * What toolgen did for one program: its diagnostics, and the generated modules (the registry
+ * module and its chunks) split by whether the program holds their new text.
+ */
 export interface ProgramBuild {
   diagnostics: ts.Diagnostic[];
-  staleRegistry?: StaleRegistry;
-  /** The registry module when the program holds its current text, with the JavaScript and declarations toolgen rendered for it. */
-  currentRegistry?: StaleRegistry;
+  /** Generated modules whose text the program does not hold (new, or changed by this build). */
+  staleRegistry: StaleRegistry[];
+  /** Generated modules the program holds as they are now, with the JavaScript and declarations toolgen rendered for them. */
+  currentRegistry: StaleRegistry[];
 }
 
 /**
@@ -41,29 +45,33 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   } catch (error) {
     // Never a crash of the user's build: a configuration mistake or a toolgen bug is one tsc error.
     const message = error instanceof ConfigError ? error.message : `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
-    return { diagnostics: [toGlobalTsDiagnostic(tsm, message)] };
+    return { diagnostics: [toGlobalTsDiagnostic(tsm, message)], staleRegistry: [], currentRegistry: [] };
   }
   const diagnostics = plan.diagnostics.map((d) => toTsDiagnostic(tsm, program, d));
-  if (plan.diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+  const build: ProgramBuild = { diagnostics, staleRegistry: [], currentRegistry: [] };
+  if (plan.diagnostics.some((d) => d.severity === "error")) return build;
 
   // `noEmit` (a type-check run): report, write nothing.
-  if (options.noEmit) return { diagnostics };
-  const [manifest, registry] = plan.files;
-  writeIfChanged(manifest);
-  writeIfChanged(registry);
+  if (options.noEmit) return build;
+  writePlan(plan);
   ensureManifestReference(info);
-  const module = plan.registryModule;
-  // Read through, not copied: the JavaScript and declarations are rendered on first read,
-  // and only an emit that can write them as they are reads them (see `writeCompiled`).
-  const compiled = {
-    get javascript() {
-      return module.javascript;
-    },
-    get declarations() {
-      return module.declarations;
-    },
-    packageType: typeof info.packageJson.type === "string" ? info.packageJson.type : undefined,
-  };
-  const rendered: StaleRegistry = { path: registry.path, text: registry.content, compiled };
-  return program.getSourceFile(registry.path)?.text === registry.content ? { diagnostics, currentRegistry: rendered } : { diagnostics, staleRegistry: rendered };
+  const packageType = typeof info.packageJson.type === "string" ? info.packageJson.type : undefined;
+  const [, registry, ...chunks] = plan.files;
+  [plan.registryModule, ...plan.registryModule.chunks].forEach((module, i) => {
+    const file = i === 0 ? registry : chunks[i - 1]!;
+    // Read through, not copied: the JavaScript and declarations are rendered on first read,
+    // and only an emit that can write them as they are reads them (see `writeCompiled`).
+    const compiled = {
+      get javascript() {
+        return module.javascript;
+      },
+      get declarations() {
+        return module.declarations;
+      },
+      packageType,
+    };
+    const rendered: StaleRegistry = { path: file.path, text: file.content, compiled };
+    (program.getSourceFile(file.path)?.text === file.content ? build.currentRegistry : build.staleRegistry).push(rendered);
+  });
+  return build;
 }

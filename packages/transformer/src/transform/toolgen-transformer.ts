@@ -32,21 +32,22 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
     build = buildProgram(tsm, program, pluginEntry ?? {});
     builds.set(program, build);
   }
-  // The program holds the registry module's current text (every build after the first): the
+  // The program holds the generated modules' current text (every build after the first): the
   // compiler would compile thousands of tools' generated code again. Where toolgen's rendered
   // JavaScript can stand for it, the compiler gets an empty module and the rendered outputs
   // are written after its emit.
-  const current = build.currentRegistry;
-  const emptied = current && canWriteCompiled(tsm, program.getCompilerOptions(), current) ? current : undefined;
-  if (!wrapThisEmit(tsm, program, { ...build, isFirstEmit, ...(emptied ? { emptiedRegistry: emptied } : {}) })) {
+  const options = program.getCompilerOptions();
+  const emptied = build.currentRegistry.filter((current) => canWriteCompiled(tsm, options, current));
+  if (!wrapThisEmit(tsm, program, { ...build, isFirstEmit, emptiedRegistry: emptied })) {
     // A ts-patch without `originalEmit`: report through its own channel and write the
     // registry outputs now (a later emit of the old text may overwrite them until the next build).
     if (isFirstEmit) {
       for (const diagnostic of build.diagnostics) extras.addDiagnostic(diagnostic);
-      if (build.staleRegistry) emitRegistryModule(tsm, program, build.staleRegistry, undefined, undefined);
+      for (const stale of build.staleRegistry) emitRegistryModule(tsm, program, stale, undefined, undefined);
     }
     return identity;
   }
-  if (!emptied) return identity;
-  return (context) => (sourceFile) => (path.resolve(sourceFile.fileName) === path.resolve(emptied.path) ? context.factory.updateSourceFile(sourceFile, []) : sourceFile);
+  if (emptied.length === 0) return identity;
+  const emptiedPaths = new Set(emptied.map((e) => path.resolve(e.path)));
+  return (context) => (sourceFile) => (emptiedPaths.has(path.resolve(sourceFile.fileName)) ? context.factory.updateSourceFile(sourceFile, []) : sourceFile);
 }

@@ -7,9 +7,10 @@ type PatchedProgram = ts.Program & { originalEmit?: ts.Program["emit"] };
 
 export interface AfterEmit {
   diagnostics: readonly ts.Diagnostic[];
-  staleRegistry?: StaleRegistry;
-  /** The registry module the program holds, emitted empty (see the transformer): its rendered outputs are written after. */
-  emptiedRegistry?: StaleRegistry;
+  /** Generated modules (the registry module, its chunks) whose new text the program does not hold. */
+  staleRegistry: readonly StaleRegistry[];
+  /** Generated modules the program holds, emitted empty (see the transformer): their rendered outputs are written after. */
+  emptiedRegistry: readonly StaleRegistry[];
   /** This is the program's first emit call (a builder emits file by file). */
   isFirstEmit: boolean;
 }
@@ -32,14 +33,14 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     const [target, , cancellationToken, emitOnlyDts] = args;
     const isTarget = (fileName: string) => target !== undefined && path.resolve(target.fileName) === path.resolve(fileName);
     const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : after.isFirstEmit));
-    // The stale text was written when this call emitted everything or the registry itself;
-    // a call for another file writes nothing stale, but the first must still write the new outputs.
-    const registry = after.staleRegistry;
-    if (registry && (target === undefined || isTarget(registry.path) || after.isFirstEmit)) {
-      emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
+    // A stale text was written when this call emitted everything or that file itself; a call
+    // for another file writes nothing stale, but the first must still write the new outputs.
+    for (const registry of after.staleRegistry) {
+      if (target === undefined || isTarget(registry.path) || after.isFirstEmit) emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
     }
-    const emptied = after.emptiedRegistry;
-    if (emptied && (target === undefined || isTarget(emptied.path))) emitRegistryModule(tsm, program, emptied, cancellationToken, emitOnlyDts);
+    for (const emptied of after.emptiedRegistry) {
+      if (target === undefined || isTarget(emptied.path)) emitRegistryModule(tsm, program, emptied, cancellationToken, emitOnlyDts);
+    }
     // A new array: a skipped emit returns the compiler's shared empty one.
     return own.length > 0 ? { ...result, diagnostics: [...result.diagnostics, ...own] } : result;
   };

@@ -1,0 +1,152 @@
+import * as path from "node:path";
+import type { RegistryChunkText, RegistryModuleOptions, RegistryModuleText } from "./emit-registry-module.js";
+import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, renderDefinitions, renderInputTypes } from "./module-parts.js";
+
+/** The folder a split registry module's chunks go to: `src/tools.generated.ts` → `src/tools.generated.chunks`. */
+export function chunkDirectory(modulePath: string): string {
+  return `${modulePath.replace(/\.([cm]?)tsx?$/, "")}.chunks`;
+}
+
+/**
+ * A split registry module (`split: true`): the module holds each entry's head (kind, name,
+ * what filters read, and its chunk) and nothing else, and each source file's entries, with
+ * their validators and JSON, are a chunk module of their own, imported the first time one
+ * of its entries is called or listed. Importing a module of 1,000 tools then costs what its
+ * heads cost (the engine reads every byte of a module it imports), and a call loads one
+ * chunk. The price is that `registry.entries` needs `await registry.load()` first.
+ *
+ * Chunks are ordinary TypeScript beside the module (`tools.generated.chunks/<file>.ts`), so
+ * any compiler or bundler follows their `import()`s; a chunk is named after the source file
+ * whose entries it holds, in the order the entries come.
+ */
+export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): RegistryModuleText {
+  const lazy = options.lazy ?? true;
+  const chunks = groupByChunk(entries, options.modulePath);
+  const heads = entries.map(({ entry }, i) => {
+    const { kind, name, ...rest } = headOf(entry);
+    return `  ${JSON.stringify(Object.keys(rest).length ? [kind, name, chunks.chunkOf[i], rest] : [kind, name, chunks.chunkOf[i]])},`;
+  });
+  const main: MainSections = {
+    ...renderInputTypes(entries, options.modulePath),
+    loaders: chunks.paths.map((file) => `  () => import(${JSON.stringify(importSpecifier(options.modulePath, file))}),`).join("\n"),
+    heads: heads.join("\n"),
+  };
+  let javascript: string | undefined;
+  let declarations: string | undefined;
+  return {
+    typescript: mainModule(main, true),
+    get javascript() {
+      return (javascript ??= mainModule(main, false));
+    },
+    get declarations() {
+      return (declarations ??= mainDeclarations(main));
+    },
+    chunks: chunks.paths.map((file, c) => renderChunk(file, chunks.members[c]!, lazy)),
+  };
+}
+
+/** The chunk each entry goes to (one per source file, in order of first entry) and the chunks' paths. */
+function groupByChunk(entries: readonly RegistryModuleEntry[], modulePath: string) {
+  const directory = chunkDirectory(modulePath);
+  const extension = /\.([cm]?)tsx?$/.exec(modulePath)?.[1] ?? "";
+  const bySource = new Map<string, number>();
+  const paths: string[] = [];
+  const members: RegistryModuleEntry[][] = [];
+  const taken = new Set<string>();
+  const chunkOf = entries.map((built) => {
+    const source = built.declaration.sourceFile.fileName;
+    let chunk = bySource.get(source);
+    if (chunk === undefined) {
+      chunk = paths.length;
+      bySource.set(source, chunk);
+      const base = chunkName(path.relative(path.dirname(modulePath), source));
+      let name = base;
+      for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+      taken.add(name.toLowerCase());
+      paths.push(path.join(directory, `${name}.${extension}ts`));
+      members.push([]);
+    }
+    members[chunk]!.push(built);
+    return chunk;
+  });
+  return { paths, members, chunkOf };
+}
+
+/** A file name for the chunk of a source file: its path from the module, extension dropped, anything but letters, digits, `-` and `_` as `_`. */
+function chunkName(relativeSource: string): string {
+  return relativeSource.replace(/(\.d)?\.[cm]?[jt]sx?$/, "").replace(/[^A-Za-z0-9_-]+/g, "_") || "_";
+}
+
+interface MainSections {
+  typeImports: string;
+  toolInputs: string;
+  loaders: string;
+  heads: string;
+}
+
+function mainModule(s: MainSections, typed: boolean): string {
+  return `${HEADER}
+/* eslint-disable */
+import { createRegistry, splitEntries${typed ? ", type EntryDefinition, type Registry, type RegistryOptions" : ""} } from "@toolgen/runtime";
+${typed ? `${s.typeImports}\n${s.toolInputs}` : ""}
+/** Each source file's entries, validators and JSON: a chunk imported the first time one of its entries is needed. */
+const chunks = [
+${s.loaders}
+];
+
+/** Each entry's kind, name and chunk, and what filters read: all that registration needs. */
+export const definitions${typed ? ": EntryDefinition[]" : ""} = splitEntries(chunks, [
+${s.heads}
+]);
+
+${REGISTRY_DOC}
+export function createToolRegistry(${typed ? "options?: RegistryOptions): Registry<ToolInputs>" : "options)"} {
+  return createRegistry${typed ? "<ToolInputs>" : ""}(definitions, options);
+}
+
+export const registry${typed ? ": Registry<ToolInputs>" : ""} = createToolRegistry();
+`;
+}
+
+function mainDeclarations(s: MainSections): string {
+  return `${HEADER}
+import type { EntryDefinition, Registry, RegistryOptions } from "@toolgen/runtime";
+${s.typeImports}
+${s.toolInputs}
+export declare const definitions: EntryDefinition[];
+${REGISTRY_DOC}
+export declare function createToolRegistry(options?: RegistryOptions): Registry<ToolInputs>;
+export declare const registry: Registry<ToolInputs>;
+`;
+}
+
+/** One chunk: its entries' validators, shared JSON and definitions, in the order the module's heads list them. */
+function renderChunk(file: string, members: readonly RegistryModuleEntry[], lazy: boolean): RegistryChunkText {
+  const parts = renderDefinitions(members, file, lazy);
+  const valueImports = lazy ? "" : renderInputTypes(members, file).valueImports;
+  let javascript: string | undefined;
+  return {
+    path: file,
+    typescript: chunkModule(parts, valueImports, true),
+    get javascript() {
+      return (javascript ??= chunkModule(parts, valueImports, false));
+    },
+    declarations: `${HEADER}
+import type { EntryDefinition } from "@toolgen/runtime";
+export declare const definitions: EntryDefinition[];
+`,
+  };
+}
+
+function chunkModule(s: DefinitionParts, valueImports: string, typed: boolean): string {
+  return `${HEADER}
+${typed ? "// @ts-nocheck -- the precompiled validators below are plain JavaScript.\n" : ""}/* eslint-disable */
+import { lazyEntry${typed ? ", type EntryDefinition" : ""} } from "@toolgen/runtime";
+${valueImports}
+${s.validators.text({ typeCheckParameters: typed })}
+
+${s.sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
+${s.definitions}
+];
+`;
+}

@@ -1,0 +1,91 @@
+import * as path from "node:path";
+import type { ManifestEntry } from "@toolgen/runtime";
+import { describe, expect, it } from "vitest";
+import { renderRegistryModule } from "./emit-registry-module.js";
+import type { RegistryModuleEntry } from "./module-parts.js";
+import { chunkDirectory } from "./split-registry-module.js";
+
+const ROOT = path.resolve("/project");
+const MODULE = path.join(ROOT, "src/tools.generated.ts");
+
+function tool(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
+  return {
+    kind: "tool",
+    name,
+    description: `Describes ${name}.`,
+    implementation: { module: "dist/x.js", export: name },
+    arguments: { mode: "request", parameters: [{ kind: "request" }] },
+    inputSchema: { type: "object", properties: { q: { type: "string", minLength: 1 } }, required: ["q"], additionalProperties: false },
+    source: { file: "src/x.ts", line: 1, column: 1 },
+    ...extra,
+  } as ManifestEntry;
+}
+
+/** An entry declared in `file` (relative to the project). */
+const declaredIn = (file: string, entry: ManifestEntry): RegistryModuleEntry => ({ entry, declaration: { sourceFile: { fileName: path.join(ROOT, file) }, exportName: entry.name } });
+
+describe("renderRegistryModule with split: heads in the module, entries and validators in chunks", () => {
+  const entries = [
+    declaredIn("src/tools/billing.ts", tool("charge")),
+    declaredIn("src/notes.ts", tool("search_notes", { tags: ["notes"], supportedFor: ["claude"] })),
+    declaredIn("src/tools/billing.ts", tool("refund")),
+  ];
+  const rendered = renderRegistryModule(entries, { modulePath: MODULE, split: true });
+
+  it("writes one chunk per source file, in the order of each file's first entry, named after the file", () => {
+    expect(chunkDirectory(MODULE)).toBe(path.join(ROOT, "src/tools.generated.chunks"));
+    expect(rendered.chunks.map((c) => path.relative(ROOT, c.path).split(path.sep).join("/"))).toEqual(["src/tools.generated.chunks/tools_billing.ts", "src/tools.generated.chunks/notes.ts"]);
+    expect(rendered.typescript).toContain('  () => import("./tools.generated.chunks/tools_billing.js"),\n  () => import("./tools.generated.chunks/notes.js"),\n');
+  });
+
+  it("lists every entry's head in registration order with its chunk, and what filters read", () => {
+    expect(rendered.typescript).toContain(`splitEntries(chunks, [
+  ["tool","charge",0],
+  ["tool","search_notes",1,{"tags":["notes"],"supportedFor":["claude"]}],
+  ["tool","refund",0],
+]);`);
+  });
+
+  it("keeps validators and manifest data out of the module, and puts each in its chunk in head order", () => {
+    for (const flavor of [rendered.typescript, rendered.javascript]) {
+      expect(flavor).not.toContain("Describes");
+      expect(flavor).not.toMatch(/\$validator|lazyEntry/);
+    }
+    const [billing, notes] = rendered.chunks;
+    expect(billing!.typescript.match(/lazyEntry\(\{"kind":"tool","name":"(\w+)"\}/g)).toEqual(['lazyEntry({"kind":"tool","name":"charge"}', 'lazyEntry({"kind":"tool","name":"refund"}']);
+    expect(billing!.typescript).toContain('() => import("../tools/billing.js")');
+    expect(billing!.typescript).toContain("Describes refund.");
+    expect(billing!.typescript).toContain("const v1=$validator(");
+    expect(notes!.typescript).toContain('lazyEntry({"kind":"tool","name":"search_notes","tags":["notes"],"supportedFor":["claude"]}');
+    expect(notes!.typescript).not.toContain("Describes charge.");
+  });
+
+  it("writes the JavaScript and declarations flavors without TypeScript syntax, and the same types as the single module", () => {
+    expect(rendered.javascript).not.toMatch(/: EntryDefinition|: Registry|type /);
+    expect(rendered.chunks[0]!.javascript).not.toMatch(/d: never|: EntryDefinition|@ts-nocheck/);
+    expect(rendered.chunks[0]!.declarations).toContain("export declare const definitions: EntryDefinition[];");
+    const single = renderRegistryModule(entries, { modulePath: MODULE });
+    expect(rendered.declarations).toBe(single.declarations);
+    expect(single.chunks).toEqual([]);
+  });
+
+  it("renders byte-identical text twice", () => {
+    const again = renderRegistryModule(entries, { modulePath: MODULE, split: true });
+    expect([again.typescript, ...again.chunks.map((c) => c.typescript + c.javascript)]).toEqual([rendered.typescript, ...rendered.chunks.map((c) => c.typescript + c.javascript)]);
+  });
+
+  it("imports implementations statically from the chunks when lazy is off", () => {
+    const eager = renderRegistryModule(entries, { modulePath: MODULE, split: true, lazy: false });
+    expect(eager.chunks[0]!.typescript).toContain('import * as m0 from "../tools/billing.js";');
+    expect(eager.chunks[0]!.typescript).toContain("async () => m0");
+    expect(eager.typescript).not.toMatch(/^import \* as/m);
+  });
+
+  it("names chunks apart when two source paths flatten to the same name, and keeps the module's extension", () => {
+    const module = path.join(ROOT, "src/registry.mts");
+    const clash = renderRegistryModule([declaredIn("src/a/b.ts", tool("one")), declaredIn("src/a_b.mts", tool("two")), declaredIn("lib/c.ts", tool("three"))], { modulePath: module, split: true });
+    expect(clash.chunks.map((c) => path.basename(c.path))).toEqual(["a_b.mts", "a_b-2.mts", "_lib_c.mts"]);
+    expect(clash.typescript).toContain('() => import("./registry.chunks/a_b-2.mjs")');
+    expect(clash.chunks[2]!.typescript).toContain('() => import("../../lib/c.js")');
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { discoverRegistry } from "../discovery/discover-registry.js";
+
+/**
+ * Discovery of a package whose compiled registry module is split (`split: true`): a
+ * hand-written main module and chunk, as `toolgen build` + tsc would leave them. They import
+ * the built runtime bundle, as a compiled package imports `@toolgen/runtime`.
+ */
+const RUNTIME = pathToFileURL(path.resolve(import.meta.dirname, "../../dist/bundle/index.js")).href;
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "toolgen-split-discovery-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function write(file: string, content: unknown): void {
+  const full = path.join(root, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+}
+
+const entry = {
+  kind: "tool",
+  name: "greet",
+  description: "Greets.",
+  implementation: { module: "dist/greet.js", export: "greet" },
+  arguments: { mode: "positional", parameters: [{ kind: "argument", name: "who" }] },
+  inputSchema: { type: "object", properties: { who: { type: "string" } }, required: ["who"], additionalProperties: false },
+  source: { file: "src/greet.ts", line: 1, column: 1 },
+};
+
+/** `chunkName` is the name the chunk's definition has (another than 'greet' makes it stale); null leaves the chunk out. */
+function splitPackage(chunkName: string | null = "greet"): void {
+  write("package.json", { name: "app", type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+  write("dist/toolgen.manifest.json", { formatVersion: 2, package: { name: "app" }, registryModule: "dist/tools.generated.js", entries: [entry] });
+  write("dist/greet.js", "export function greet(who) { return `hello ${who}`; }\n");
+  write(
+    "dist/tools.generated.js",
+    `import { splitEntries } from ${JSON.stringify(RUNTIME)};\n` +
+      `const chunks = [() => import("./tools.generated.chunks/greet.js")];\n` +
+      `export const definitions = splitEntries(chunks, [["tool", "greet", 0]]);\n`,
+  );
+  if (chunkName === null) return;
+  const validate = "function validate(data) { const ok = typeof data === 'object' && data !== null && typeof data.who === 'string'; validate.errors = ok ? null : [{ instancePath: '/who', keyword: 'type', params: { type: 'string' }, message: 'must be string' }]; return ok; }";
+  write(
+    "dist/tools.generated.chunks/greet.js",
+    `import { lazyEntry } from ${JSON.stringify(RUNTIME)};\n${validate}\n` +
+      `export const definitions = [lazyEntry({ kind: "tool", name: ${JSON.stringify(chunkName)} }, ${JSON.stringify(JSON.stringify(entry))}, validate, () => import("../greet.js"))];\n`,
+  );
+}
+
+describe("discoverRegistry with a split registry module", () => {
+  it("imports the chunks while loading and takes validators and loaders from them", async () => {
+    splitPackage();
+    const registry = await discoverRegistry(root);
+    expect(registry.entries.map((e) => e.name)).toEqual(["greet"]);
+    expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
+    // The chunk's hand-written validator reports only /who: proof that it, not the interpreter, ran.
+    expect(await registry.dispatch("greet", {})).toMatchObject({ error: { payload: { issues: [{ path: "/who", expected: "a string" }] } } });
+  });
+
+  it("a chunk that fails to import is an error naming the manifest and the field", async () => {
+    splitPackage(null);
+    await expect(discoverRegistry(root)).rejects.toThrow(
+      /^dist\/toolgen\.manifest\.json: invalid manifest\n {2}\$\.registryModule: expected a module whose chunks load, received "dist\/tools\.generated\.js", whose chunk throws: .*tools\.generated\.chunks\/greet\.js/,
+    );
+  });
+
+  it("a chunk out of step with the module is an error saying to rebuild", async () => {
+    splitPackage("hello");
+    await expect(discoverRegistry(root)).rejects.toThrow(
+      `dist/toolgen.manifest.json: invalid manifest\n  $.registryModule: expected a module whose chunks load, received "dist/tools.generated.js", whose chunk throws: toolgen: the registry module and its chunk are out of step (it expects 'greet' as entry 0 of chunk 0, which has 'hello' as entry 0): run \`toolgen build\` and recompile.`,
+    );
+  });
+});

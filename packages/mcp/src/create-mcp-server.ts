@@ -17,7 +17,9 @@ export interface McpServerOptions {
 /**
  * An MCP server for a registry, on the SDK's low-level `Server`: the registry already has
  * JSON Schemas and validators, so the zod-based `McpServer` has nothing to add. Tools,
- * prompts and resources each register their own handlers.
+ * prompts and resources each register their own handlers. It reads `registry.entries` here,
+ * so a registry from a split generated module (`split: true`) needs `await registry.load()`
+ * first (otherwise `entries` throws, saying so).
  */
 export function createMcpServer(registry: McpRegistry, options: McpServerOptions): Server {
   const server = new Server(options.identity, {

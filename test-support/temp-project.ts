@@ -17,7 +17,7 @@ export function copyFixture(name: string): { dir: string; cleanup: () => void } 
   const dir = mkdtempSync(path.join(tmpdir(), `toolgen-${name.replace(/[\\/]/g, "-")}-`));
   cpSync(path.join(REPO_ROOT, "fixtures", name), dir, {
     recursive: true,
-    filter: (source) => !/[\\/](dist|node_modules)([\\/]|$)|tools\.generated\.ts$/.test(source),
+    filter: (source) => !/[\\/](dist|node_modules)([\\/]|$)|tools\.generated\.(ts$|chunks([\\/]|$))/.test(source),
   });
   symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "junction");
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

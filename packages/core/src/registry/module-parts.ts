@@ -53,10 +53,12 @@ export function renderInputTypes(entries: readonly RegistryModuleEntry[], module
   return {
     typeImports: imports("import type"),
     valueImports: imports("import"),
+    // A type alias, not an interface: only an alias is assignable to the index signature of
+    // the `InputMap` that `Registry<Inputs>` requires (the module and its declarations type-check).
     toolInputs: `/** Arguments of every entry, by name, as the TypeScript functions declare them. */
-export interface ToolInputs {
+export type ToolInputs = {
 ${inputs.join("\n")}
-}
+};
 `,
   };
 }

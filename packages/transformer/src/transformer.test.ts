@@ -143,6 +143,44 @@ describe("tspc without source maps: the registry module's JavaScript and declara
   });
 });
 
+describe("tspc with split: true: the module and its chunks, byte for byte as the CLI writes them", () => {
+  const compiler = COMPILERS[1];
+  const SPLIT_OUTPUTS = ["dist/tools.generated.js", "dist/tools.generated.d.ts", "dist/tools.generated.chunks/forecast.js", "dist/tools.generated.chunks/forecast.d.ts", "dist/tools.generated.chunks/host.js", "dist/tools.generated.chunks/host.d.ts"];
+  const SPLIT_SOURCES = ["src/tools.generated.ts", "src/tools.generated.chunks/forecast.ts", "src/tools.generated.chunks/host.ts"];
+  let dir: string;
+  let cleanup: () => void;
+  let cli: { dir: string; cleanup: () => void };
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    cli = copyFixture("transformer/tools");
+    for (const d of [dir, cli.dir]) writeFileSync(path.join(d, "toolgen.config.json"), '{ "split": true }');
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(toolgen(["build"], cli.dir).status).toBe(0);
+  });
+  afterAll(() => {
+    cleanup();
+    cli.cleanup();
+  });
+
+  it("writes the same sources as toolgen build, and the compiled module and chunks", () => {
+    expect(SPLIT_SOURCES.map((file) => read(dir, file))).toEqual(SPLIT_SOURCES.map((file) => read(cli.dir, file)));
+    for (const file of SPLIT_OUTPUTS) expect(existsSync(path.join(dir, file)), file).toBe(true);
+    expect(read(dir, "dist/tools.generated.js")).not.toContain("$validator");
+  });
+
+  it("answers a call that loads one chunk", () => {
+    const call = toolgen(["call", "to_fahrenheit", "--args", '{"celsius":100}', "--json"], dir);
+    expect(JSON.parse(call.stdout)).toEqual({ status: "ok", text: "212" });
+  });
+
+  it("on the next build, with the module and chunks in the program, writes the same outputs", () => {
+    const first = SPLIT_OUTPUTS.map((file) => read(dir, file));
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(SPLIT_OUTPUTS.map((file) => read(dir, file))).toEqual(first);
+  });
+});
+
 describe("tspc fails on analyzer errors, at their source positions", () => {
   let dir: string;
   let cleanup: () => void;

@@ -82,6 +82,15 @@ export function evaluateBudget(report) {
     rt.firstCall.status === "ok" ? rt.cold.totalMs <= 50 : false,
     rt.firstCall.status === "ok" ? undefined : `first call: ${rt.firstCall.status}`,
   );
+  if (rt.split) {
+    const split = rt.split;
+    add(
+      `… the same registry written with \`split: true\`${rtAt}`,
+      `${ms(split.cold.totalMs)} (import ${ms(split.cold.importMs)} + first call ${ms(split.cold.firstCallMs)})`,
+      split.firstCallStatus === "ok" ? split.cold.totalMs <= 50 : false,
+      split.firstCallStatus === "ok" ? undefined : `first call: ${split.firstCallStatus}`,
+    );
+  }
   const t = rt.throughput.results;
   const tg = (k) => t[`toolgen precompiled · ${k}`]?.perSecond;
   const validRatio = tg("valid") / t["ajv runtime-compiled · valid"]?.perSecond;
@@ -163,7 +172,9 @@ function runtimeTables(rt) {
     `| first call (\`${rt.firstCall.name}\`, lazy import of its module, validation, invoke): ${rt.firstCall.status} | ${ms(rt.cold.firstCallMs)} |`,
     `| **import + first call** | **${ms(rt.cold.totalMs)}** |`,
     `| whole process, wall (peak RSS ${mib(rt.cold.maxRssKiB)}) | ${ms(rt.cold.processWallMs)} |`,
+    `| then every entry ready to list (\`registry.entries\`; information) | ${ms(rt.cold.listAllMs)} |`,
     `| for comparison: ajv compiling the ${rt.ajvStartup.schemas} input schemas at start-up (median of ${rt.ajvStartup.runs}) | ${ms(rt.ajvStartup.compileMs)} (+ ${ms(rt.ajvStartup.totalMs - rt.ajvStartup.compileMs)} loading ajv) |`,
+    ...(rt.split ? splitTable(rt) : []),
     "",
     `Validation throughput over ${rt.throughput.cases} request types (the first typia-compatible ones; validations per second, tinybench):`,
     "",
@@ -209,4 +220,22 @@ export function formatReport(report) {
     "",
     budget.join("\n"),
   ].join("\n");
+}
+
+/** The cold start of the same registry written with `split: true`, beside the single module's. */
+function splitTable(rt) {
+  const { split } = rt;
+  const both = (label, pick) => `| ${label} | ${ms(pick(rt.cold))} | ${ms(pick(split.cold))} |`;
+  return [
+    "",
+    `The same registry written with \`split: true\` (\`toolgen build\` ${ms(split.build.wallMs)}): a module of ${bytes(split.generatedJsBytes)} compiled, holding the entry heads, and ${split.chunks} chunks of ${bytes(split.chunkJsBytes)} in all (first call: ${split.firstCallStatus}).`,
+    "",
+    `| cold start (fresh process, median of ${split.cold.runs}) | single module | \`split: true\` |`,
+    "|---|---:|---:|",
+    both("`import` of the compiled generated registry", (c) => c.importMs),
+    both("first call", (c) => c.firstCallMs),
+    both("**import + first call**", (c) => c.totalMs),
+    both("then every entry ready to list (`await registry.load()`, `registry.entries`)", (c) => c.listAllMs),
+    both("whole process, wall", (c) => c.processWallMs),
+  ];
 }

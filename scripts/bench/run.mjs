@@ -231,6 +231,18 @@ function benchRuntime({ options, tools, workspace }) {
     ],
     dir,
   );
+
+  // The same registry written with `split: true` (heads in the module, each source file's
+  // entries and validators in a chunk imported on first use), compiled and started the same way.
+  log(`runtime: the same registry with split: true, cold start, ${options.coldRuns} fresh processes`);
+  writeFileSync(path.join(dir, "toolgen.config.json"), `${JSON.stringify({ split: true })}\n`);
+  const splitBuild = measureNode([tools.toolgen, "build", "-p", "tsconfig.json"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+  if (!splitBuild.ok) throw new Error(`toolgen build (split) failed: ${splitBuild.stderr}`);
+  const splitTranspile = runJson([path.join(HERE, "transpile-registry.mjs"), path.join(dir, "src/tools.generated.ts"), registryJs], dir);
+  const splitCold = [];
+  for (let i = 0; i < options.coldRuns; i++) splitCold.push(runJson([coldScript, registryJs, firstEntry.name, JSON.stringify(first.valid)], dir));
+  const badSplitCall = splitCold.find((c) => c.status !== "ok");
+
   return {
     n,
     build: { wallMs: build.wallMs, maxRssKiB: build.maxRssKiB },
@@ -248,6 +260,24 @@ function benchRuntime({ options, tools, workspace }) {
       totalMs: median(cold.map((c) => c.totalMs)),
       processWallMs: median(cold.map((c) => c.wallMs)),
       maxRssKiB: median(cold.map((c) => c.maxRssKiB)),
+      listAllMs: median(cold.map((c) => c.listAllMs)),
+    },
+    split: {
+      build: { wallMs: splitBuild.wallMs, maxRssKiB: splitBuild.maxRssKiB },
+      generatedJsBytes: splitTranspile.bytes,
+      chunks: splitTranspile.chunks,
+      chunkJsBytes: splitTranspile.chunkBytes,
+      firstCallStatus: badSplitCall ? `${badSplitCall.status} ${JSON.stringify(badSplitCall.error ?? "")}` : "ok",
+      cold: {
+        runs: splitCold.length,
+        nodeStartMs: median(splitCold.map((c) => c.nodeStartMs)),
+        importMs: median(splitCold.map((c) => c.importMs)),
+        firstCallMs: median(splitCold.map((c) => c.firstCallMs)),
+        totalMs: median(splitCold.map((c) => c.totalMs)),
+        processWallMs: median(splitCold.map((c) => c.wallMs)),
+        maxRssKiB: median(splitCold.map((c) => c.maxRssKiB)),
+        listAllMs: median(splitCold.map((c) => c.listAllMs)),
+      },
     },
     ajvStartup: {
       runs: ajvRuns.length,

@@ -1,18 +1,30 @@
 // Child process of the benchmark: compiles the generated registry module the way esbuild, swc
-// or `ts.transpileModule` users do — one file, no type check — into the corpus's dist/.
+// or `ts.transpileModule` users do — one file at a time, no type check — into the corpus's
+// dist/, with its chunks (`split: true`) when there are any.
 // (`tsc` over the whole program is measured apart: see docs/benchmarks.md.) Prints one JSON line.
 //
 // Usage: node transpile-registry.mjs <src/tools.generated.ts> <dist/tools.generated.js>
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 
 const [input, output] = process.argv.slice(2);
 const ts = createRequire(import.meta.url)("typescript");
+const chunksIn = input.replace(/\.ts$/, ".chunks");
+const chunksOut = output.replace(/\.js$/, ".chunks");
+const files = [[input, output]];
+if (existsSync(chunksIn)) {
+  mkdirSync(chunksOut, { recursive: true });
+  for (const name of readdirSync(chunksIn).sort()) files.push([path.join(chunksIn, name), path.join(chunksOut, name.replace(/\.ts$/, ".js"))]);
+}
 const t0 = performance.now();
-const { outputText } = ts.transpileModule(readFileSync(input, "utf8"), {
-  fileName: input,
-  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+const bytes = files.map(([from, to]) => {
+  const { outputText } = ts.transpileModule(readFileSync(from, "utf8"), {
+    fileName: from,
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  });
+  writeFileSync(to, outputText);
+  return outputText.length;
 });
-writeFileSync(output, outputText);
-console.log(JSON.stringify({ transpileMs: performance.now() - t0, bytes: outputText.length }));
+console.log(JSON.stringify({ transpileMs: performance.now() - t0, bytes: bytes[0], chunks: bytes.length - 1, chunkBytes: bytes.slice(1).reduce((a, b) => a + b, 0) }));

@@ -12,8 +12,13 @@ let gc: (() => void) | null | undefined;
  * Only an optimization: where the runtime offers no `gc` this way, nothing happens.
  */
 export function collectGarbage(): void {
-  if (gc === undefined) gc = exposedGc();
+  exposeGc();
   gc?.();
+}
+
+/** Sets the `--expose-gc` flag and takes `gc` (once): `collectGarbage` needs it, and the code cache wants the flag set before it compiles. */
+export function exposeGc(): void {
+  if (gc === undefined) gc = exposedGc();
 }
 
 function exposedGc(): (() => void) | null {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { ts as MorphTs } from "ts-morph";
+import { requireWithCodeCache } from "./code-cache.js";
 
 /** The TypeScript API the CLI programs against (ts-morph's declarations of it). */
 export type Typescript = typeof MorphTs;
@@ -54,7 +55,7 @@ export function typescriptFor(projectDir: string): Compiler {
   const installed = projectTypescript(projectDir);
   const wanted = morphTypescriptMajorMinor();
   if (installed && wanted !== undefined && majorMinor(installed.version) === wanted) {
-    return { source: "project", ts: createRequire(installed.packageJsonPath)(installed.main) as Typescript };
+    return { source: "project", ts: requireWithCodeCache(installed.main) as Typescript };
   }
   return morphTypescript();
 }

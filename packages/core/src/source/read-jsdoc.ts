@@ -51,17 +51,15 @@ export interface DocInfo {
 }
 
 const EMPTY: DocInfo = { description: "", tags: [] };
-/** Docs are read once per node: a type shared by many tools is documented once. */
-const cache = new WeakMap<ts.Node, DocInfo>();
 
 /**
  * Reads the JSDoc attached to a declaration (for `const f = () => …`, the variable
  * statement's). Only real doc comments count: a parameter's `@param` tag is read through
- * its function, not here.
+ * its function, not here. Not cached here: the analysis caches what it reads of a type's or
+ * property's declaration (`readDeclarationAnnotations`), and a cache keyed by every node read
+ * cost more memory than the few comments read twice cost time.
  */
 export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
-  const cached = cache.get(node);
-  if (cached) return cached;
   const docs = jsDocBlocks(tsm, node);
   let doc = EMPTY;
   if (docs.length > 0) {
@@ -71,7 +69,6 @@ export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
     for (const d of docs) if (typeof d !== "string") for (const tag of d.tags ?? []) tags.push(readTag(tsm, tag, sourceFile));
     doc = { description: typeof last === "string" ? last : commentText(tsm, last.comment), tags };
   }
-  cache.set(node, doc);
   return doc;
 }
 

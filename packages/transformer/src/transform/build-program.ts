@@ -56,22 +56,22 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   writePlan(plan);
   ensureManifestReference(info);
   const packageType = typeof info.packageJson.type === "string" ? info.packageJson.type : undefined;
-  const [, registry, ...chunks] = plan.files;
-  [plan.registryModule, ...plan.registryModule.chunks].forEach((module, i) => {
-    const file = i === 0 ? registry : chunks[i - 1]!;
+  const [, registry] = plan.files;
+  const modules = [{ path: registry.path, rendered: plan.registryModule }, ...plan.registryModule.chunks.map((chunk) => ({ path: chunk.path, rendered: chunk }))];
+  for (const { path: file, rendered } of modules) {
     // Read through, not copied: the JavaScript and declarations are rendered on first read,
     // and only an emit that can write them as they are reads them (see `writeCompiled`).
     const compiled = {
       get javascript() {
-        return module.javascript;
+        return rendered.javascript;
       },
       get declarations() {
-        return module.declarations;
+        return rendered.declarations;
       },
       packageType,
     };
-    const rendered: StaleRegistry = { path: file.path, text: file.content, compiled };
-    (program.getSourceFile(file.path)?.text === file.content ? build.currentRegistry : build.staleRegistry).push(rendered);
-  });
+    const module: StaleRegistry = { path: file, text: rendered.typescript, compiled };
+    (program.getSourceFile(file)?.text === module.text ? build.currentRegistry : build.staleRegistry).push(module);
+  }
   return build;
 }

@@ -232,6 +232,9 @@ function benchRuntime({ options, tools, workspace }) {
     dir,
   );
 
+  // Sizes of the single module, before the split build below rewrites it.
+  const sizes = { generatedTsBytes: statSync(path.join(dir, "src/tools.generated.ts")).size, generatedJsBytes: statSync(registryJs).size, manifestBytes: statSync(manifestPath).size };
+
   // The same registry written with `split: true` (heads in the module, each source file's
   // entries and validators in a chunk imported on first use), compiled and started the same way.
   log(`runtime: the same registry with split: true, cold start, ${options.coldRuns} fresh processes`);
@@ -248,9 +251,7 @@ function benchRuntime({ options, tools, workspace }) {
     build: { wallMs: build.wallMs, maxRssKiB: build.maxRssKiB },
     compile: { wallMs: compile.wallMs, maxRssKiB: compile.maxRssKiB },
     transpile: { wallMs: transpile.wallMs, transpileMs: transpile.transpileMs, maxRssKiB: transpile.maxRssKiB },
-    generatedTsBytes: statSync(path.join(dir, "src/tools.generated.ts")).size,
-    generatedJsBytes: statSync(registryJs).size,
-    manifestBytes: statSync(manifestPath).size,
+    ...sizes,
     firstCall: { name: firstEntry.name, status: badCall ? `${badCall.status} ${JSON.stringify(badCall.error ?? "")}` : "ok" },
     cold: {
       runs: cold.length,

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
@@ -18,6 +19,16 @@ describe("TypeScript 7: toolgen build, then the native tsc", () => {
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
     expect(execFileSync(process.execPath, [TSC7, "--version"], { encoding: "utf8" })).toContain("Version 7.");
+    const run = execFileSync(process.execPath, ["dist/main.js"], { cwd: dir, encoding: "utf8" });
+    expect(JSON.parse(run)).toEqual({ good: { status: "ok", text: '{"total":18}', structured: { total: 18 } }, bad: "invalid_arguments" });
+  });
+
+  it("compiles a split registry module (split: true) and its chunks the same way", () => {
+    writeFileSync(path.join(dir, "toolgen.config.json"), '{ "split": true }');
+    expect(toolgen(["build"], dir).status).toBe(0);
+    const tsc = spawnSync(process.execPath, [TSC7, "-p", "."], { cwd: dir, encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
     const run = execFileSync(process.execPath, ["dist/main.js"], { cwd: dir, encoding: "utf8" });
     expect(JSON.parse(run)).toEqual({ good: { status: "ok", text: '{"total":18}', structured: { total: 18 } }, bad: "invalid_arguments" });
   });

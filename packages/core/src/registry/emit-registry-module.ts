@@ -1,4 +1,4 @@
-import { type DefinitionParts, HEADER, type InputTypes, REGISTRY_DOC, type RegistryModuleEntry, renderDefinitions, renderInputTypes } from "./module-parts.js";
+import { type DefinitionParts, HEADER, type InputTypes, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
 import { renderSplitRegistryModule } from "./split-registry-module.js";
 
 export type { RegistryModuleEntry } from "./module-parts.js";
@@ -62,7 +62,7 @@ export function renderRegistryModule(entries: readonly RegistryModuleEntry[], op
       return (javascript ??= javascriptModule(sections));
     },
     get declarations() {
-      return (declarations ??= declarationsModule(sections));
+      return (declarations ??= registryDeclarations(sections));
     },
     chunks: [],
   };
@@ -88,18 +88,6 @@ function javascriptModule(s: ModuleSections): string {
 import { createRegistry, lazyEntry } from "@toolgen/runtime";
 ${s.lazy ? "" : s.valueImports}
 ${moduleBody(s, false)}`;
-}
-
-function declarationsModule(s: ModuleSections): string {
-  return `${HEADER}
-import type { EntryDefinition, Registry, RegistryOptions } from "@toolgen/runtime";
-${s.typeImports}
-${s.toolInputs}
-export declare const definitions: EntryDefinition[];
-${REGISTRY_DOC}
-export declare function createToolRegistry(options?: RegistryOptions): Registry<ToolInputs>;
-export declare const registry: Registry<ToolInputs>;
-`;
 }
 
 /** Validators, entries and the registry: the TypeScript (`typed`) or the JavaScript. */

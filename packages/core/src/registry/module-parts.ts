@@ -26,6 +26,19 @@ export interface InputTypes {
   toolInputs: string;
 }
 
+/** The registry module's declarations (`.d.ts`): the same for one module and for a split one. */
+export function registryDeclarations(s: Pick<InputTypes, "typeImports" | "toolInputs">): string {
+  return `${HEADER}
+import type { EntryDefinition, Registry, RegistryOptions } from "@toolgen/runtime";
+${s.typeImports}
+${s.toolInputs}
+export declare const definitions: EntryDefinition[];
+${REGISTRY_DOC}
+export declare function createToolRegistry(options?: RegistryOptions): Registry<ToolInputs>;
+export declare const registry: Registry<ToolInputs>;
+`;
+}
+
 /** Entry definitions and the validators and shared JSON they use, for a module at `modulePath`. */
 export interface DefinitionParts {
   validators: CompiledValidators;

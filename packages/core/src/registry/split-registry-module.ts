@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type { RegistryChunkText, RegistryModuleOptions, RegistryModuleText } from "./emit-registry-module.js";
-import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, renderDefinitions, renderInputTypes } from "./module-parts.js";
+import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
 
 /** The folder a split registry module's chunks go to: `src/tools.generated.ts` → `src/tools.generated.chunks`. */
 export function chunkDirectory(modulePath: string): string {
@@ -39,7 +39,7 @@ export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[
       return (javascript ??= mainModule(main, false));
     },
     get declarations() {
-      return (declarations ??= mainDeclarations(main));
+      return (declarations ??= registryDeclarations(main));
     },
     chunks: chunks.paths.map((file, c) => renderChunk(file, chunks.members[c]!, lazy)),
   };
@@ -105,18 +105,6 @@ export function createToolRegistry(${typed ? "options?: RegistryOptions): Regist
 }
 
 export const registry${typed ? ": Registry<ToolInputs>" : ""} = createToolRegistry();
-`;
-}
-
-function mainDeclarations(s: MainSections): string {
-  return `${HEADER}
-import type { EntryDefinition, Registry, RegistryOptions } from "@toolgen/runtime";
-${s.typeImports}
-${s.toolInputs}
-export declare const definitions: EntryDefinition[];
-${REGISTRY_DOC}
-export declare function createToolRegistry(options?: RegistryOptions): Registry<ToolInputs>;
-export declare const registry: Registry<ToolInputs>;
 `;
 }
 

@@ -1,24 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { symlinkSync } from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ManifestError } from "../manifest/manifest-error.js";
 import { discoverManifests } from "./discover-manifests.js";
 import { DiscoveryError } from "./discovery-error.js";
+import { useTempFolder } from "../testing/temp-folder.js";
 import { discoverRegistry } from "./discover-registry.js";
 
 /** Hand-written packages in a temp folder: no build needed, each test lays out what it needs. */
-let root: string;
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), "toolgen-discovery-"));
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }));
-
-function write(file: string, content: unknown): void {
-  const full = path.join(root, file);
-  mkdirSync(path.dirname(full), { recursive: true });
-  writeFileSync(full, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-}
+const { root, write } = useTempFolder("toolgen-discovery-");
 
 /** A package with a format-1 manifest and one tool `<tool>` returning `<tool> from <name>`. */
 function legacyPackage(dir: string, name: string, tool: string, dependencies: Record<string, string> = {}, extra: Record<string, unknown> = {}): void {
@@ -46,7 +36,7 @@ describe("discoverManifests", () => {
     legacyPackage("node_modules/a", "a", "a_tool", { c: "1" });
     legacyPackage("node_modules/b", "b", "b_tool", { a: "1", c: "1" });
     legacyPackage("node_modules/c", "c", "c_tool", { b: "1" }); // a cycle: b → c → b
-    expect(discoverManifests(root).map((m) => m.packageName)).toEqual(["c", "a", "b", "app"]);
+    expect(discoverManifests(root()).map((m) => m.packageName)).toEqual(["c", "a", "b", "app"]);
   });
 
   it("prefers a nested node_modules copy over the hoisted one, and follows symlinks (workspaces)", () => {
@@ -55,9 +45,9 @@ describe("discoverManifests", () => {
     legacyPackage("node_modules/a/node_modules/shared", "shared", "shared_v2");
     legacyPackage("node_modules/shared", "shared", "shared_v1");
     legacyPackage("packages/linked", "linked", "linked_tool");
-    symlinkSync(path.join(root, "packages/linked"), path.join(root, "node_modules/linked"), "junction");
+    symlinkSync(path.join(root(), "packages/linked"), path.join(root(), "node_modules/linked"), "junction");
     write("package.json", { name: "app", dependencies: { a: "1", linked: "1" }, toolgen: { manifest: "./toolgen.manifest.json" } });
-    const found = discoverManifests(root);
+    const found = discoverManifests(root());
     expect(found.map((m) => [m.packageName, m.displayPath])).toEqual([
       ["shared", "node_modules/a/node_modules/shared/toolgen.manifest.json"],
       ["a", "node_modules/a/toolgen.manifest.json"],
@@ -71,12 +61,12 @@ describe("discoverManifests", () => {
     write("node_modules/plain/package.json", { name: "plain", dependencies: { deep: "1" } });
     legacyPackage("node_modules/deep", "deep", "deep_tool");
     legacyPackage("node_modules/dev", "dev", "dev_tool");
-    expect(discoverManifests(root).map((m) => m.packageName)).toEqual(["deep"]);
+    expect(discoverManifests(root()).map((m) => m.packageName)).toEqual(["deep"]);
   });
 
   it("a dependency that is not installed is an error naming the package.json field; optional and peer ones are skipped", () => {
     write("package.json", { name: "app", optionalDependencies: { gone: "1" }, peerDependencies: { alsoGone: "1" }, dependencies: { missing: "1" } });
-    const error = errorOf(() => discoverManifests(root));
+    const error = errorOf(() => discoverManifests(root()));
     expect(error).toBeInstanceOf(DiscoveryError);
     expect(error.message).toBe(`package.json: $.dependencies["missing"] is not installed (no node_modules/missing from . upwards); run npm install.`);
   });
@@ -84,7 +74,7 @@ describe("discoverManifests", () => {
   it("a toolgen field that names a missing manifest is an error naming the field", () => {
     write("package.json", { name: "app", dependencies: { a: "1" } });
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
-    const error = errorOf(() => discoverManifests(root)) as ManifestError;
+    const error = errorOf(() => discoverManifests(root())) as ManifestError;
     expect(error).toBeInstanceOf(ManifestError);
     expect(error.message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
   });
@@ -93,9 +83,9 @@ describe("discoverManifests", () => {
     write("package.json", { name: "app", dependencies: { a: "1" } });
     legacyPackage("node_modules/a", "a", "a_tool");
     write("node_modules/a/toolgen.manifest.json", '{"formatVersion": 1, "name": "a", "tools": [');
-    expect(errorOf(() => discoverManifests(root)).message).toMatch(/^node_modules\/a\/toolgen\.manifest\.json: invalid manifest\n {2}\$: expected JSON, received text that does not parse/);
+    expect(errorOf(() => discoverManifests(root())).message).toMatch(/^node_modules\/a\/toolgen\.manifest\.json: invalid manifest\n {2}\$: expected JSON, received text that does not parse/);
     write("node_modules/a/toolgen.manifest.json", { formatVersion: 9, name: "a", tools: [] });
-    expect(errorOf(() => discoverManifests(root)).message).toBe(
+    expect(errorOf(() => discoverManifests(root())).message).toBe(
       "node_modules/a/toolgen.manifest.json: invalid manifest\n  $.formatVersion: expected 1 or 2 (the formats this runtime reads; a newer build needs a newer @toolgen/runtime), received 9",
     );
   });
@@ -126,7 +116,7 @@ describe("discoverRegistry: loading what was discovered", () => {
 
   it("takes validators from the package's registry module", async () => {
     modernPackage(".", "app");
-    const registry = await discoverRegistry(root);
+    const registry = await discoverRegistry(root());
     expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
     // The hand-written validator above reports only /who: proof that it, not another one, ran.
     expect(await registry.dispatch("greet", {})).toMatchObject({ error: { payload: { issues: [{ path: "/who", expected: "a string" }] } } });
@@ -134,7 +124,7 @@ describe("discoverRegistry: loading what was discovered", () => {
 
   it("without a registry module, interprets the schema and imports the implementation module itself", async () => {
     modernPackage(".", "app", { registryModule: null });
-    const registry = await discoverRegistry(root);
+    const registry = await discoverRegistry(root());
     expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
     expect(await registry.dispatch("greet", {})).toMatchObject({ error: { payload: { issues: [{ path: "/who", expected: "a value (this property is required)" }] } } });
   });
@@ -146,14 +136,14 @@ describe("discoverRegistry: loading what was discovered", () => {
     ["a stale registry module", { definitions: "export const definitions = [];\n" }, `$.entries[0].name: expected an entry the registry module dist/tools.generated.js defines (rebuild and recompile the package), received "greet"`],
   ])("%s is an error naming the manifest and the field, at load time", async (_label, options, problem) => {
     modernPackage(".", "app", options);
-    await expect(discoverRegistry(root)).rejects.toThrow(`dist/toolgen.manifest.json: invalid manifest\n  ${problem}`);
+    await expect(discoverRegistry(root())).rejects.toThrow(`dist/toolgen.manifest.json: invalid manifest\n  ${problem}`);
   });
 
   it("with checkExports, a missing export fails at load time instead of at the first call", async () => {
     modernPackage(".", "app");
     write("dist/greet.js", "export function hello() {}\n");
-    await expect(discoverRegistry(root)).resolves.toBeDefined();
-    await expect(discoverRegistry(root, { checkExports: true })).rejects.toThrow(
+    await expect(discoverRegistry(root())).resolves.toBeDefined();
+    await expect(discoverRegistry(root(), { checkExports: true })).rejects.toThrow(
       `dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].implementation.export: expected an export of the implementation module, received "greet", which dist/greet.js does not export as a function`,
     );
   });
@@ -161,15 +151,15 @@ describe("discoverRegistry: loading what was discovered", () => {
   it("a legacy schema the interpreter cannot check is refused at load time, naming the field", async () => {
     legacyPackage(".", "app", "t");
     write("toolgen.manifest.json", { formatVersion: 1, name: "app", tools: [{ name: "t", description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", if: {} } }] });
-    await expect(discoverRegistry(root)).rejects.toThrow("toolgen.manifest.json: invalid manifest\n  $.tools[0].inputSchema: expected a schema the runtime can check without a registry module, received the schema keyword 'if' at # is not supported");
+    await expect(discoverRegistry(root())).rejects.toThrow("toolgen.manifest.json: invalid manifest\n  $.tools[0].inputSchema: expected a schema the runtime can check without a registry module, received the schema keyword 'if' at # is not supported");
   });
 
   it("applies the registry's filters before looking for duplicates", async () => {
     legacyPackage(".", "app", "dup", { a: "1" });
     legacyPackage("node_modules/a", "a", "dup");
-    await expect(discoverRegistry(root)).rejects.toThrow("The name 'dup' is provided twice: by a (node_modules/a/toolgen.manifest.json) and by app (toolgen.manifest.json).");
-    const registry = await discoverRegistry(root, { overrides: { dup: "app" } });
+    await expect(discoverRegistry(root())).rejects.toThrow("The name 'dup' is provided twice: by a (node_modules/a/toolgen.manifest.json) and by app (toolgen.manifest.json).");
+    const registry = await discoverRegistry(root(), { overrides: { dup: "app" } });
     expect(await registry.dispatch("dup", {})).toEqual({ status: "ok", text: "dup from app" });
-    expect((await discoverRegistry(root, { allow: ["other"] })).entries).toEqual([]);
+    expect((await discoverRegistry(root(), { allow: ["other"] })).entries).toEqual([]);
   });
 });

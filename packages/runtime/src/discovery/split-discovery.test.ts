@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { discoverRegistry } from "../discovery/discover-registry.js";
+import { describe, expect, it } from "vitest";
+import { useTempFolder } from "../testing/temp-folder.js";
+import { discoverRegistry } from "./discover-registry.js";
 
 /**
  * Discovery of a package whose compiled registry module is split (`split: true`): a
@@ -12,17 +11,7 @@ import { discoverRegistry } from "../discovery/discover-registry.js";
  */
 const RUNTIME = pathToFileURL(path.resolve(import.meta.dirname, "../../dist/bundle/index.js")).href;
 
-let root: string;
-beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), "toolgen-split-discovery-"));
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }));
-
-function write(file: string, content: unknown): void {
-  const full = path.join(root, file);
-  mkdirSync(path.dirname(full), { recursive: true });
-  writeFileSync(full, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-}
+const { root, write } = useTempFolder("toolgen-split-discovery-");
 
 const entry = {
   kind: "tool",
@@ -57,7 +46,7 @@ function splitPackage(chunkName: string | null = "greet"): void {
 describe("discoverRegistry with a split registry module", () => {
   it("imports the chunks while loading and takes validators and loaders from them", async () => {
     splitPackage();
-    const registry = await discoverRegistry(root);
+    const registry = await discoverRegistry(root());
     expect(registry.entries.map((e) => e.name)).toEqual(["greet"]);
     expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
     // The chunk's hand-written validator reports only /who: proof that it, not the interpreter, ran.
@@ -66,14 +55,14 @@ describe("discoverRegistry with a split registry module", () => {
 
   it("a chunk that fails to import is an error naming the manifest and the field", async () => {
     splitPackage(null);
-    await expect(discoverRegistry(root)).rejects.toThrow(
+    await expect(discoverRegistry(root())).rejects.toThrow(
       /^dist\/toolgen\.manifest\.json: invalid manifest\n {2}\$\.registryModule: expected a module whose chunks load, received "dist\/tools\.generated\.js", whose chunk throws: .*tools\.generated\.chunks\/greet\.js/,
     );
   });
 
   it("a chunk out of step with the module is an error saying to rebuild", async () => {
     splitPackage("hello");
-    await expect(discoverRegistry(root)).rejects.toThrow(
+    await expect(discoverRegistry(root())).rejects.toThrow(
       `dist/toolgen.manifest.json: invalid manifest\n  $.registryModule: expected a module whose chunks load, received "dist/tools.generated.js", whose chunk throws: toolgen: the registry module and its chunk are out of step (it expects 'greet' as entry 0 of chunk 0, which has 'hello' as entry 0): run \`toolgen build\` and recompile.`,
     );
   });

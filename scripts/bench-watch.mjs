@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { generateProject } from "./generate-tools.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { Project } = await import(path.join(root, "node_modules/ts-morph/dist/ts-morph.js"));
+const { Project, ts } = await import(path.join(root, "node_modules/ts-morph/dist/ts-morph.js"));
 const { planBuild } = await import(path.join(root, "packages/cli/dist/build/plan-build.js"));
 const { loadProjectInfo } = await import(path.join(root, "packages/cli/dist/project/load-project.js"));
 
@@ -35,7 +35,7 @@ try {
   for (let i = 0; i < rounds; i++) {
     const [ms, result] = time(() => {
       const p = new Project({ tsConfigFilePath: info.tsconfigPath });
-      return { p, plan: planBuild(info, p.getProgram().compilerObject) };
+      return { p, plan: planBuild(ts, info, p.getProgram().compilerObject) };
     });
     if (result.plan.entryCount !== tools) throw new Error(`expected ${tools} entries, got ${result.plan.entryCount}`);
     cold.push(ms);
@@ -46,14 +46,14 @@ try {
   const edited = path.join(dir, "src", "tools7.ts");
   const original = readFileSync(edited, "utf8");
   const cache = {};
-  planBuild(info, project.getProgram().compilerObject, cache);
+  planBuild(ts, info, project.getProgram().compilerObject, cache);
   const rebuildAfter = (edit, check) => {
     const times = [];
     for (let i = 0; i < rounds; i++) {
       writeFileSync(edited, edit(i));
       const [ms, plan] = time(() => {
         project.getSourceFileOrThrow(edited).refreshFromFileSystemSync();
-        return planBuild(info, project.getProgram().compilerObject, cache);
+        return planBuild(ts, info, project.getProgram().compilerObject, cache);
       });
       if (!check(plan, i)) throw new Error("the rebuild did not see the edit");
       times.push(ms);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import nodeModule from "node:module";
-import { main } from "../dist/main.js";
+import { main } from "../dist/bundle/main.js";
 
 // As TypeScript's own `tsc` does: from Node.js 22.1 on, keep V8's compiled code of the modules
 // loaded from here on (the 9 MB compiler above all) in Node's compile cache folder, so a second

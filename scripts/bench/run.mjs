@@ -186,6 +186,21 @@ function runJson(args, cwd) {
   return { ...JSON.parse(lines[lines.length - 1]), wallMs: run.wallMs, maxRssKiB: run.maxRssKiB };
 }
 
+/** Medians of the cold-start processes' measurements (see cold-start.mjs). */
+function coldMedians(runs) {
+  const of = (key) => median(runs.map((run) => run[key]));
+  return {
+    runs: runs.length,
+    nodeStartMs: of("nodeStartMs"),
+    importMs: of("importMs"),
+    firstCallMs: of("firstCallMs"),
+    totalMs: of("totalMs"),
+    processWallMs: of("wallMs"),
+    maxRssKiB: of("maxRssKiB"),
+    listAllMs: of("listAllMs"),
+  };
+}
+
 function benchRuntime({ options, tools, workspace }) {
   const n = options.runtimeN;
   const modulesFrom = path.join(options.repo, "node_modules");
@@ -253,32 +268,14 @@ function benchRuntime({ options, tools, workspace }) {
     transpile: { wallMs: transpile.wallMs, transpileMs: transpile.transpileMs, maxRssKiB: transpile.maxRssKiB },
     ...sizes,
     firstCall: { name: firstEntry.name, status: badCall ? `${badCall.status} ${JSON.stringify(badCall.error ?? "")}` : "ok" },
-    cold: {
-      runs: cold.length,
-      nodeStartMs: median(cold.map((c) => c.nodeStartMs)),
-      importMs: median(cold.map((c) => c.importMs)),
-      firstCallMs: median(cold.map((c) => c.firstCallMs)),
-      totalMs: median(cold.map((c) => c.totalMs)),
-      processWallMs: median(cold.map((c) => c.wallMs)),
-      maxRssKiB: median(cold.map((c) => c.maxRssKiB)),
-      listAllMs: median(cold.map((c) => c.listAllMs)),
-    },
+    cold: coldMedians(cold),
     split: {
       build: { wallMs: splitBuild.wallMs, maxRssKiB: splitBuild.maxRssKiB },
       generatedJsBytes: splitTranspile.bytes,
       chunks: splitTranspile.chunks,
       chunkJsBytes: splitTranspile.chunkBytes,
       firstCallStatus: badSplitCall ? `${badSplitCall.status} ${JSON.stringify(badSplitCall.error ?? "")}` : "ok",
-      cold: {
-        runs: splitCold.length,
-        nodeStartMs: median(splitCold.map((c) => c.nodeStartMs)),
-        importMs: median(splitCold.map((c) => c.importMs)),
-        firstCallMs: median(splitCold.map((c) => c.firstCallMs)),
-        totalMs: median(splitCold.map((c) => c.totalMs)),
-        processWallMs: median(splitCold.map((c) => c.wallMs)),
-        maxRssKiB: median(splitCold.map((c) => c.maxRssKiB)),
-        listAllMs: median(splitCold.map((c) => c.listAllMs)),
-      },
+      cold: coldMedians(splitCold),
     },
     ajvStartup: {
       runs: ajvRuns.length,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ManifestError } from "../manifest/manifest-error.js";
 import { discoverManifests } from "./discover-manifests.js";
 import { DiscoveryError } from "./discovery-error.js";
+import { greetEntry } from "../testing/manifest-entry.js";
 import { useTempFolder } from "../testing/temp-folder.js";
 import { discoverRegistry } from "./discover-registry.js";
 
@@ -94,15 +95,7 @@ describe("discoverManifests", () => {
 describe("discoverRegistry: loading what was discovered", () => {
   /** A format-2 package with a hand-written registry module, as `toolgen build` + tsc would leave it. */
   function modernPackage(dir: string, name: string, options: { definitions?: string; registryModule?: string | null } = {}): void {
-    const entry = {
-      kind: "tool",
-      name: "greet",
-      description: "Greets.",
-      implementation: { module: "dist/greet.js", export: "greet" },
-      arguments: { mode: "positional", parameters: [{ kind: "argument", name: "who" }] },
-      inputSchema: { type: "object", properties: { who: { type: "string" } }, required: ["who"], additionalProperties: false },
-      source: { file: "src/greet.ts", line: 1, column: 1 },
-    };
+    const entry = greetEntry();
     write(`${dir}/package.json`, { name, type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
     const registryModule = options.registryModule === undefined ? "dist/tools.generated.js" : options.registryModule;
     write(`${dir}/dist/toolgen.manifest.json`, { formatVersion: 2, package: { name }, ...(registryModule === null ? {} : { registryModule }), entries: [entry] });

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { greetEntry } from "../testing/manifest-entry.js";
 import { useTempFolder } from "../testing/temp-folder.js";
 import { discoverRegistry } from "./discover-registry.js";
 
@@ -13,15 +14,7 @@ const RUNTIME = pathToFileURL(path.resolve(import.meta.dirname, "../../dist/bund
 
 const { root, write } = useTempFolder("toolgen-split-discovery-");
 
-const entry = {
-  kind: "tool",
-  name: "greet",
-  description: "Greets.",
-  implementation: { module: "dist/greet.js", export: "greet" },
-  arguments: { mode: "positional", parameters: [{ kind: "argument", name: "who" }] },
-  inputSchema: { type: "object", properties: { who: { type: "string" } }, required: ["who"], additionalProperties: false },
-  source: { file: "src/greet.ts", line: 1, column: 1 },
-};
+const entry = greetEntry();
 
 /** `chunkName` is the name the chunk's definition has (another than 'greet' makes it stale); null leaves the chunk out. */
 function splitPackage(chunkName: string | null = "greet"): void {

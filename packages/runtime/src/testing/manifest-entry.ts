@@ -13,3 +13,14 @@ export function manifestEntry(name: string, extra: Partial<ManifestEntry> = {}):
     ...extra,
   };
 }
+
+/** `greet(who: string)` in `dist/greet.js`: the tool the discovery tests' hand-written packages provide. */
+export function greetEntry(): ManifestEntry {
+  return manifestEntry("greet", {
+    description: "Greets.",
+    implementation: { module: "dist/greet.js", export: "greet" },
+    arguments: { mode: "positional", parameters: [{ kind: "argument", name: "who" }] },
+    inputSchema: { type: "object", properties: { who: { type: "string" } }, required: ["who"], additionalProperties: false },
+    source: { file: "src/greet.ts", line: 1, column: 1 },
+  });
+}

@@ -59,6 +59,13 @@ function moduleAliases(modulePath: string) {
   return { aliasOf, imports };
 }
 
+/** The static imports of the implementation modules (for `lazy: false`), named as `renderInputTypes` names them. */
+export function renderValueImports(entries: readonly RegistryModuleEntry[], modulePath: string): string {
+  const { aliasOf, imports } = moduleAliases(modulePath);
+  for (const { declaration } of entries) aliasOf(declaration.sourceFile.fileName);
+  return imports("import");
+}
+
 export function renderInputTypes(entries: readonly RegistryModuleEntry[], modulePath: string): InputTypes {
   const { aliasOf, imports } = moduleAliases(modulePath);
   const inputs = entries.map(({ entry, declaration }) => {

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type { RegistryChunkText, RegistryModuleOptions, RegistryModuleText } from "./emit-registry-module.js";
-import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
+import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes, renderValueImports } from "./module-parts.js";
 
 /** The folder a split registry module's chunks go to: `src/tools.generated.ts` → `src/tools.generated.chunks`. */
 export function chunkDirectory(modulePath: string): string {
@@ -111,7 +111,7 @@ export const registry${typed ? ": Registry<ToolInputs>" : ""} = createToolRegist
 /** One chunk: its entries' validators, shared JSON and definitions, in the order the module's heads list them. */
 function renderChunk(file: string, members: readonly RegistryModuleEntry[], lazy: boolean): RegistryChunkText {
   const parts = renderDefinitions(members, file, lazy);
-  const valueImports = lazy ? "" : renderInputTypes(members, file).valueImports;
+  const valueImports = lazy ? "" : renderValueImports(members, file);
   let javascript: string | undefined;
   return {
     path: file,

@@ -31,9 +31,9 @@ describe("split: true, end to end: toolgen build → tsc → the registry loads 
 
   it("writes the module and one chunk per source file, and says so", () => {
     expect(build).toMatchObject({ status: 0, stderr: "" });
-    expect(build.stdout).toContain("src/tools.generated.ts (+ 3 chunks in src/tools.generated.chunks)");
-    expect(readdirSync(chunkDir()).sort()).toEqual(["dates.ts", "notes.ts", "units.ts"]);
-    expect(readdirSync(path.join(dir, "dist/tools.generated.chunks")).filter((f) => f.endsWith(".js")).sort()).toEqual(["dates.js", "notes.js", "units.js"]);
+    expect(build.stdout).toContain("src/tools.generated.ts (+ 4 chunks in src/tools.generated.chunks)");
+    expect(readdirSync(chunkDir()).sort()).toEqual(["dates.ts", "entries.list.ts", "notes.ts", "units.ts"]);
+    expect(readdirSync(path.join(dir, "dist/tools.generated.chunks")).filter((f) => f.endsWith(".js")).sort()).toEqual(["dates.js", "entries.list.js", "notes.js", "units.js"]);
   });
 
   it("answers calls through the compiled module, and lists entries once loaded", async () => {
@@ -50,7 +50,7 @@ describe("split: true, end to end: toolgen build → tsc → the registry loads 
     const call = toolgen(["call", "convert_temperature", "--args", '{"value":100,"from":"C","to":"F"}', "--json"], dir);
     expect(call.status).toBe(0);
     expect(JSON.parse(call.stdout)).toMatchObject({ status: "ok", structured: { value: 212, scale: "F" } });
-    expect(toolgen(["check"], dir)).toMatchObject({ status: 0, stdout: "toolgen: 5 generated files are up to date.\n" });
+    expect(toolgen(["check"], dir)).toMatchObject({ status: 0, stdout: "toolgen: 6 generated files are up to date.\n" });
   });
 
   it("check names a chunk build would delete; build deletes only toolgen's own files there", () => {

@@ -145,8 +145,9 @@ describe("tspc without source maps: the registry module's JavaScript and declara
 
 describe("tspc with split: true: the module and its chunks, byte for byte as the CLI writes them", () => {
   const compiler = COMPILERS[1];
-  const SPLIT_OUTPUTS = ["dist/tools.generated.js", "dist/tools.generated.d.ts", "dist/tools.generated.chunks/forecast.js", "dist/tools.generated.chunks/forecast.d.ts", "dist/tools.generated.chunks/host.js", "dist/tools.generated.chunks/host.d.ts"];
-  const SPLIT_SOURCES = ["src/tools.generated.ts", "src/tools.generated.chunks/forecast.ts", "src/tools.generated.chunks/host.ts"];
+  const CHUNKS = ["forecast", "host", "entries.list"];
+  const SPLIT_OUTPUTS = ["dist/tools.generated.js", "dist/tools.generated.d.ts", ...CHUNKS.flatMap((c) => [`dist/tools.generated.chunks/${c}.js`, `dist/tools.generated.chunks/${c}.d.ts`])];
+  const SPLIT_SOURCES = ["src/tools.generated.ts", ...CHUNKS.map((c) => `src/tools.generated.chunks/${c}.ts`)];
   let dir: string;
   let cleanup: () => void;
   let cli: { dir: string; cleanup: () => void };

@@ -98,19 +98,28 @@ export function renderDefinitions(entries: readonly RegistryModuleEntry[], modul
   // parts are dropped once the definitions are written. Split before, the parts would live
   // through the validators' generation, and into the old generation, for nothing.
   const validators = compileValidatorModule(entries.map(({ entry }, i) => ({ name: `v${i}`, schema: entry.inputSchema })));
-  const json = splitJson(entries.map(({ entry }) => entry));
+  const json = renderEntryJson(entries);
   const definitions = entries.map(({ entry, declaration }, i) => {
     const { specifier, alias } = aliasOf(declaration.sourceFile.fileName);
     const load = entry.external ? "" : lazy ? `, () => import(${JSON.stringify(specifier)})` : `, async () => ${alias}`;
-    const parts = json.parts[i]!.map((part) => (typeof part === "number" ? `j${part}` : stringLiteral(part)));
+    const parts = json.parts[i]!;
     return `  lazyEntry(${JSON.stringify(headOf(entry))}, ${parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`}, v${i}${load}),`;
   });
+  return { validators, sharedJson: json.sharedJson, definitions: definitions.join("\n") };
+}
+
+/**
+ * Every entry's manifest data as JSON text: per entry, the JavaScript expressions whose
+ * strings, joined, spell it (string literals, and `j0`, `j1`, … for JSON several entries
+ * share), and the declarations of those shared pieces.
+ */
+export function renderEntryJson(entries: readonly RegistryModuleEntry[]): { sharedJson: string; parts: string[][] } {
+  const json = splitJson(entries.map(({ entry }) => entry));
   return {
-    validators,
     sharedJson: json.pieces.length
       ? `/** JSON that several entries share (a type many tools take), written once. */\n${json.pieces.map((piece, i) => `const j${i} = ${stringLiteral(piece)};`).join("\n")}\n\n`
       : "",
-    definitions: definitions.join("\n"),
+    parts: json.parts.map((parts) => parts.map((part) => (typeof part === "number" ? `j${part}` : stringLiteral(part)))),
   };
 }
 

@@ -32,9 +32,13 @@ describe("renderRegistryModule with split: heads in the module, entries and vali
   ];
   const rendered = renderRegistryModule(entries, { modulePath: MODULE, split: true });
 
-  it("writes one chunk per source file, in the order of each file's first entry, named after the file", () => {
+  it("writes one chunk per source file, in the order of each file's first entry, named after the file, then the entry list", () => {
     expect(chunkDirectory(MODULE)).toBe(path.join(ROOT, "src/tools.generated.chunks"));
-    expect(rendered.chunks.map((c) => path.relative(ROOT, c.path).split(path.sep).join("/"))).toEqual(["src/tools.generated.chunks/tools_billing.ts", "src/tools.generated.chunks/notes.ts"]);
+    expect(rendered.chunks.map((c) => path.relative(ROOT, c.path).split(path.sep).join("/"))).toEqual([
+      "src/tools.generated.chunks/tools_billing.ts",
+      "src/tools.generated.chunks/notes.ts",
+      "src/tools.generated.chunks/entries.list.ts",
+    ]);
     expect(rendered.typescript).toContain('  () => import("./tools.generated.chunks/tools_billing.js"),\n  () => import("./tools.generated.chunks/notes.js"),\n');
   });
 
@@ -43,7 +47,16 @@ describe("renderRegistryModule with split: heads in the module, entries and vali
   ["tool","charge",0],
   ["tool","search_notes",1,{"tags":["notes"],"supportedFor":["claude"]}],
   ["tool","refund",0],
-]);`);
+], () => import("./tools.generated.chunks/entries.list.js"));`);
+  });
+
+  it("writes every entry's name and JSON, in head order and without validators, to the entry list", async () => {
+    const list = rendered.chunks[2]!;
+    expect(list.typescript).not.toMatch(/\$validator|lazyEntry|import /);
+    expect(list.typescript).toContain("export const entries: string[][] = [");
+    expect(list.declarations).toContain("export declare const entries: string[][];");
+    const { entries: written } = (await import(`data:text/javascript,${encodeURIComponent(list.javascript)}`)) as { entries: string[][] };
+    expect(written.map(([name, ...json]) => [name, JSON.parse(json.join(""))])).toEqual(entries.map(({ entry }) => [entry.name, entry]));
   });
 
   it("keeps validators and manifest data out of the module, and puts each in its chunk in head order", () => {
@@ -84,7 +97,8 @@ describe("renderRegistryModule with split: heads in the module, entries and vali
   it("names chunks apart when two source paths flatten to the same name, and keeps the module's extension", () => {
     const module = path.join(ROOT, "src/registry.mts");
     const clash = renderRegistryModule([declaredIn("src/a/b.ts", tool("one")), declaredIn("src/a_b.mts", tool("two")), declaredIn("lib/c.ts", tool("three"))], { modulePath: module, split: true });
-    expect(clash.chunks.map((c) => path.basename(c.path))).toEqual(["a_b.mts", "a_b-2.mts", "_lib_c.mts"]);
+    expect(clash.chunks.map((c) => path.basename(c.path))).toEqual(["a_b.mts", "a_b-2.mts", "_lib_c.mts", "entries.list.mts"]);
+    expect(clash.typescript).toContain('() => import("./registry.chunks/entries.list.mjs")');
     expect(clash.typescript).toContain('() => import("./registry.chunks/a_b-2.mjs")');
     expect(clash.chunks[2]!.typescript).toContain('() => import("../../lib/c.js")');
   });

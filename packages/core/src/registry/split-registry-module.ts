@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type { RegistryChunkText, RegistryModuleOptions, RegistryModuleText } from "./emit-registry-module.js";
-import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes, renderValueImports } from "./module-parts.js";
+import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderEntryJson, renderInputTypes, renderValueImports } from "./module-parts.js";
 
 /** The folder a split registry module's chunks go to: `src/tools.generated.ts` → `src/tools.generated.chunks`. */
 export function chunkDirectory(modulePath: string): string {
@@ -11,13 +11,18 @@ export function chunkDirectory(modulePath: string): string {
  * A split registry module (`split: true`): the module holds each entry's head (kind, name,
  * what filters read, and its chunk) and nothing else, and each source file's entries, with
  * their validators and JSON, are a chunk module of their own, imported the first time one
- * of its entries is called or listed. Importing a module of 1,000 tools then costs what its
- * heads cost (the engine reads every byte of a module it imports), and a call loads one
- * chunk. The price is that `registry.entries` needs `await registry.load()` first.
+ * of its entries is called. Importing a module of 1,000 tools then costs what its heads cost
+ * (the engine reads every byte of a module it imports), and a call loads one chunk.
+ *
+ * Listing entries needs their JSON but none of their validators: one more chunk, the entry
+ * list (`entries.list.ts`), holds every entry's JSON alone, and is what `registry.load()`
+ * imports — one module, about half the bytes of all the others. The price is that
+ * `registry.entries` needs `await registry.load()` first.
  *
  * Chunks are ordinary TypeScript beside the module (`tools.generated.chunks/<file>.ts`), so
  * any compiler or bundler follows their `import()`s; a chunk is named after the source file
- * whose entries it holds, in the order the entries come.
+ * whose entries it holds, in the order the entries come. The entry list's name has a dot,
+ * which no source file's chunk name has.
  */
 export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): RegistryModuleText {
   const lazy = options.lazy ?? true;
@@ -26,10 +31,12 @@ export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[
     const { kind, name, ...rest } = headOf(entry);
     return `  ${JSON.stringify(Object.keys(rest).length ? [kind, name, chunks.chunkOf[i], rest] : [kind, name, chunks.chunkOf[i]])},`;
   });
+  const listPath = path.join(chunkDirectory(options.modulePath), `entries.list.${chunks.extension}ts`);
   const main: MainSections = {
     ...renderInputTypes(entries, options.modulePath),
     loaders: chunks.paths.map((file) => `  () => import(${JSON.stringify(importSpecifier(options.modulePath, file))}),`).join("\n"),
     heads: heads.join("\n"),
+    list: `() => import(${JSON.stringify(importSpecifier(options.modulePath, listPath))})`,
   };
   let javascript: string | undefined;
   let declarations: string | undefined;
@@ -41,7 +48,7 @@ export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[
     get declarations() {
       return (declarations ??= registryDeclarations(main));
     },
-    chunks: chunks.paths.map((file, c) => renderChunk(file, chunks.members[c]!, lazy)),
+    chunks: [...chunks.paths.map((file, c) => renderChunk(file, chunks.members[c]!, lazy)), renderEntryList(listPath, entries)],
   };
 }
 
@@ -69,7 +76,7 @@ function groupByChunk(entries: readonly RegistryModuleEntry[], modulePath: strin
     members[chunk]!.push(built);
     return chunk;
   });
-  return { paths, members, chunkOf };
+  return { paths, members, chunkOf, extension };
 }
 
 /** A file name for the chunk of a source file: its path from the module, extension dropped, anything but letters, digits, `-` and `_` as `_`. */
@@ -82,6 +89,8 @@ interface MainSections {
   toolInputs: string;
   loaders: string;
   heads: string;
+  /** The entry list's `import()`. */
+  list: string;
 }
 
 function mainModule(s: MainSections, typed: boolean): string {
@@ -97,7 +106,7 @@ ${s.loaders}
 /** Each entry's kind, name and chunk, and what filters read: all that registration needs. */
 export const definitions${typed ? ": EntryDefinition[]" : ""} = splitEntries(chunks, [
 ${s.heads}
-]);
+], ${s.list});
 
 ${REGISTRY_DOC}
 export function createToolRegistry(${typed ? "options?: RegistryOptions): Registry<ToolInputs>" : "options)"} {
@@ -137,4 +146,27 @@ ${s.sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
 ${s.definitions}
 ];
 `;
+}
+
+/** The entry list: every entry's name and JSON, in head order, without validators (what `registry.load()` imports). */
+function renderEntryList(file: string, entries: readonly RegistryModuleEntry[]): RegistryChunkText {
+  const json = renderEntryJson(entries);
+  const list = (typed: boolean) => `${HEADER}
+/* eslint-disable */
+${json.sharedJson}/** Each entry's name, then the strings that, joined, are its manifest data as JSON: in the order of the module's heads. */
+export const entries${typed ? ": string[][]" : ""} = [
+${entries.map(({ entry }, i) => `  [${[JSON.stringify(entry.name), ...json.parts[i]!].join(", ")}],`).join("\n")}
+];
+`;
+  let javascript: string | undefined;
+  return {
+    path: file,
+    typescript: list(true),
+    get javascript() {
+      return (javascript ??= list(false));
+    },
+    declarations: `${HEADER}
+export declare const entries: string[][];
+`,
+  };
 }

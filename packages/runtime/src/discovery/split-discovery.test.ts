@@ -37,7 +37,7 @@ function splitPackage(chunkName: string | null = "greet"): void {
 }
 
 describe("discoverRegistry with a split registry module", () => {
-  it("imports the chunks while loading and takes validators and loaders from them", async () => {
+  it("lists the manifest's entries without a chunk, and takes the validator and loader from the chunk on the first call", async () => {
     splitPackage();
     const registry = await discoverRegistry(root());
     expect(registry.entries.map((e) => e.name)).toEqual(["greet"]);
@@ -46,17 +46,33 @@ describe("discoverRegistry with a split registry module", () => {
     expect(await registry.dispatch("greet", {})).toMatchObject({ error: { payload: { issues: [{ path: "/who", expected: "a string" }] } } });
   });
 
-  it("a chunk that fails to import is an error naming the manifest and the field", async () => {
+  it("imports no chunk while discovering: a chunk that fails to import is the first call's error", async () => {
     splitPackage(null);
-    await expect(discoverRegistry(root())).rejects.toThrow(
+    const registry = await discoverRegistry(root());
+    expect(registry.get("greet")?.description).toBe(entry.description);
+    const outcome = await registry.dispatch("greet", { who: "Ada" });
+    expect(outcome).toMatchObject({ status: "error", error: { code: "internal" } });
+    expect(outcome.status === "error" && outcome.error.message).toMatch(/^Cannot load 'greet': .*tools\.generated\.chunks\/greet\.js/);
+  });
+
+  it("a chunk out of step with the module is the call's error, saying to rebuild", async () => {
+    splitPackage("hello");
+    const registry = await discoverRegistry(root());
+    expect(await registry.dispatch("greet", { who: "Ada" })).toMatchObject({
+      error: { message: "Cannot load 'greet': the registry module and its chunk are out of step (it expects 'greet' as entry 0 of chunk 0, which has 'hello' as entry 0): run `toolgen build` and recompile." },
+    });
+  });
+
+  it("with checkExports, imports the chunks while discovering: one that fails is an error naming the manifest and the field", async () => {
+    splitPackage(null);
+    await expect(discoverRegistry(root(), { checkExports: true })).rejects.toThrow(
       /^dist\/toolgen\.manifest\.json: invalid manifest\n {2}\$\.registryModule: expected a module whose chunks load, received "dist\/tools\.generated\.js", whose chunk throws: .*tools\.generated\.chunks\/greet\.js/,
     );
   });
 
-  it("a chunk out of step with the module is an error saying to rebuild", async () => {
-    splitPackage("hello");
-    await expect(discoverRegistry(root())).rejects.toThrow(
-      `dist/toolgen.manifest.json: invalid manifest\n  $.registryModule: expected a module whose chunks load, received "dist/tools.generated.js", whose chunk throws: toolgen: the registry module and its chunk are out of step (it expects 'greet' as entry 0 of chunk 0, which has 'hello' as entry 0): run \`toolgen build\` and recompile.`,
-    );
+  it("with checkExports, finds the export through the chunk's loader", async () => {
+    splitPackage();
+    write("dist/greet.js", "export function hello() {}\n");
+    await expect(discoverRegistry(root(), { checkExports: true })).rejects.toThrow('$.entries[0].implementation.export: expected an export of the implementation module, received "greet", which dist/greet.js does not export as a function');
   });
 });

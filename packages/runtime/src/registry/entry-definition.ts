@@ -32,6 +32,12 @@ export interface EntryDefinition {
    * only while there is something to load: a loaded definition has none.
    */
   ready?: () => Promise<void>;
+  /**
+   * Loads `entry` alone, for definitions whose entry is not there yet: a split registry
+   * module's, whose entry list (every entry's JSON, no validators) is one import for all.
+   * Present only while `entry` cannot be read; `ready()` gives `entry` too.
+   */
+  describe?: () => Promise<void>;
 }
 
 /** What registration reads of a definition: its head, or its entry when it has none. */

@@ -10,7 +10,7 @@ import { passesFilters, type EntryFilters } from "./filter-entries.js";
 export class EntryTable {
   private readonly byName = new Map<string, EntryDefinition>();
   private readonly resources = new ResourceIndex();
-  /** Definitions added with something still to load (a split registry module's), until it is loaded. */
+  /** Definitions added without their entry (a split registry module's), until it is loaded. */
   private readonly pending = new Set<EntryDefinition>();
 
   constructor(private readonly filters: EntryFilters) {}
@@ -24,7 +24,7 @@ export class EntryTable {
     if (previous) throw new Error(`toolgen: the name '${name}' is registered twice: by ${originOf(previous)} and by ${originOf(definition)}.`);
     this.resources.add(head);
     this.byName.set(name, definition);
-    if (definition.ready) this.pending.add(definition);
+    if (definition.describe) this.pending.add(definition);
     return true;
   }
 
@@ -53,16 +53,21 @@ export class EntryTable {
     return [...this.byName.values()].map((d) => d.entry);
   }
 
-  /** Waits until the definition is loaded (it may be in no table, or loaded already). */
+  /** Waits until the definition can be called (it may be in no table, or loaded already). */
   async ready(definition: EntryDefinition): Promise<void> {
     await definition.ready?.();
     this.pending.delete(definition);
   }
 
-  /** Loads every definition still to be loaded, in parallel; undefined when there is none. */
+  /** Loads the entry of every definition still without one, in parallel; undefined when there is none. */
   load(): Promise<void> | undefined {
     if (this.pending.size === 0) return undefined;
-    return Promise.all([...this.pending].map((d) => this.ready(d))).then(() => undefined);
+    return Promise.all(
+      [...this.pending].map(async (definition) => {
+        await definition.describe?.();
+        this.pending.delete(definition);
+      }),
+    ).then(() => undefined);
   }
 
   /** Resource URIs and templates (filled as resources are added). */
@@ -70,10 +75,10 @@ export class EntryTable {
     return this.resources;
   }
 
-  /** Whether the definition still has to be loaded (one loaded through another registry, or a call, no longer counts). */
+  /** Whether the definition's entry still has to be loaded (one loaded through another registry, or a call, no longer counts). */
   private isPending(definition: EntryDefinition): boolean {
     if (!this.pending.has(definition)) return false;
-    if (definition.ready) return true;
+    if (definition.describe) return true;
     this.pending.delete(definition);
     return false;
   }
@@ -86,6 +91,6 @@ function notLoaded(): Error {
 export function originOf(definition: EntryDefinition): string {
   if (definition.origin !== undefined) return definition.origin;
   // A definition still to be loaded has no entry to read a source location from.
-  if (definition.ready) return `a split registry module (the ${headOf(definition).kind} '${headOf(definition).name}', not loaded yet)`;
+  if (definition.describe) return `a split registry module (the ${headOf(definition).kind} '${headOf(definition).name}', not loaded yet)`;
   return `${definition.entry.source.file}:${definition.entry.source.line}:${definition.entry.source.column}`;
 }

@@ -4,7 +4,7 @@ import { manifestEntry } from "../testing/manifest-entry.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { createRegistry } from "./create-registry.js";
 import { type EntryDefinition, lazyEntry } from "./entry-definition.js";
-import { type RegistryChunk, type SplitHead, splitEntries } from "./split-entries.js";
+import { type RegistryChunk, type RegistryEntryList, type SplitHead, splitEntries } from "./split-entries.js";
 
 const NOT_LOADED = "toolgen: this registry loads its entries on demand (a split registry module); await registry.load() before reading entries.";
 
@@ -25,7 +25,7 @@ function chunkOf(entries: ManifestEntry[], implementations: Record<string, (...a
 }
 
 /** A split module of two chunks whose loaders count their imports (and can be made to fail or go stale). */
-function splitModule(options: { failures?: number; notesChunk?: RegistryChunk } = {}) {
+function splitModule(options: { failures?: number; notesChunk?: RegistryChunk; list?: () => RegistryEntryList } = {}) {
   const imports = [0, 0];
   let failures = options.failures ?? 0;
   const chunks: Array<() => Promise<RegistryChunk>> = [
@@ -45,8 +45,16 @@ function splitModule(options: { failures?: number; notesChunk?: RegistryChunk } 
     ["tool", "count_notes", 1],
     ["resource", "readme", 1, { uris: ["docs://readme"] }],
   ];
-  return { definitions: splitEntries(chunks, heads), imports };
+  const list = options.list;
+  return { definitions: list ? splitEntries(chunks, heads, async () => (imports.push(-1), list())) : splitEntries(chunks, heads), imports };
 }
+
+/** An entry list of these entries, as the module's heads order them; each entry's JSON cut in two, as shared pieces cut it. */
+function entryList(entries: ManifestEntry[]): RegistryEntryList {
+  return { entries: entries.map((e) => [e.name, ...cutInTwo(JSON.stringify(e))]) };
+}
+const cutInTwo = (json: string) => [json.slice(0, 10), json.slice(10)];
+const allEntries = [dates, search, count, readme];
 
 describe("splitEntries(): a registry module whose entries live in chunks imported on first use", () => {
   it("registers and filters by the heads alone, importing no chunk", () => {
@@ -181,5 +189,38 @@ describe("splitEntries(): a registry module whose entries live in chunks importe
       "toolgen: the name 'days_between' is registered twice: by a split registry module (the tool 'days_between', not loaded yet) and by a split registry module (the tool 'days_between', not loaded yet).",
     );
     expect(imports).toEqual([0, 0]);
+  });
+});
+
+describe("splitEntries() with an entry list: every entry's JSON in one import, for listing", () => {
+  it("load() imports the entry list alone; a call then imports its own chunk, and the entry stays the same object", async () => {
+    const { definitions, imports } = splitModule({ list: () => entryList(allEntries) });
+    const registry = createRegistry(definitions, { hosts: ["claude"] });
+    expect(() => registry.entries).toThrow(NOT_LOADED);
+    await registry.load();
+    expect(imports).toEqual([0, 0, -1]);
+    expect(registry.entries).toEqual(allEntries);
+    const listed = registry.get("search_notes");
+    expect(await registry.dispatch("search_notes", { q: "tea" })).toEqual({ status: "ok", text: "found tea" });
+    expect(imports).toEqual([0, 1, -1]);
+    expect(registry.get("search_notes")).toBe(listed);
+  });
+
+  it("a call before load() imports the chunk alone, and the entry comes from it", async () => {
+    const { definitions, imports } = splitModule({ list: () => entryList(allEntries) });
+    const registry = createRegistry(definitions);
+    expect(await registry.dispatch("days_between", { a: 1, b: 4 })).toMatchObject({ status: "ok" });
+    expect(imports).toEqual([1, 0]);
+    expect(registry.get("days_between")).toEqual(dates);
+    expect(() => registry.entries).toThrow(NOT_LOADED);
+  });
+
+  it("an entry list out of step with the heads is an error saying to rebuild", async () => {
+    const shorter = createRegistry(splitModule({ list: () => entryList([dates, search]) }).definitions);
+    await expect(shorter.load()).rejects.toThrow("toolgen: the registry module and its chunk are out of step (it has 4 entries, and its entry list has 2): run `toolgen build` and recompile.");
+    const reordered = createRegistry(splitModule({ list: () => entryList([dates, count, search, readme]) }).definitions, { hosts: ["claude"] });
+    await expect(reordered.load()).rejects.toThrow(`(it expects 'search_notes' as entry 1 of its entry list, which has "count_notes")`);
+    const none = createRegistry(splitModule({ list: () => ({}) as RegistryEntryList }).definitions);
+    await expect(none.load()).rejects.toThrow("(it has 4 entries, and its entry list exports no 'entries')");
   });
 });

@@ -44,31 +44,40 @@ export class SharedSchemas {
     const known = this.idOf.get(schema);
     if (known !== undefined) return known;
     let shareable = true;
-    // Keys without a prototype: a property named `__proto__` must count like any other.
-    const key = Object.create(null) as SchemaObject;
-    for (const [keyword, value] of Object.entries(schema as SchemaObject)) {
-      if (ANNOTATIONS.has(keyword) || keyword.startsWith("x-")) continue;
+    // The identity key: the schema's JSON with each subschema replaced by its id, spelled
+    // here directly (no object built to be stringified) — the same members in the same order.
+    let text = "{";
+    for (const keyword in schema) {
+      if (!Object.hasOwn(schema, keyword) || ANNOTATIONS.has(keyword) || keyword.startsWith("x-")) continue;
+      const value = (schema as SchemaObject)[keyword];
+      let member: string | undefined;
       if (keyword === "$ref") shareable = false;
       if (SCHEMA_MAPS.has(keyword) && typeof value === "object" && value !== null) {
-        const children = Object.create(null) as Record<string, number | null>;
-        for (const [name, child] of Object.entries(value)) children[name] = this.identify(child);
-        if (Object.values(children).includes(null)) shareable = false;
-        key[keyword] = children;
+        member = "{";
+        for (const name in value) {
+          if (!Object.hasOwn(value, name)) continue;
+          const child = this.identify((value as SchemaObject)[name]);
+          if (child === null) shareable = false;
+          member += `${member.length > 1 ? "," : ""}${JSON.stringify(name)}:${child}`;
+        }
+        member += "}";
       } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value)) {
         const children = value.map((child) => this.identify(child));
         if (children.includes(null)) shareable = false;
-        key[keyword] = children;
+        member = JSON.stringify(children);
       } else if (SCHEMAS.has(keyword) && typeof value === "object" && value !== null) {
         const child = this.identify(value);
         if (child === null) shareable = false;
-        key[keyword] = child;
+        member = String(child);
       } else {
-        key[keyword] = value;
+        member = JSON.stringify(value);
       }
+      // Left out as JSON.stringify leaves them out: undefined and functions.
+      if (member !== undefined) text += `${text.length > 1 ? "," : ""}${JSON.stringify(keyword)}:${member}`;
     }
+    text += "}";
     let id: number | null = null;
     if (shareable) {
-      const text = JSON.stringify(key);
       id = this.ids.get(text) ?? this.ids.size;
       if (id === this.ids.size) this.ids.set(text, id);
       this.uses[id] = (this.uses[id] ?? 0) + 1;

@@ -4,7 +4,7 @@ import { emitCheck, emitSchema, type CheckScope } from "./emit-check.js";
 import { SharedSchemas } from "./shared-schemas.js";
 
 /** Helpers of `@toolgen/runtime/validation` the generated code may call, each imported as `$name`. */
-const HELPERS = ["validator", "fail", "isObject", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment", "formatTest"];
+const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFinite", "keys", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment", "formatTest"];
 
 /**
  * Generates one validator per schema, as plain JavaScript: `const <name> = $validator(…)`

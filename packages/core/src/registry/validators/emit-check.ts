@@ -65,13 +65,13 @@ function typeTest(types: readonly string[], data: string): string {
       case "null":
         return `${data}===null`;
       case "array":
-        return `Array.isArray(${data})`;
+        return `$isArray(${data})`;
       case "object":
         return `$isObject(${data})`;
       case "integer":
-        return `Number.isInteger(${data})`;
+        return `$isInteger(${data})`;
       case "number":
-        return `Number.isFinite(${data})`;
+        return `$isFinite(${data})`;
       default:
         return `typeof ${data}===${JSON.stringify(type)}`;
     }
@@ -86,7 +86,7 @@ function emitValue(s: SchemaObject, data: string, path: string, scope: CheckScop
   const guard = (test: string, body: string, known: boolean) => (body === "" ? "" : known ? body : `if(${test}){${body}}`);
   code += guard(`typeof ${data}==="string"`, emitString(s, data, path, scope), only("string"));
   code += guard(`typeof ${data}==="number"`, emitNumber(s, data, path), only("number", "integer"));
-  code += guard(`Array.isArray(${data})`, emitArray(s, data, path, scope), only("array"));
+  code += guard(`$isArray(${data})`, emitArray(s, data, path, scope), only("array"));
   code += guard(`$isObject(${data})`, emitObject(s, data, path, scope), only("object"));
   return code;
 }
@@ -130,7 +130,7 @@ function emitNumber(s: SchemaObject, data: string, path: string): string {
     const limit = s[keyword];
     if (typeof limit === "number") code += `if(!(${data}${operator}${limit}))$fail(e,${path},${failureCode(keyword)},${limit});`;
   }
-  if (typeof s.multipleOf === "number") code += `if(!Number.isInteger(${data}/${s.multipleOf}))$fail(e,${path},${failureCode("multipleOf")},${s.multipleOf});`;
+  if (typeof s.multipleOf === "number") code += `if(!$isInteger(${data}/${s.multipleOf}))$fail(e,${path},${failureCode("multipleOf")},${s.multipleOf});`;
   return code;
 }
 
@@ -201,7 +201,7 @@ function emitObject(s: SchemaObject, data: string, path: string, scope: CheckSco
   }
   if (typeof s.minProperties === "number" || typeof s.maxProperties === "number") {
     const count = scope.local("n");
-    code += `const ${count}=Object.keys(${data}).length;`;
+    code += `const ${count}=$keys(${data}).length;`;
     if (typeof s.minProperties === "number") code += `if(${count}<${s.minProperties})$fail(e,${path},${failureCode("minProperties")},${s.minProperties});`;
     if (typeof s.maxProperties === "number") code += `if(${count}>${s.maxProperties})$fail(e,${path},${failureCode("maxProperties")},${s.maxProperties});`;
   }
@@ -245,7 +245,7 @@ function emitKeys(s: SchemaObject, data: string, path: string, scope: CheckScope
     const check = additional === false ? `$fail(e,${path},${failureCode("additionalProperties")},${key});` : `{const ${value}=${data}[${key}];${emitCheck(additional, value, keyPath, scope)}}`;
     body += `if(${unmatched})${check}`;
   }
-  return `for(const ${key} of Object.keys(${data})){${body}}`;
+  return `for(const ${key} of $keys(${data})){${body}}`;
 }
 
 function emitCombinators(s: SchemaObject, data: string, path: string, scope: CheckScope): string {

@@ -228,7 +228,7 @@ function splitTable(rt) {
   const both = (label, pick) => `| ${label} | ${ms(pick(rt.cold))} | ${ms(pick(split.cold))} |`;
   return [
     "",
-    `The same registry written with \`split: true\` (\`toolgen build\` ${ms(split.build.wallMs)}): a module of ${bytes(split.generatedJsBytes)} compiled, holding the entry heads, and ${split.chunks} chunks of ${bytes(split.chunkJsBytes)} in all (first call: ${split.firstCallStatus}).`,
+    `The same registry written with \`split: true\` (\`toolgen build\` ${ms(split.build.wallMs)}): a module of ${bytes(split.generatedJsBytes)} compiled, holding the entry heads, and ${split.chunks} chunks of ${bytes(split.chunkJsBytes)} in all${split.listJsBytes ? `, the entry list ${bytes(split.listJsBytes)} of it` : ""} (first call: ${split.firstCallStatus}).`,
     "",
     `| cold start (fresh process, median of ${split.cold.runs}) | single module | \`split: true\` |`,
     "|---|---:|---:|",

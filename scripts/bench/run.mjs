@@ -274,6 +274,7 @@ function benchRuntime({ options, tools, workspace }) {
       generatedJsBytes: splitTranspile.bytes,
       chunks: splitTranspile.chunks,
       chunkJsBytes: splitTranspile.chunkBytes,
+      listJsBytes: splitTranspile.listBytes,
       firstCallStatus: badSplitCall ? `${badSplitCall.status} ${JSON.stringify(badSplitCall.error ?? "")}` : "ok",
       cold: coldMedians(splitCold),
     },

@@ -190,15 +190,14 @@ function runtimeTables(rt) {
   ].join("\n");
 }
 
-function compileWithRegistryText(c) {
-  if (!c) return "";
-  if (c.failed) return `### The generated module in the application's \`tsc\`\n\nN = ${c.n}: failed: ${c.failed}`;
-  return [
-    "### The generated module in the application's `tsc`",
-    "",
-    `N = ${c.n}: after \`toolgen build\`, \`tsc\` over the sources and the generated registry module takes ${ms(c.withRegistry.wallMs)} (${mib(c.withRegistry.maxRssKiB)}, one run), ` +
-      `against ${ms(c.withoutRegistry.wallMs)} (${mib(c.withoutRegistry.maxRssKiB)}) for the sources alone: ${ratio(c.withRegistry.wallMs / c.withoutRegistry.wallMs)} the time, ${ratio(c.withRegistry.maxRssKiB / c.withoutRegistry.maxRssKiB)} the memory.`,
-  ].join("\n");
+function compileWithRegistryText(runs) {
+  if (!runs?.length) return "";
+  const line = (c) =>
+    c.failed
+      ? `N = ${c.n}: failed: ${c.failed}`
+      : `N = ${c.n}: after \`toolgen build\`, \`tsc\` over the sources and the generated registry module takes ${ms(c.withRegistry.wallMs)} (${mib(c.withRegistry.maxRssKiB)}, one run), ` +
+        `against ${ms(c.withoutRegistry.wallMs)} (${mib(c.withoutRegistry.maxRssKiB)}) for the sources alone: ${ratio(c.withRegistry.wallMs / c.withoutRegistry.wallMs)} the time, ${ratio(c.withRegistry.maxRssKiB / c.withoutRegistry.maxRssKiB)} the memory.`;
+  return ["### The generated module in the application's `tsc`", "", runs.map(line).join("\n\n")].join("\n");
 }
 
 export function formatReport(report) {

@@ -291,7 +291,7 @@ function benchRuntime({ options, tools, workspace }) {
 }
 
 /**
- * What the generated registry module adds to the application's own `tsc`: at the smallest N,
+ * What the generated registry module adds to the application's own `tsc`: at one N,
  * `toolgen build` then `tsc` over the sources and the generated module (one run), against the
  * median `tsc` emit of the bare sources measured above.
  */
@@ -339,7 +339,8 @@ async function main() {
   if (!tools.transformer.available) log(`transformer: skipped (${tools.transformer.note})`);
   try {
     const builds = options.n.map((n) => benchBuilds({ n, options, tools, workspace }));
-    const compileWithRegistry = benchCompileWithRegistry({ build: builds[0], tools });
+    // At the smallest N and the largest: the module's share grows with the registry.
+    const compileWithRegistry = [...new Set([builds[0], builds.at(-1)])].map((build) => benchCompileWithRegistry({ build, tools }));
     const runtime = benchRuntime({ options, tools, workspace });
     machine.loadAtEnd = loadavg()[0];
     const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, compileWithRegistry, runtime };

@@ -21,7 +21,7 @@ const bytes = (b) => (b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(1)} MiB` :
  * rounds do not pair up. The commands of one round run back to back, so load that drifts
  * during a run moves both alike: steadier than the ratio of the medians, which the verdicts use.
  */
-function perRoundRatio(a, b) {
+export function perRoundRatio(a, b) {
   if (!a || !b || a.singleRun || b.singleRun || a.wallMs.length === 0 || a.wallMs.length !== b.wallMs.length) return undefined;
   const ratios = a.wallMs.map((w, i) => w / b.wallMs[i]).sort((x, y) => x - y);
   const mid = ratios.length >> 1;

@@ -181,7 +181,7 @@ function emitObject(s: SchemaObject, data: string, path: string, scope: CheckSco
   // Each property the checks read is read once, into a local, by one destructuring at the top:
   // fewer reads than testing `d.name` in place (required, present, then its type), and no
   // property access for the application's compiler to resolve — TypeScript's emit resolves
-  // every one it prints (to inline const enums), which made it most of the module's cost.
+  // every one it prints (to inline const enums), a large part of what the module costs it.
   const locals = new Map<string, string>();
   const read = (name: string) => {
     let local = locals.get(name);

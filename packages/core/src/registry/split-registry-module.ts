@@ -31,7 +31,7 @@ export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[
     const { kind, name, ...rest } = headOf(entry);
     return `  ${JSON.stringify(Object.keys(rest).length ? [kind, name, chunks.chunkOf[i], rest] : [kind, name, chunks.chunkOf[i]])},`;
   });
-  const listPath = path.join(chunkDirectory(options.modulePath), `entries.list.${chunks.extension}ts`);
+  const listPath = path.join(chunks.directory, `entries.list.${chunks.extension}ts`);
   const main: MainSections = {
     ...renderInputTypes(entries, options.modulePath),
     loaders: chunks.paths.map((file) => `  () => import(${JSON.stringify(importSpecifier(options.modulePath, file))}),`).join("\n"),
@@ -76,7 +76,7 @@ function groupByChunk(entries: readonly RegistryModuleEntry[], modulePath: strin
     members[chunk]!.push(built);
     return chunk;
   });
-  return { paths, members, chunkOf, extension };
+  return { paths, members, chunkOf, directory, extension };
 }
 
 /** A file name for the chunk of a source file: its path from the module, extension dropped, anything but letters, digits, `-` and `_` as `_`. */

@@ -1,8 +1,10 @@
 import { errorOutcome, type ErrorOutcome, type OkOutcome } from "../outcome/outcome.js";
 
 /**
- * Strings are text; everything else is JSON text, and plain object results are also the
- * structured content. A result JSON cannot carry (circular, `bigint`) is an error outcome.
+ * Strings are text; everything else is JSON text, and a result whose JSON is an object is also
+ * the structured content. A result whose JSON is a string (a `Date`, anything with a `toJSON`
+ * that gives one) is text as a string result is, not a quoted JSON string. A result JSON cannot
+ * carry (circular, `bigint`) is an error outcome.
  */
 export function serializeResult(result: unknown): OkOutcome | ErrorOutcome {
   if (typeof result === "string") return { status: "ok", text: result };
@@ -14,10 +16,10 @@ export function serializeResult(result: unknown): OkOutcome | ErrorOutcome {
     return errorOutcome("execution_error", `The tool's result cannot be serialized as JSON: ${messageOf(error)}.`);
   }
   if (text === undefined) return errorOutcome("execution_error", `The tool returned a ${typeof result}, which JSON cannot carry.`);
-  if (typeof result === "object" && result !== null && !Array.isArray(result)) {
-    return { status: "ok", text, structured: JSON.parse(text) as Record<string, unknown> };
-  }
-  return { status: "ok", text };
+  if (typeof result !== "object" || result === null || Array.isArray(result)) return { status: "ok", text };
+  const value: unknown = JSON.parse(text);
+  if (typeof value === "string") return { status: "ok", text: value };
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? { status: "ok", text, structured: value as Record<string, unknown> } : { status: "ok", text };
 }
 
 /** The message of anything thrown, without ever throwing itself. */

@@ -27,6 +27,12 @@ describe("every outcome kind", () => {
     expect(await oneTool(() => undefined).dispatch("t", {})).toEqual({ status: "ok", text: "" });
   });
 
+  it("ok: a result whose JSON is a string (a Date) is that string as text, not quoted, and not structured", async () => {
+    expect(await oneTool(() => new Date("2024-01-01T00:00:00Z")).dispatch("t", {})).toEqual({ status: "ok", text: "2024-01-01T00:00:00.000Z" });
+    expect(await oneTool(() => ({ toJSON: () => [1] })).dispatch("t", {})).toEqual({ status: "ok", text: "[1]" });
+    expect(await oneTool(() => ({ toJSON: () => ({ a: 1 }) })).dispatch("t", {})).toEqual({ status: "ok", text: '{"a":1}', structured: { a: 1 } });
+  });
+
   it("ended: EndTask ends the task with its value", async () => {
     expect(await oneTool(() => { throw new EndTask({ summary: "done" }); }).dispatch("t", {})).toEqual({ status: "ended", value: { summary: "done" } });
     expect(await oneTool(() => { throw new EndTask(); }).dispatch("t", {})).toEqual({ status: "ended" });

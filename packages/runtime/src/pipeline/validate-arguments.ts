@@ -36,9 +36,36 @@ function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
       return { path, expected: `a string in ${String(p.format)} format`, received: describeValue(value) };
     case "pattern":
       return { path, expected: `a string matching ${String(p.pattern)}`, received: describeValue(value) };
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return { path, expected: `a number ${String(p.comparison)} ${String(p.limit)}`, received: describeValue(value) };
+    case "multipleOf":
+      return { path, expected: `a multiple of ${String(p.multipleOf)}`, received: describeValue(value) };
+    case "minLength":
+    case "maxLength":
+    case "minItems":
+    case "maxItems":
+    case "minProperties":
+    case "maxProperties":
+      return { path, expected: countOf(error.keyword, Number(p.limit)), received: describeValue(value) };
+    case "uniqueItems":
+      return { path, expected: `no duplicate items (items ${String(p.i)} and ${String(p.j)} are equal)`, received: describeValue(value) };
+    case "not":
+      return { path, expected: "a value of another shape (this one is excluded)", received: describeValue(value) };
+    case "false schema":
+      return { path, expected: "nothing (no value is allowed here)", received: describeValue(value) };
     default:
-      return { path, expected: error.message ? `a value that ${error.message.replace(/^must /, "does ")}`.replace("does NOT", "does not") : error.keyword, received: describeValue(value) };
+      return { path, expected: error.message ? `a value that ${error.message.replace("must NOT", "must not")}` : error.keyword, received: describeValue(value) };
   }
+}
+
+/** `minLength: 3` → "at least 3 characters"; `maxItems: 1` → "at most 1 item". */
+function countOf(keyword: string, limit: number): string {
+  const unit = keyword.endsWith("Length") ? "character" : keyword.endsWith("Items") ? "item" : "property";
+  const units = limit === 1 ? unit : unit === "property" ? "properties" : `${unit}s`;
+  return `${keyword.startsWith("min") ? "at least" : "at most"} ${limit} ${units}`;
 }
 
 function article(type: string): string {

@@ -83,6 +83,38 @@ describe("every error code", () => {
     });
   });
 
+  it("invalid_arguments says what each constraint keyword expected, in words", async () => {
+    const registry = createRegistry([]);
+    const schemas: Record<string, object> = {
+      min: { type: "number", minimum: 0 },
+      below: { type: "number", exclusiveMaximum: 10 },
+      step: { type: "number", multipleOf: 5 },
+      short: { type: "string", maxLength: 1 },
+      long: { type: "string", minLength: 3 },
+      few: { type: "array", minItems: 2 },
+      unique: { type: "array", uniqueItems: true },
+      bag: { type: "object", maxProperties: 1 },
+      never: { not: { type: "string" } },
+      none: false,
+    };
+    registry.register({ name: "t", description: "", params: Object.entries(schemas).map(([name, schema]) => ({ name, schema, required: false })), fn: () => "" });
+    const outcome = await registry.dispatch("t", { min: -1, below: 10, step: 7, short: "ab", long: "a", few: [1], unique: [1, 2, 1], bag: { a: 1, b: 2 }, never: "s", none: 1 });
+    expect(outcome.status === "error" && outcome.error.payload).toEqual({
+      issues: [
+        { path: "/min", expected: "a number >= 0", received: "the number -1" },
+        { path: "/below", expected: "a number < 10", received: "the number 10" },
+        { path: "/step", expected: "a multiple of 5", received: "the number 7" },
+        { path: "/short", expected: "at most 1 character", received: 'the string "ab"' },
+        { path: "/long", expected: "at least 3 characters", received: 'the string "a"' },
+        { path: "/few", expected: "at least 2 items", received: "an array of 1 item" },
+        { path: "/unique", expected: "no duplicate items (items 0 and 2 are equal)", received: "an array of 3 items" },
+        { path: "/bag", expected: "at most 1 property", received: "an object" },
+        { path: "/never", expected: "a value of another shape (this one is excluded)", received: 'the string "s"' },
+        { path: "/none", expected: "nothing (no value is allowed here)", received: "the number 1" },
+      ],
+    });
+  });
+
   it("invalid_arguments for a missing required argument and for arguments that are not an object", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "t", description: "", params: [{ name: "q", type: "string" }], fn: () => "" });

@@ -11,8 +11,8 @@ import type { FunctionTags } from "./read-function-tags.js";
 
 /**
  * Request style: an object type with known properties (interface, type literal, alias or
- * generic instance of one) — not a union, array, tuple, function, `Record` or index
- * signature, and not a built-in such as `Date`.
+ * generic instance of one, a utility type such as `Partial<Q>` or `Pick<Q, "a">`) — not a
+ * union, array, tuple, function, `Record` or index signature, and not a built-in such as `Date`.
  */
 export function isRequestType(ctx: ReaderContext, type: ts.Type): boolean {
   const { checker, ts: tsm } = ctx;
@@ -23,8 +23,12 @@ export function isRequestType(ctx: ReaderContext, type: ts.Type): boolean {
   if (checker.isArrayType(value) || checker.isTupleType(value)) return false;
   if (value.getCallSignatures().length > 0 || value.getConstructSignatures().length > 0) return false;
   if (checker.getIndexInfosOfType(value).length > 0) return false;
+  // Built-ins are interfaces the lib declares (`Date`, `URL`); the lib's mapped types (`Partial`,
+  // `Pick`) are declared there too, but their instances are the user's own objects. `Record`
+  // stays a map even with literal keys.
   const declarations = value.getSymbol()?.declarations ?? [];
-  if (declarations.length > 0 && declarations.every((d) => ctx.isDefaultLibrary(d.getSourceFile()))) return false;
+  if (declarations.length > 0 && declarations.every((d) => ctx.isDefaultLibrary(d.getSourceFile()) && !tsm.isMappedTypeNode(d))) return false;
+  if (value.aliasSymbol?.getName() === "Record" && value.aliasSymbol.declarations?.every((d) => ctx.isDefaultLibrary(d.getSourceFile()))) return false;
   return checker.getPropertiesOfType(value).length > 0;
 }
 

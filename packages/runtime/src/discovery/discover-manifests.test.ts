@@ -141,6 +141,16 @@ describe("discoverRegistry: loading what was discovered", () => {
     );
   });
 
+  it("with checkExports, a toolset method written as an arrow-function property (on instances only) is found", async () => {
+    modernPackage(".", "app");
+    const entry = { ...greetEntry(), implementation: { module: "dist/greet.js", export: "Greeter", method: "greet" } };
+    write("dist/toolgen.manifest.json", { formatVersion: 2, package: { name: "app" }, registryModule: "dist/tools.generated.js", entries: [entry] });
+    write("dist/tools.generated.js", `export const definitions = [{ entry: ${JSON.stringify(entry)}, validate: () => true, load: () => import("./greet.js") }];\n`);
+    write("dist/greet.js", "export class Greeter { greet = (who) => `hello ${who}`; }\n");
+    const registry = await discoverRegistry(root(), { checkExports: true });
+    expect(await registry.dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
+  });
+
   it("a legacy schema the interpreter cannot check is refused at load time, naming the field", async () => {
     legacyPackage(".", "app", "t");
     write("toolgen.manifest.json", { formatVersion: 1, name: "app", tools: [{ name: "t", description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", if: {} } }] });

@@ -137,8 +137,8 @@ function findMissingExport(entry: ManifestEntry, namespace: ModuleNamespace): st
   const { module, export: name, method } = entry.implementation;
   const exported = namespace[name];
   if (typeof exported !== "function") return `${JSON.stringify(name)}, which ${module} does not export as a ${method ? "class" : "function"}`;
-  if (method === undefined) return undefined;
-  const owner = exported as unknown as { prototype?: Record<string, unknown> } & Record<string, unknown>;
-  if (typeof owner[method] === "function" || typeof owner.prototype?.[method] === "function") return undefined;
-  return `${JSON.stringify(name)}, which has no method ${JSON.stringify(method)}`;
+  // A toolset's method may also be an arrow-function property (`sub = (a, b) => a - b`), which
+  // only an instance has: the class is all that can be checked without constructing one. A
+  // method that is gone is reported by the call that needs it.
+  return undefined;
 }

@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import { checkTags } from "./check-tags.js";
+import { KNOWN_TAGS, suggestTag } from "./known-tags.js";
 import { type DocInfo, hasTag, readDoc } from "./read-jsdoc.js";
 import { findExportNames } from "./find-export-names.js";
 
@@ -92,7 +93,10 @@ function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile
   const isToolset = hasTag(classDoc, "toolset");
   const className = cls.name?.text ?? "default";
   if (isToolset) checkTags(classDoc, "toolset", diagnostics);
-  else reportStrayKindTags(tsm, cls, diagnostics, classDoc);
+  else {
+    reportStrayKindTags(tsm, cls, diagnostics, classDoc);
+    reportMisspeltTag(classDoc, ["toolset"], diagnostics);
+  }
   const members: FoundDeclaration[] = [];
   for (const member of cls.members) {
     if (!tsm.isMethodDeclaration(member) && !tsm.isPropertyDeclaration(member)) continue;
@@ -138,6 +142,18 @@ function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile
   return members;
 }
 
+/**
+ * `@tol` where `@tool` was meant: without the tag the declaration is silently no entry (or the
+ * class no toolset), so a near miss of one is worth a warning even where tags are not checked.
+ */
+function reportMisspeltTag(doc: DocInfo, meant: readonly string[], diagnostics: DiagnosticBag): void {
+  for (const tag of doc.tags) {
+    if (KNOWN_TAGS.has(tag.name)) continue;
+    const suggestion = suggestTag(tag.name);
+    if (suggestion && meant.includes(suggestion)) diagnostics.report(tag.node, DiagnosticCode.UnknownTag, `Unknown tag @${tag.name}; did you mean @${suggestion}? Without it, this is no ${suggestion}.`, "warning");
+  }
+}
+
 /** `@tool` on an interface, a type, an enum… */
 function reportStrayKindTags(tsm: typeof ts, node: ts.Node, diagnostics: DiagnosticBag, doc = readDoc(tsm, node)): void {
   for (const tag of doc.tags) {
@@ -151,6 +167,7 @@ function reportStrayKindTags(tsm: typeof ts, node: ts.Node, diagnostics: Diagnos
 
 function entryKind(tsm: typeof ts, node: ts.Node, doc: DocInfo, diagnostics: DiagnosticBag): DeclarationKind | undefined {
   const kinds = KIND_TAGS.filter((k) => hasTag(doc, k));
+  if (kinds.length === 0) reportMisspeltTag(doc, KIND_TAGS, diagnostics);
   if (kinds.length > 1) {
     diagnostics.report(nameOf(tsm, node), DiagnosticCode.ConflictingKinds, `A declaration is one of @tool, @prompt or @resource; this one has ${kinds.map((k) => "@" + k).join(" and ")}. Split it into separate functions.`);
   }

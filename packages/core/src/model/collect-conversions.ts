@@ -115,6 +115,6 @@ function walk(model: TypeModel, at: string, out: Conversion[], definitions: read
   }
 }
 
-function escapePointer(segment: string): string {
+export function escapePointer(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }

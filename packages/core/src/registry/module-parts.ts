@@ -1,5 +1,7 @@
 import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
+import { escapePointer } from "../model/collect-conversions.js";
+import { renameTreeText } from "./rename-tree.js";
 import { splitJson } from "./shared-json.js";
 import { type CompiledValidators, compileValidatorModule } from "./validators/compile-validators.js";
 
@@ -77,7 +79,7 @@ export function renderInputTypes(entries: readonly RegistryModuleEntry[], module
     valueImports: imports("import"),
     // A type alias, not an interface: only an alias is assignable to the index signature of
     // the `InputMap` that `Registry<Inputs>` requires (the module and its declarations type-check).
-    toolInputs: `/** Arguments of every entry, by name, as the TypeScript functions declare them. */
+    toolInputs: `${inputs.some((line) => line.includes("AliasedArguments<")) ? 'import type { AliasedArguments } from "@toolgen/runtime";\n' : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
 export type ToolInputs = {
 ${inputs.join("\n")}
 };
@@ -149,8 +151,7 @@ function inputType(entry: ManifestEntry, alias: string, toolsetClass: string | u
   const slots = entry.arguments.parameters;
   if (entry.arguments.mode === "request") {
     const index = slots.findIndex((s) => s.kind === "request");
-    const hasRenames = entry.conversions?.some((c) => c.op === "rename");
-    return hasRenames ? "Record<string, unknown>" : `NonNullable<Parameters<${fn}>[${index}]>`;
+    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeText(entry.conversions, ""));
   }
   const required = new Set(schema.required ?? []);
   const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
@@ -158,9 +159,14 @@ function inputType(entry: ManifestEntry, alias: string, toolsetClass: string | u
     if (slot.kind !== "argument") return [];
     const key = renamed.get(slot.name) ?? slot.name;
     const optional = required.has(key) ? "" : "?";
-    return [`${JSON.stringify(key)}${optional}: Parameters<${fn}>[${index}]`];
+    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeText(entry.conversions, `/${escapePointer(key)}`))}`];
   });
   return fields.length ? `{ ${fields.join("; ")} }` : "Record<string, never>";
+}
+
+/** A parameter's type with the `@alias` names the model sends, where its properties have any. */
+function aliased(type: string, renameTree: string | undefined): string {
+  return renameTree ? `AliasedArguments<${type}, ${renameTree}>` : type;
 }
 
 /** The specifier a module at `fromModule` imports `toSource` by: relative, POSIX, with the extension the compiled file has. */

@@ -11,4 +11,8 @@ try {
   // A cache that cannot be set up only costs the time it would have saved.
 }
 
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// The command is done, and its output written: what a tool left running (the timer of a call
+// that timed out) must not keep the process alive. Exit once stdout and stderr have drained.
+process.exitCode = code;
+process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));

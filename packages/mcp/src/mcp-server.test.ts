@@ -196,6 +196,27 @@ describe("stdio, against the real 'toolgen serve' binary", () => {
   });
 });
 
+describe("stdio: stdout carries the protocol alone", () => {
+  it("a tool's console.log goes to stderr, and every line on stdout is a JSON-RPC message", async () => {
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "serve", "-p", "tsconfig.json"], { cwd: fixture.dir, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/call", params: { name: "greet", arguments: { name: "Lin" } } });
+    while (!stdout.includes('"id":2')) await once(child.stdout, "data");
+    child.stdin.end();
+    await once(child, "exit");
+    const lines = stdout.trim().split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as { id?: number }).id)).toEqual([1, 2]);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ result: { content: [{ type: "text", text: "Hello, Lin!" }] } });
+    expect(stderr).toContain("greeting Lin");
+  });
+});
+
 describe("streamable HTTP, stateless, on 127.0.0.1", () => {
   let running: RunningHttpServer;
 

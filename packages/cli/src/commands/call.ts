@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { Outcome } from "@toolgen/runtime";
+import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { UsageError } from "./usage-error.js";
@@ -18,6 +19,7 @@ export interface CallCommandOptions {
  * package's manifest and its dependencies'), calls a tool or prompt by name or reads a
  * resource by URI (anything with a scheme, `notes:///deploy`), and prints the outcome. Every
  * outcome, including errors, is a normal result: exit 0; `--json` prints the outcome exactly.
+ * What the tool itself prints goes to stderr.
  */
 export async function runCall(name: string, options: CallCommandOptions): Promise<number> {
   if (isUri(name) && options.args !== undefined) throw new UsageError(`--args is not used when reading a resource: the variables of its URI template are the arguments (${name}).`);
@@ -27,7 +29,7 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   const info = await locateBuiltPackage(options.project);
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() });
   const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
-  const outcome = isUri(name) ? await registry.readResource(name, callOptions) : await registry.dispatch(name, args, callOptions);
+  const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));
   process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
   return 0;
 }

@@ -1,0 +1,53 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compile, copyFixture, toolgen, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
+
+/** `toolgen call` is a process: what a tool prints or leaves running must not spoil its output or keep it alive. */
+describe("toolgen call, as a process", () => {
+  let dir: string;
+  let cleanup: () => void;
+
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("demo"));
+    writeFileSync(
+      path.join(dir, "src/chatty.ts"),
+      `/**
+ * Logs while it works.
+ * @tool
+ */
+export function chatty(): string {
+  console.log("debug noise");
+  return "done";
+}
+
+/**
+ * Never finishes, and keeps a timer running.
+ * @tool
+ */
+export function stuck(): Promise<string> {
+  return new Promise(() => void setInterval(() => {}, 1000));
+}
+`,
+    );
+    expect(toolgen(["build"], dir).status).toBe(0);
+    compile(dir);
+  });
+  afterAll(() => cleanup());
+
+  it("--json prints the outcome alone on stdout; what the tool prints goes to stderr", () => {
+    const run = toolgen(["call", "chatty", "--json"], dir);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ status: "ok", text: "done" });
+    expect(run.stderr).toBe("debug noise\n");
+  });
+
+  it("exits once the outcome is printed, even when the tool left a timer running (--timeout)", () => {
+    // The spawn's own limit only keeps a regression from hanging the suite; the call's timeout is 200 ms.
+    const run = spawnSync(process.execPath, [TOOLGEN_BIN, "call", "stuck", "--timeout", "200", "--json"], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: "error", error: { code: "timeout" } });
+  });
+});

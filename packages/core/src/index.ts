@@ -1,6 +1,6 @@
 export { analyze, createOutputMapper, type AnalyzeOptions, type AnalyzeResult } from "./analyze.js";
 export { DiagnosticCode } from "./diagnostics/codes.js";
-export { type Diagnostic, type Severity } from "./diagnostics/diagnostic.js";
+export { type Diagnostic, type Severity, sortDiagnostics } from "./diagnostics/diagnostic.js";
 export type { BuiltEntry } from "./manifest/build-entry.js";
 export { serializeManifest } from "./manifest/serialize-manifest.js";
 export { emitRegistryModule, renderRegistryModule, type RegistryChunkText, type RegistryModuleEntry, type RegistryModuleOptions, type RegistryModuleText } from "./registry/emit-registry-module.js";

@@ -1,6 +1,7 @@
 import { analyzeProgram, planBuild as planSharedBuild, renderPlan, type AnalyzedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
 import type { ts } from "ts-morph";
 import { collectGarbage } from "../project/collect-garbage.js";
+import { compilerDiagnostics, withCompilerDiagnostics } from "./compiler-diagnostics.js";
 import { createProgram, typescriptOf } from "../project/load-project.js";
 import type { Typescript } from "../project/typescript.js";
 
@@ -15,7 +16,7 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  * TypeScript that made `program`.
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
-  return planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache);
+  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath));
 }
 
 /**
@@ -33,5 +34,6 @@ export function planProjectBuild(info: ProjectInfo, onAnalyzing?: (sourceFiles: 
 function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: number) => void): AnalyzedBuild {
   const program = createProgram(info);
   onAnalyzing?.(program.getSourceFiles().filter((f) => !f.isDeclarationFile).length);
-  return analyzeProgram(typescriptOf(info) as unknown as SharedTs, info, program as unknown as SharedProgram);
+  const tsm = typescriptOf(info);
+  return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath));
 }

@@ -46,6 +46,7 @@ export function createProgram(info: ProjectInfo): ts.Program {
     rootNames: parsed.fileNames,
     options: parsed.options,
     host,
+    configFileParsingDiagnostics: parsed.errors,
     ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
   });
 }

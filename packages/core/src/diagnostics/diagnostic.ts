@@ -5,7 +5,8 @@ export type Severity = "error" | "warning";
 
 /** A problem found in user code: always with a place, never thrown. */
 export interface Diagnostic {
-  code: DiagnosticCode;
+  /** toolgen's own (`TG2001`), or the compiler's for a file that does not parse (`TS1005`). */
+  code: DiagnosticCode | `TS${number}`;
   severity: Severity;
   message: string;
   /** Absolute path of the source file, as the program knows it. */

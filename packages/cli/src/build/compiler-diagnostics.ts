@@ -1,0 +1,27 @@
+import { type Diagnostic, sortDiagnostics } from "@toolgen/core";
+import type { ts } from "ts-morph";
+import type { Typescript } from "../project/typescript.js";
+
+/**
+ * What `tsc` refuses before any type check: syntax errors, and an invalid tsconfig or compiler
+ * options. toolgen's reading of a file that does not parse would describe something other than
+ * the code (`f(x: number y: string)` parses as two parameters), so these fail the build too,
+ * reported as `tsc` reports them (`TS1005`). Type errors stay `tsc`'s to report: the analysis
+ * only needs the declarations it reads to be well-formed.
+ */
+export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconfigPath: string): Diagnostic[] {
+  const found = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
+  return found.flatMap((d) => {
+    const severity = d.category === tsm.DiagnosticCategory.Error ? "error" : d.category === tsm.DiagnosticCategory.Warning ? "warning" : undefined;
+    if (!severity) return [];
+    const start = d.start ?? 0;
+    const position = d.file?.getLineAndCharacterOfPosition(start) ?? { line: 0, character: 0 };
+    const message = tsm.flattenDiagnosticMessageText(d.messageText, "\n");
+    return [{ code: `TS${d.code}`, severity, message, file: d.file?.fileName ?? tsconfigPath, start, length: d.length ?? 0, line: position.line + 1, column: position.character + 1 } satisfies Diagnostic];
+  });
+}
+
+/** The analysis' diagnostics with the compiler's, in the one deterministic order. */
+export function withCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>(result: T, compiler: readonly Diagnostic[]): T {
+  return compiler.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...compiler, ...result.diagnostics]) };
+}

@@ -1,3 +1,4 @@
+import { checkProviderNames } from "@toolgen/runtime/providers";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import { findTag } from "../source/read-jsdoc.js";
@@ -6,8 +7,9 @@ import type { BuiltEntry } from "./build-entry.js";
 import { checkUris } from "./check-uris.js";
 
 /**
- * Checks that need every entry at once: names (valid, and unique across tools, prompts and
- * resources — the runtime registers them in one namespace) and resource URIs.
+ * Checks that need every entry at once: names (valid, unique across tools, prompts and
+ * resources — the runtime registers them in one namespace — and still told apart once each
+ * provider's rule has rewritten them) and resource URIs.
  */
 export function checkEntries(built: readonly BuiltEntry[], diagnostics: DiagnosticBag): void {
   const byName = new Map<string, BuiltEntry>();
@@ -29,8 +31,34 @@ export function checkEntries(built: readonly BuiltEntry[], diagnostics: Diagnost
     const previous = byName.get(entry.name);
     if (previous) {
       const where = `${previous.entry.source.file}:${previous.entry.source.line}:${previous.entry.source.column}`;
-      diagnostics.report(at, DiagnosticCode.DuplicateName, `The name '${entry.name}' is already used by the ${previous.entry.kind} at ${where}; give one of them another name with @${entry.kind === "resource" ? "tool <name> (or rename the function)" : `${entry.kind} <name>`}.`);
+      diagnostics.report(at, DiagnosticCode.DuplicateName, `The name '${entry.name}' is already used by the ${previous.entry.kind} at ${where}; ${renameHint(entry.kind)}.`);
     } else byName.set(entry.name, item);
     if (entry.kind === "resource") checkUris(item, byUri, diagnostics);
   }
+  checkProviderCollisions(built, diagnostics);
+}
+
+/**
+ * Tool names that a provider's rule (characters, length) turns into one name even after the
+ * hash suffix that tells sanitized names apart: the adapters would refuse the registry at run
+ * time (`toolgen serve` would not start), so the build refuses it now. Reported once per pair,
+ * naming every provider concerned, at the later tool.
+ */
+function checkProviderCollisions(built: readonly BuiltEntry[], diagnostics: DiagnosticBag): void {
+  const tools = built.filter((b) => b.entry.kind === "tool");
+  const byPair = new Map<string, { names: readonly string[]; providerName: string; providers: string[] }>();
+  for (const { provider, error } of checkProviderNames(tools.map((b) => b.entry.name))) {
+    const key = error.names.join("\0");
+    const found = byPair.get(key);
+    if (found) found.providers.push(provider);
+    else byPair.set(key, { names: error.names, providerName: error.providerName, providers: [provider] });
+  }
+  for (const { names, providerName, providers } of byPair.values()) {
+    const later = tools.find((b) => b.entry.name === names[1]) ?? tools.find((b) => b.entry.name === names[0])!;
+    diagnostics.report(later.declaration.nameNode, DiagnosticCode.DuplicateName, `The tool names ${names.map((n) => `'${n}'`).join(" and ")} both become '${providerName}' under the tool-name rules of ${providers.join(", ")}, so those providers could not tell them apart; ${renameHint("tool")}.`);
+  }
+}
+
+function renameHint(kind: string): string {
+  return kind === "resource" ? "rename this resource's function (a resource is named after it)" : `give one of them another name with @${kind} <name>`;
 }

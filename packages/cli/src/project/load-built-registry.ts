@@ -7,15 +7,17 @@ import type { BuiltPackage } from "./locate-built-package.js";
 /**
  * The registry `toolgen call` uses: the runtime's discovery from the package root — the
  * package's own built manifest and those of its dependencies, each with the precompiled
- * validators of its registry module. Every loading problem (a missing build, a malformed
- * manifest, a duplicate name across packages) is a `ConfigError` naming the file and field.
+ * validators of its registry module, and the `overrides` of its configuration. Every loading
+ * problem (a missing build, a malformed manifest, a duplicate name across packages) is a
+ * `ConfigError` naming the file and field.
  */
 export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOptions): Promise<Registry> {
   if (!existsSync(info.manifestPath)) {
     throw new ConfigError(`${path.relative(process.cwd(), info.manifestPath)} does not exist: run 'toolgen build' and compile the project first.`);
   }
   try {
-    return await discoverRegistry(info.packageRoot, { ...options, rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports: true });
+    const overrides = info.config.overrides;
+    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports: true });
   } catch (error) {
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;

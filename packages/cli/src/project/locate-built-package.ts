@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
+import { readPackageConfig, type ToolgenConfig } from "@toolgen/transformer/project";
 
-/** Where a built package's manifest is, as `call` needs it. */
+/** Where a built package's manifest is, and its configuration, as `call` needs them. */
 export interface BuiltPackage {
   packageRoot: string;
   manifestPath: string;
+  config: ToolgenConfig;
 }
 
 /**
@@ -20,7 +22,7 @@ export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd
     const reference = packageJsonPath ? manifestReferenceOf(packageJsonPath) : undefined;
     if (packageJsonPath && reference) {
       const packageRoot = path.dirname(packageJsonPath);
-      return { packageRoot, manifestPath: path.resolve(packageRoot, reference) };
+      return { packageRoot, manifestPath: path.resolve(packageRoot, reference), config: readPackageConfig(packageRoot).config };
     }
   }
   const { loadProjectInfo } = await import("./load-project.js");

@@ -26,8 +26,9 @@ export function resolveDuplicates(all: ReadonlyArray<{ definition: EntryDefiniti
     const chosen = overrides[name];
     if (chosen === undefined) {
       const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
+      if (a.from === b.from) throw new DiscoveryError(`The name '${name}' is provided twice by ${a.definition.origin}: a manifest lists each name once (rebuild the package).`);
       throw new DiscoveryError(
-        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose one with the 'overrides' option: { "${name}": "${b.from.packageName}" }.`,
+        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose the one to keep with overrides: { "${name}": "${b.from.packageName}" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).`,
       );
     }
     for (const item of list) if (item.from.packageName !== chosen) dropped.add(item);

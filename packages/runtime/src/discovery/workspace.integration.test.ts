@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,7 +74,7 @@ describe("discovery from the application root", () => {
 
   it("a duplicate across packages is an error naming both origins; an override chooses explicitly", async () => {
     await expect(createAppRegistry({ hosts: ["legacy"] })).rejects.toThrow(
-      `The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose one with the 'overrides' option: { "slugify": "@fixture/text-tools" }.`,
+      `The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "slugify": "@fixture/text-tools" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).`,
     );
     const legacy = await createAppRegistry({ hosts: ["legacy"], overrides: { slugify: "@fixture/legacy-tools" } });
     expect(await legacy.dispatch("slugify", { title: "Hello World" })).toEqual({ status: "ok", text: "legacy:hello_world" });
@@ -161,8 +161,22 @@ describe("toolgen call, through the real binary", () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `toolgen: The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose one with the 'overrides' option: { "slugify": "@fixture/text-tools" }.\n`,
+      `toolgen: The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "slugify": "@fixture/text-tools" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).\n`,
     );
+  });
+
+  it("the application's configuration chooses which package keeps a duplicated name (overrides)", () => {
+    const config = path.join(app, "toolgen.config.json");
+    writeFileSync(config, JSON.stringify({ overrides: { slugify: "@fixture/legacy-tools" } }));
+    try {
+      const run = call("slugify", "--args", '{"title":"Hello World"}', "--host", "legacy", "--json");
+      expect(run.stderr).toBe("");
+      expect(JSON.parse(run.stdout)).toMatchObject({ status: "ok" });
+      writeFileSync(config, JSON.stringify({ overrides: { slugify: "@fixture/nobody" } }));
+      expect(call("slugify", "--args", '{"title":"x"}', "--host", "legacy")).toMatchObject({ status: 2, stderr: expect.stringContaining("The override for 'slugify' chooses @fixture/nobody, which does not provide it") });
+    } finally {
+      rmSync(config);
+    }
   });
 
   it("usage mistakes exit 2 with a clear message", () => {

@@ -11,7 +11,7 @@ describe("the one configuration schema", () => {
   });
 
   it("names the source and the key of an unknown or invalid value", () => {
-    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, server).'));
+    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, server, overrides).'));
     expect(() => parseConfig({ registryModule: "src/reg.js" }, "package.json")).toThrow(/^package\.json: "registryModule" must be a path to a \.ts file .*; got "src\/reg\.js"\.$/);
     expect(() => parseConfig([], "package.json")).toThrow("package.json: the toolgen configuration must be an object.");
     expect(() => parseConfig({ toString: true }, "package.json")).toThrow('unknown key "toString"');
@@ -37,12 +37,15 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
     { manifest: "" },
     { server: { name: "x", version: "1" } },
     { server: { name: 1 } },
+    { overrides: { search: "@acme/search-tools" } },
+    { overrides: { search: "" } },
+    { overrides: ["search"] },
     { extra: true },
     { $schema: "./node_modules/@toolgen/transformer/toolgen.config.schema.json" },
   ];
 
   it("names the same keys and naming styles", () => {
-    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "split", "server"]);
+    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "split", "server", "overrides"]);
     expect(schema.properties.naming.enum).toEqual([...NAMING_STYLES]);
   });
 

@@ -23,6 +23,11 @@ export interface ToolgenConfig {
   split?: boolean;
   /** The MCP server's identity (default: the package's name, version and description). */
   server?: { name?: string; version?: string; description?: string };
+  /**
+   * For `toolgen call` and `serve`: which package keeps a name that several installed packages
+   * provide (entry name → package name); without one, such a name is an error.
+   */
+  overrides?: Record<string, string>;
 }
 
 export class ConfigError extends Error {
@@ -37,6 +42,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   lazy: (v) => typeof v === "boolean",
   split: (v) => typeof v === "boolean",
   server: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string"),
+  overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
 };
 
 const EXPECTED: Record<keyof ToolgenConfig, string> = {
@@ -47,6 +53,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   lazy: "true or false",
   split: "true or false",
   server: "an object with string name, version and description",
+  overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
 };
 
 /** Keys ts-patch itself reads from a plugin entry; they are not toolgen configuration. */

@@ -47,11 +47,8 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
 export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}): ProjectInfo {
   const packageRoot = findPackageRoot(path.dirname(tsconfigPath));
   const packageJsonPath = path.join(packageRoot, "package.json");
-  const packageJson = readJson(packageJsonPath) as ProjectInfo["packageJson"];
-  let config = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
-  const configFile = path.join(packageRoot, "toolgen.config.json");
-  if (existsSync(configFile)) config = { ...config, ...parseConfig(readJson(configFile), configFile) };
-  config = { ...config, ...extra };
+  const { packageJson, config: packageConfig } = readPackageConfig(packageRoot);
+  const config = { ...packageConfig, ...extra };
   const outDir = options.outDir ?? path.dirname(tsconfigPath);
   const rootDir = options.rootDir ?? path.join(path.dirname(tsconfigPath), "src");
   return {
@@ -64,6 +61,16 @@ export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOpti
     manifestPath: path.resolve(packageRoot, config.manifest ?? path.relative(packageRoot, path.join(outDir, "toolgen.manifest.json"))),
     registryModulePath: path.resolve(packageRoot, config.registryModule ?? path.relative(packageRoot, path.join(rootDir, "tools.generated.ts"))),
   };
+}
+
+/** A package's package.json and its toolgen configuration: package.json `toolgen`, then toolgen.config.json over it. */
+export function readPackageConfig(packageRoot: string): { packageJson: ProjectInfo["packageJson"]; config: ToolgenConfig } {
+  const packageJsonPath = path.join(packageRoot, "package.json");
+  const packageJson = readJson(packageJsonPath) as ProjectInfo["packageJson"];
+  let config = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
+  const configFile = path.join(packageRoot, "toolgen.config.json");
+  if (existsSync(configFile)) config = { ...config, ...parseConfig(readJson(configFile), configFile) };
+  return { packageJson, config };
 }
 
 function readJson(file: string): unknown {

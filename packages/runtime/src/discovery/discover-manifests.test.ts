@@ -165,4 +165,11 @@ describe("discoverRegistry: loading what was discovered", () => {
     expect(await registry.dispatch("dup", {})).toEqual({ status: "ok", text: "dup from app" });
     expect((await discoverRegistry(root(), { allow: ["other"] })).entries).toEqual([]);
   });
+
+  it("a name one manifest lists twice is that manifest's mistake: no override is offered", async () => {
+    legacyPackage(".", "app", "dup");
+    const tool = { name: "dup", description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } };
+    write("toolgen.manifest.json", { formatVersion: 1, name: "app", tools: [tool, tool] });
+    await expect(discoverRegistry(root())).rejects.toThrow("The name 'dup' is provided twice by app (toolgen.manifest.json): a manifest lists each name once (rebuild the package).");
+  });
 });

@@ -39,6 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(project())
     .option("--json", "print the manifest entries as JSON")
     .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, anthropic, gemini, mcp, ai-sdk")
+    .option("--host <id>", "with --provider: a host identity the application declares (repeatable), as for call and serve", collect)
     .action(async (o) => void (exitCode = (await import("./commands/list.js")).runList(o)));
   program
     .command("inspect <name>")
@@ -46,6 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(project())
     .option("--json", "print the manifest entry as JSON")
     .option("--provider <provider>", "the definition one provider receives")
+    .option("--host <id>", "with --provider: a host identity the application declares (repeatable), as for call and serve", collect)
     .action(async (name: string, o) => void (exitCode = (await import("./commands/inspect.js")).runInspect(name, o)));
   program
     .command("call <name>")

@@ -3,13 +3,14 @@ import type { ProviderId } from "@toolgen/runtime/providers";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import { entryCost } from "./list.js";
-import { projectForProvider, readProvider } from "./provider-projection.js";
+import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InspectOptions {
   project?: string;
   json?: boolean;
   provider?: string;
+  host?: string[];
 }
 
 /** `toolgen inspect <name>`: one entry in full. */
@@ -22,7 +23,8 @@ export function runInspect(name: string, options: InspectOptions): number {
   }
   const entry = entries.find((e) => e.name === name);
   if (!entry) throw new UsageError(`No entry named '${name}'. Known: ${entries.map((e) => e.name).join(", ") || "none"}.`);
-  if (provider) return printProjected(provider, entry, entries);
+  if (provider) return printProjected(provider, entry, entries, options.host);
+  if (options.host) throw new UsageError("--host only applies with --provider.");
   if (options.json) {
     process.stdout.write(JSON.stringify(entry, null, 2) + "\n");
     return 0;
@@ -44,9 +46,18 @@ export function runInspect(name: string, options: InspectOptions): number {
 }
 
 /** The one definition the provider receives for this tool (names are sanitized against all tools, as in the real list). */
-function printProjected(provider: ProviderId, entry: ManifestEntry, entries: readonly ManifestEntry[]): number {
+function printProjected(provider: ProviderId, entry: ManifestEntry, entries: readonly ManifestEntry[], hosts: readonly string[] = []): number {
   if (entry.kind !== "tool") throw new UsageError(`'${entry.name}' is a ${entry.kind}; only tools are projected to providers.`);
-  const projection = projectForProvider(provider, entries);
+  if (!forHosts([entry], hosts).length) {
+    process.stderr.write(`toolgen: '${entry.name}' is not registered for ${hosts.length ? `the hosts ${hosts.join(", ")}` : "an application that declares no host"} (@supportedFor/@excludedFor); pass the application's --host.\n`);
+    return 1;
+  }
+  if (provider === "mcp" && entry.external) {
+    process.stderr.write(`toolgen: '${entry.name}' is @external: an MCP server does not offer it, since its client could not run it (docs/mcp.md).\n`);
+    return 1;
+  }
+  // Only this tool's problems are shown; the names are still sanitized against every tool, as in the real list.
+  const projection = projectForProvider(provider, forHosts(entries, hosts), entry.name);
   if (typeof projection === "number") return projection;
   const index = projection.definitions.findIndex((_, i) => nameOf(projection.definitions[i]) === projection.names.toProvider(entry.name));
   if (index < 0) {

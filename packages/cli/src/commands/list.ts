@@ -1,15 +1,21 @@
 import type { ManifestEntry } from "@toolgen/runtime";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
-import { projectForProvider, readProvider } from "./provider-projection.js";
+import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
+import { UsageError } from "./usage-error.js";
 
 export interface ListOptions {
   project?: string;
   json?: boolean;
   provider?: string;
+  host?: string[];
 }
 
-/** `toolgen list`: what the model will see, from the current sources. */
+/**
+ * `toolgen list`: what the model will see, from the current sources. With `--provider`,
+ * exactly the tool list that provider receives from an application declaring the `--host`s
+ * (none by default: only tools without `@supportedFor`), as `toolgen serve` would send it.
+ */
 export function runList(options: ListOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries, diagnostics } = analyzeProject(options.project);
@@ -18,11 +24,13 @@ export function runList(options: ListOptions): number {
     return 1;
   }
   if (provider) {
-    const projection = projectForProvider(provider, entries);
+    const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;
     process.stdout.write(JSON.stringify(projection.tools, null, 2) + "\n");
-    return 0;
+    // A tool the provider cannot take was reported and left out: the list is not the whole registry.
+    return projection.issues.some((i) => i.severity === "error") ? 1 : 0;
   }
+  if (options.host) throw new UsageError("--host only applies with --provider.");
   if (options.json) {
     process.stdout.write(JSON.stringify(entries, null, 2) + "\n");
     return 0;

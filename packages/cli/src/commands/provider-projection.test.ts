@@ -1,6 +1,7 @@
+import { writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { describe, expect, it } from "vitest";
-import { REPO_ROOT, toolgen } from "../../../../test-support/temp-project.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, REPO_ROOT, toolgen } from "../../../../test-support/temp-project.js";
 
 /** `list` and `inspect` analyze sources and write nothing, so they run on the fixture in place. */
 const DEMO = path.join(REPO_ROOT, "fixtures/demo/tsconfig.json");
@@ -30,5 +31,43 @@ describe("toolgen list/inspect --provider", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("--provider must be one of openai, openai-strict, openai-responses, openai-responses-strict, anthropic, gemini, mcp, ai-sdk; got 'cohere'.");
     expect(run.stdout).toBe("");
+  });
+});
+
+describe("toolgen list/inspect --provider --host: the tools an application declaring those hosts sends", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("demo"));
+    writeFileSync(
+      path.join(dir, "src/ide.ts"),
+      "/**\n * Opens a file in the editor.\n * @tool\n * @supportedFor ide\n */\nexport function openInEditor(file: string): string {\n  return file;\n}\n\n/**\n * Asks the user.\n * @tool\n * @external\n */\nexport declare function askUser(question: string): string;\n",
+    );
+  });
+  afterAll(() => cleanup());
+  const mcpNames = (...hosts: string[]) => {
+    const run = toolgen(["list", "--provider", "mcp", ...hosts.flatMap((h) => ["--host", h])], dir);
+    expect(run.status).toBe(0);
+    return (JSON.parse(run.stdout) as Array<{ name: string }>).map((t) => t.name);
+  };
+
+  it("leaves out a @supportedFor tool unless its host is declared, as toolgen serve does", () => {
+    expect(mcpNames()).not.toContain("open_in_editor");
+    expect(mcpNames("ide")).toContain("open_in_editor");
+    expect(mcpNames("ide")).not.toContain("ask_user"); // @external: an MCP server does not offer it
+  });
+
+  it("inspect says why a tool is not sent, instead of printing nothing", () => {
+    const hidden = toolgen(["inspect", "open_in_editor", "--provider", "mcp"], dir);
+    expect(hidden.status).toBe(1);
+    expect(hidden.stderr).toBe("toolgen: 'open_in_editor' is not registered for an application that declares no host (@supportedFor/@excludedFor); pass the application's --host.\n");
+    expect(toolgen(["inspect", "open_in_editor", "--provider", "mcp", "--host", "ide"], dir).status).toBe(0);
+    const external = toolgen(["inspect", "ask_user", "--provider", "mcp"], dir);
+    expect(external.status).toBe(1);
+    expect(external.stderr).toContain("'ask_user' is @external: an MCP server does not offer it");
+  });
+
+  it("--host without --provider is a usage error", () => {
+    expect(toolgen(["list", "--host", "ide"], dir)).toMatchObject({ status: 2, stderr: "toolgen: --host only applies with --provider.\n" });
   });
 });

@@ -1,4 +1,4 @@
-import type { ManifestEntry } from "@toolgen/runtime";
+import { isAllowedForHosts, type ManifestEntry } from "@toolgen/runtime";
 import { isProviderId, NameCollisionError, projectTools, PROVIDERS, type Projection, type ProviderId } from "@toolgen/runtime/providers";
 import { UsageError } from "./usage-error.js";
 
@@ -9,11 +9,19 @@ export function readProvider(value: string): ProviderId {
 }
 
 /**
- * The projection `--provider` prints, or exit code 1 when two tool names collide for that
- * provider. What the projection had to change goes to stderr, so stdout is exactly the
- * provider's JSON.
+ * The entries an application declaring these hosts registers (`@supportedFor`, `@excludedFor`),
+ * as `toolgen call` and `serve` filter them: with no host, only the unrestricted ones.
  */
-export function projectForProvider(provider: ProviderId, entries: readonly ManifestEntry[]): Projection<unknown, unknown> | number {
+export function forHosts(entries: readonly ManifestEntry[], hosts: readonly string[] = []): ManifestEntry[] {
+  return entries.filter((entry) => isAllowedForHosts(entry, hosts));
+}
+
+/**
+ * The projection `--provider` prints, or exit code 1 when two tool names collide for that
+ * provider. What the projection had to change goes to stderr (for one tool's, `onlyIssuesOf`),
+ * so stdout is exactly the provider's JSON.
+ */
+export function projectForProvider(provider: ProviderId, entries: readonly ManifestEntry[], onlyIssuesOf?: string): Projection<unknown, unknown> | number {
   let projection: Projection<unknown, unknown>;
   try {
     projection = projectTools(provider, entries);
@@ -25,6 +33,7 @@ export function projectForProvider(provider: ProviderId, entries: readonly Manif
     throw error;
   }
   for (const issue of projection.issues) {
+    if (onlyIssuesOf !== undefined && issue.tool !== onlyIssuesOf) continue;
     const where = issue.path ? ` at ${issue.path}` : "";
     const effect = issue.severity === "error" ? " (left out)" : "";
     process.stderr.write(`toolgen: ${provider}: ${issue.severity}: '${issue.tool}'${where}: ${issue.message}${effect}\n`);

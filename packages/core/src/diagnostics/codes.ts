@@ -37,6 +37,8 @@ export const DiagnosticCode = {
   DefaultDoesNotMatch: "TG2005",
   /** A type that keeps expanding (a generic that instantiates itself with a new argument forever). */
   TypeTooDeep: "TG2006",
+  /** A prompt whose return type is neither a string nor a list of messages. */
+  PromptResult: "TG2007",
 
   /** A default initializer that is not a constant JSON value. */
   DefaultNotConstant: "TG3001",

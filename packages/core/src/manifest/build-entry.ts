@@ -6,6 +6,7 @@ import { formatRootSchema } from "../schema/format-schema.js";
 import { checkTags } from "../source/check-tags.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 import type { NamingStyle } from "../source/naming.js";
+import { checkPromptResult } from "./check-prompt-result.js";
 import { readArguments } from "./read-arguments.js";
 import { readEntryMetadata } from "./read-entry-metadata.js";
 import { readOutput } from "./read-output.js";
@@ -51,7 +52,7 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
   if (found.kind === "tool") {
     const output = readOutput(state, found);
     if (output) entry.outputSchema = output;
-  }
+  } else if (found.kind === "prompt") checkPromptResult(state, found);
   if (Object.keys(args.defaults).length > 0) entry.defaults = args.defaults;
   if (conversions.length > 0) entry.conversions = conversions;
   return { entry, declaration: found };

@@ -2,7 +2,8 @@ import { errorOutcome, type ErrorOutcome, type Repair } from "../outcome/outcome
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
 import { repairArguments } from "./repair-arguments.js";
-import { describeValue, formatIssues, validateArguments } from "./validate-arguments.js";
+import { valueAt } from "./json-pointer.js";
+import { type ArgumentIssue, describeValue, formatIssues, validateArguments } from "./validate-arguments.js";
 
 export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repair[] } | { ok: false; outcome: ErrorOutcome };
 
@@ -26,6 +27,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
     if (repaired.repairs.length > 0) {
       issues = validateArguments(definition.validate, repaired.value);
       if (issues.length === 0) ({ value: args, repairs } = repaired);
+      else issues = issues.map((issue) => receivedAsSent(issue, repaired.repairs, args));
     }
   }
   if (issues.length > 0) return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, issues), { issues }) };
@@ -37,4 +39,15 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   const copy = structuredClone(args) as Record<string, unknown>;
   for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);
   return { ok: true, args: copy, repairs };
+}
+
+/**
+ * An issue left after repairs, at a value a repair changed (`"3.5"` read as `3.5` for an
+ * integer, a `null` dropped from a required property): "received" says what the model sent,
+ * which is what it has to correct.
+ */
+function receivedAsSent(issue: ArgumentIssue, repairs: readonly Repair[], sent: unknown): ArgumentIssue {
+  if (!repairs.some((r) => r.path === issue.path)) return issue;
+  const value = valueAt(sent, issue.path);
+  return value === undefined ? issue : { ...issue, received: describeValue(value) };
 }

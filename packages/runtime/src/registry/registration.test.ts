@@ -208,6 +208,22 @@ describe("the pipeline between validation and the call", () => {
     expect(await createRegistry([def()], { strict: true }).dispatch("t", { n: "3" })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/n", expected: "a number", received: 'the string "3"' }] } } });
   });
 
+  it("when repairs do not make the arguments valid, each issue says what the model sent, not what a repair made of it", async () => {
+    const schema = { type: "object", properties: { n: { type: "integer" }, q: { type: "string" } }, required: ["n", "q"], additionalProperties: false };
+    const registry = createRegistry([definition(manifestEntry("t", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } }))]);
+    expect(await registry.dispatch("t", { n: "3.5", q: null })).toMatchObject({
+      error: {
+        code: "invalid_arguments",
+        payload: {
+          issues: [
+            { path: "/n", expected: "an integer", received: 'the string "3.5"' },
+            { path: "/q", expected: "a string", received: "null" },
+          ],
+        },
+      },
+    });
+  });
+
   it("converts date-time strings to Date and @alias names back, then binds positional arguments and the context", async () => {
     let received: unknown[] = [];
     const def: EntryDefinition = {

@@ -25,7 +25,7 @@ export class ManifestError extends Error {
 /** A short rendering of a manifest value for a problem report. */
 export function describeJson(value: unknown): string {
   if (value === undefined) return "nothing";
-  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (value !== null && typeof value === "object") return "an object";
   const text = JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;

@@ -81,7 +81,7 @@ describe("reading a manifest", () => {
 
   it("reports truncated JSON, a non-object, missing sections and duplicate names", () => {
     expect(problemsOf(JSON.stringify(manifest).slice(0, 50))).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse/) }]);
-    expect(problemsOf([])).toEqual([{ path: "$", expected: "an object", received: "an array of 0" }]);
+    expect(problemsOf([])).toEqual([{ path: "$", expected: "an object", received: "an array of 0 items" }]);
     expect(problemsOf({ formatVersion: 2 })).toEqual([
       { path: "$.package", expected: "an object", received: "nothing" },
       { path: "$.entries", expected: "an array", received: "nothing" },
@@ -100,6 +100,10 @@ describe("reading a manifest", () => {
     expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t", description: "", module: "", export: "f", parameters: "a", inputSchema: {} }] })).toEqual([
       { path: "$.tools[0].module", expected: "a non-empty string", received: '""' },
       { path: "$.tools[0].parameters", expected: "an array of argument names", received: '"a"' },
+    ]);
+    const schema = { type: "object", properties: { text: { type: "string" } } };
+    expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t", description: "", module: "m.js", export: "f", parameters: ["text", "nope"], inputSchema: schema }] })).toEqual([
+      { path: "$.tools[0].parameters[1]", expected: "a property of inputSchema", received: '"nope"' },
     ]);
   });
 });

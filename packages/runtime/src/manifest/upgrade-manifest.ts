@@ -19,6 +19,11 @@ export function checkLegacyManifest(value: Record<string, unknown>): ManifestPro
     for (const key of ["name", "module", "export"]) if (!nonEmpty(tool[key])) problem(`${at}.${key}`, "a non-empty string", tool[key]);
     if (typeof tool.description !== "string") problem(`${at}.description`, "a string", tool.description);
     if (!Array.isArray(tool.parameters) || tool.parameters.some((p) => !nonEmpty(p))) problem(`${at}.parameters`, "an array of argument names", tool.parameters);
+    else {
+      // Each positional argument is read from the arguments object by name: a name the schema does not declare would always be undefined.
+      const declared = isRecord(tool.inputSchema) && isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : undefined;
+      if (declared) tool.parameters.forEach((p, j) => !Object.hasOwn(declared, p as string) && problem(`${at}.parameters[${j}]`, "a property of inputSchema", p));
+    }
     if (!isRecord(tool.inputSchema) && typeof tool.inputSchema !== "boolean") problem(`${at}.inputSchema`, "a JSON Schema (an object or a boolean)", tool.inputSchema);
     for (const key of ["tags", "supportedFor", "excludedFor"]) {
       const v = tool[key];

@@ -13,8 +13,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("Turn annotated TypeScript functions into LLM tools: JSON Schema, a manifest and a typed registry.")
     .version(VERSION, "-v, --version")
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
-    .showHelpAfterError("(run 'toolgen --help' for usage)");
+    // Usage mistakes read like every other error: one line, `toolgen: <what is wrong>`.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`toolgen: ${s.trim().replace(/^error: /, "")} (run 'toolgen --help' for usage)\n`) });
 
   const project = () => new Option("-p, --project <tsconfig>", "the project's tsconfig.json (or its folder)").default(undefined, "./tsconfig.json");
 

@@ -141,6 +141,12 @@ describe("toGeminiSchema", () => {
     expect(dropped.map((d) => d.path)).toEqual(expect.arrayContaining(["/properties/n", "/properties/level"]));
   });
 
+  it("T | null keeps the property's own description over T's", () => {
+    const address = { type: "object", description: "A postal address.", properties: { street: { type: "string" } }, required: ["street"], additionalProperties: false };
+    const { schema } = toGeminiSchema({ type: "object", properties: { from: { description: "Where it comes from.", anyOf: [address, { type: "null" }] } } });
+    expect(schema).toEqual({ type: "OBJECT", properties: { from: { type: "OBJECT", description: "Where it comes from.", properties: { street: { type: "STRING" } }, required: ["street"], nullable: true } } });
+  });
+
   it("maps literals sent as strings back to the numbers, booleans and nulls they stand for", () => {
     const schema = { type: "object", properties: { level: { enum: [1, 2, "high"] }, flag: { anyOf: [{ const: true }, { const: "auto" }] }, plain: { type: "string" } } };
     expect(restoreGeminiArguments(schema, { level: "2", flag: "true", plain: "3" })).toEqual({ level: 2, flag: true, plain: "3" });

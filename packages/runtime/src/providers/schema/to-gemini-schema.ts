@@ -76,7 +76,9 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
 
     if (members.length > 0 && types.length === 0) {
       const converted = members.map((m, i) => convert(m, `${path}/anyOf/${i}`));
-      if (converted.length === 1) Object.assign(out, converted[0], out.nullable ? { nullable: true } : {});
+      // `T | null` is T, nullable; the property's own title and description win over T's.
+      const own = Object.fromEntries(["title", "description"].filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));
+      if (converted.length === 1) Object.assign(out, converted[0], own, out.nullable ? { nullable: true } : {});
       else out.anyOf = converted;
       return out;
     }

@@ -10,6 +10,8 @@ const PLACE_NAMES: Record<TagPlace, string> = {
   type: "a type declaration",
 };
 
+const ENTRY_KIND_TAGS = new Set(["tool", "prompt", "resource"]);
+
 const WHERE_IT_BELONGS: Record<string, string> = {
   alias: "on a property, or as '@alias <param> <name>' on the function",
   hidden: "on an optional property",
@@ -23,6 +25,8 @@ const WHERE_IT_BELONGS: Record<string, string> = {
 export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: DiagnosticBag): void {
   for (const tag of doc.tags) {
     if (TAGS_BY_PLACE[place].has(tag.name)) continue;
+    // `@tool` on an interface or alias is already an error where declarations are found.
+    if (place === "type" && ENTRY_KIND_TAGS.has(tag.name)) continue;
     if (KNOWN_TAGS.has(tag.name)) {
       const hint = WHERE_IT_BELONGS[tag.name] ?? placesOf(tag.name);
       diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} has no effect on ${PLACE_NAMES[place]}; it belongs ${hint}.`, "warning");

@@ -24,6 +24,8 @@ export const DiagnosticCode = {
   ParamTagWithoutParameter: "TG1008",
   /** An overloaded function tagged as an entry: a tool has exactly one signature. */
   OverloadedEntry: "TG1009",
+  /** warning: a `@toolset` whose constructor needs arguments, which the runtime does not pass. */
+  ToolsetConstructor: "TG1010",
 
   /** A type JSON cannot carry: functions, symbols, bigint, Map/Set, classes with methods, never… */
   UnsupportedType: "TG2001",

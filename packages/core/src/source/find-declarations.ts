@@ -99,6 +99,14 @@ function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile
   }
   const members: FoundDeclaration[] = [];
   for (const member of cls.members) {
+    if (tsm.isGetAccessorDeclaration(member) || tsm.isSetAccessorDeclaration(member)) {
+      reportStrayKindTags(tsm, member, diagnostics);
+      continue;
+    }
+    if (tsm.isConstructorDeclaration(member)) {
+      if (isToolset) checkConstructor(tsm, member, className, diagnostics);
+      continue;
+    }
     if (!tsm.isMethodDeclaration(member) && !tsm.isPropertyDeclaration(member)) continue;
     const doc = readDoc(tsm, member);
     const kind = entryKind(tsm, member, doc, diagnostics);
@@ -154,7 +162,23 @@ function reportMisspeltTag(doc: DocInfo, meant: readonly string[], diagnostics: 
   }
 }
 
-/** `@tool` on an interface, a type, an enum… */
+/**
+ * The runtime makes a toolset with `new Toolset()` unless the application passes a
+ * `toolsetFactory`; `toolgen call` and `serve` cannot. A required constructor parameter would
+ * then be `undefined` in every call: worth a warning where the class is declared.
+ */
+function checkConstructor(tsm: typeof ts, constructor: ts.ConstructorDeclaration, className: string, diagnostics: DiagnosticBag): void {
+  const required = constructor.parameters.filter((p) => !p.questionToken && !p.initializer && !p.dotDotDotToken);
+  if (required.length === 0 || !constructor.body) return;
+  diagnostics.report(
+    required[0]!,
+    DiagnosticCode.ToolsetConstructor,
+    `The runtime creates '${className}' with no arguments, so '${required[0]!.name.getText()}' would be undefined; give it a default, or create the toolset in the application with the registry's toolsetFactory option (toolgen call and serve have none).`,
+    "warning",
+  );
+}
+
+/** `@tool` on an interface, a type, an enum, an accessor… */
 function reportStrayKindTags(tsm: typeof ts, node: ts.Node, diagnostics: DiagnosticBag, doc = readDoc(tsm, node)): void {
   for (const tag of doc.tags) {
     if ((KIND_TAGS as readonly string[]).includes(tag.name)) {

@@ -26,7 +26,11 @@ function nodeText(renames: readonly Rename[], at: string): string {
   }
   const own = here.map((c) => `${JSON.stringify(c.to)}: ${JSON.stringify(c.from)}`);
   const children = [...below].map(([segment, text]) => `${JSON.stringify(tsNameOf(unescapePointer(segment)))}: ${text}`);
-  return `[{ ${own.join(", ")} }, { ${children.join(", ")} }]`.replace(/\{  \}/g, "{}");
+  return `[${objectText(own)}, ${objectText(children)}]`;
+}
+
+function objectText(members: readonly string[]): string {
+  return members.length ? `{ ${members.join(", ")} }` : "{}";
 }
 
 function unescapePointer(segment: string): string {

@@ -23,4 +23,6 @@ export type AliasedArguments<T, R extends RenameTree> = [keyof R[0] | keyof R[1]
         : T;
 
 /** The tree for the property `K`: its own, else the one for every key (`*`), else none. */
-type Below<R extends RenameTree, K> = K extends keyof R[1] ? R[1][K] : "*" extends keyof R[1] ? R[1]["*"] : readonly [{}, {}];
+type Below<R extends RenameTree, K> = K extends keyof R[1] ? R[1][K] : "*" extends keyof R[1] ? R[1]["*"] : NoRenames;
+
+type NoRenames = readonly [renames: Record<never, string>, below: Record<never, RenameTree>];

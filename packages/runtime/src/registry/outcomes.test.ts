@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EndTask, ToolError, ToolExecutionError } from "../outcome/errors.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { createRegistry } from "./create-registry.js";
+import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { manifestEntry } from "../testing/manifest-entry.js";
 
@@ -85,7 +86,7 @@ describe("every error code", () => {
 
   it("invalid_arguments says what each constraint keyword expected, in words", async () => {
     const registry = createRegistry([]);
-    const schemas: Record<string, object> = {
+    const schemas: Record<string, JsonSchema> = {
       min: { type: "number", minimum: 0 },
       below: { type: "number", exclusiveMaximum: 10 },
       step: { type: "number", multipleOf: 5 },

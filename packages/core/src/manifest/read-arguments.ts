@@ -64,7 +64,7 @@ export function readArguments(ctx: ReaderContext, signature: ts.SignatureDeclara
   if (only && isRequestType(ctx, only.type)) {
     const request = readRequest(ctx, only, tags);
     if (request) {
-      for (const p of request.input.properties) for (const [name] of tags.params) if (name.endsWith(`.${p.tsName ?? p.name}`)) known.add(name);
+      for (const p of request.input.properties) for (const [name] of tags.params) if (name === (p.tsName ?? p.name) || name.endsWith(`.${p.tsName ?? p.name}`)) known.add(name);
       reportUnusedTags(tags, known, ctx.diagnostics, true);
       return { mode: "request", parameters: slots.map((s) => (s.kind === "context" ? s : { kind: "request" })), ...request };
     }

@@ -36,7 +36,8 @@ export function isRequestType(ctx: ReaderContext, type: ts.Type): boolean {
  * The request type's properties are the arguments. An optional parameter (or one with an
  * initializer) makes them all optional; defaults come from destructuring initializers
  * (`{ limit = 10 }: Query`), an object initializer, and `@default` tags; `@param req.field`
- * describes a property that has no description of its own.
+ * (or `@param field`) describes a property that has no description of its own, and
+ * `@param req` the arguments object, when its type has no description.
  */
 export function readRequest(ctx: ReaderContext, { parameter, type }: DataParameter, tags: FunctionTags): { input: ObjectModel; defaults: Record<string, unknown> } | undefined {
   const { ts: tsm, checker } = ctx;
@@ -55,11 +56,16 @@ export function readRequest(ctx: ReaderContext, { parameter, type }: DataParamet
       } else if (evaluated.value !== undefined) initializerDefaults.set(key.text, { value: evaluated.value, at: element.initializer });
     }
   }
+  // `@param req.field` or, since the properties are the arguments, `@param field` (the only
+  // form a destructured parameter has); `@param req` describes the arguments object itself.
+  const parameterName = tsm.isIdentifier(parameter.name) ? parameter.name.text : undefined;
   const descriptions = new Map<string, string>();
   for (const [name, { text }] of tags.params) {
     const dot = name.indexOf(".");
     if (dot > 0 && text) descriptions.set(name.slice(dot + 1), text);
+    else if (dot < 0 && name !== parameterName && text && !descriptions.has(name)) descriptions.set(name, text);
   }
+  const ownText = parameterName === undefined ? undefined : tags.params.get(parameterName)?.text;
 
   const defaults: Record<string, unknown> = {};
   const properties = root.properties.map((property): PropertyModel => {
@@ -75,7 +81,8 @@ export function readRequest(ctx: ReaderContext, { parameter, type }: DataParamet
     if (model.annotations?.default !== undefined) defaults[property.name] = model.annotations.default;
     return { ...property, type: model, optional: property.optional || allOptional };
   });
-  return { input: { ...root, properties }, defaults };
+  const annotations = root.annotations?.description === undefined && ownText ? { ...root.annotations, description: ownText } : root.annotations;
+  return { input: { ...root, properties, ...(annotations ? { annotations } : {}) }, defaults };
 }
 
 /** `(req: Query = { limit: 10 })`: each constant property is a default. */

@@ -36,5 +36,8 @@ export function describingDeclaration(state: AnalysisState, type: ts.Type): ts.N
   if (!symbol) return undefined;
   const describable = tsm.SymbolFlags.Interface | tsm.SymbolFlags.Class | tsm.SymbolFlags.Enum | tsm.SymbolFlags.EnumMember;
   if (!(symbol.flags & describable)) return undefined;
-  return symbol.declarations?.find((d) => tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d) || tsm.isEnumDeclaration(d) || tsm.isEnumMember(d));
+  const declaration = symbol.declarations?.find((d) => tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d) || tsm.isEnumDeclaration(d) || tsm.isEnumMember(d));
+  // An enum of one member is that member's type to the checker: the enum's doc describes it.
+  if (declaration && tsm.isEnumMember(declaration) && declaration.parent.members.length === 1) return declaration.parent;
+  return declaration;
 }

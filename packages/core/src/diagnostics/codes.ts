@@ -26,6 +26,8 @@ export const DiagnosticCode = {
   OverloadedEntry: "TG1009",
   /** warning: a `@toolset` whose constructor needs arguments, which the runtime does not pass. */
   ToolsetConstructor: "TG1010",
+  /** warning: a doc comment after code on its line, which TypeScript attaches to nothing. */
+  DetachedDocComment: "TG1011",
 
   /** A type JSON cannot carry: functions, symbols, bigint, Map/Set, classes with methods, never… */
   UnsupportedType: "TG2001",

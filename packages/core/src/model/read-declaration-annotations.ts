@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { checkTags } from "../source/check-tags.js";
+import { reportDetachedDoc } from "../source/report-detached-doc.js";
 import type { TagPlace } from "../source/known-tags.js";
 import { readDoc } from "../source/read-jsdoc.js";
 import { NO_ANNOTATIONS, readAnnotations, type ReadAnnotations } from "./read-annotations.js";
@@ -19,7 +20,10 @@ export function readDeclarationAnnotations(state: AnalysisState, declaration: ts
   const utility = state.ts.isTypeAliasDeclaration(declaration) && declaration.typeParameters !== undefined;
   if (!state.isDefaultLibrary(sourceFile) && !(state.isExternalLibrary(sourceFile) && utility)) {
     const doc = readDoc(state.ts, declaration);
-    if (isUserDeclaration(state, declaration)) checkTags(doc, place, state.diagnostics);
+    if (isUserDeclaration(state, declaration)) {
+      checkTags(doc, place, state.diagnostics);
+      if (doc.tags.length === 0 && doc.description === "") reportDetachedDoc(state.ts, declaration, state.diagnostics);
+    }
     read = readAnnotations(doc, state.diagnostics);
   }
   state.declarationAnnotations.set(declaration, read);

@@ -3,6 +3,7 @@ import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import { checkTags } from "./check-tags.js";
 import { KNOWN_TAGS, suggestTag } from "./known-tags.js";
+import { reportDetachedDoc } from "./report-detached-doc.js";
 import { type DocInfo, hasTag, readDoc } from "./read-jsdoc.js";
 import { findExportNames } from "./find-export-names.js";
 
@@ -110,7 +111,10 @@ function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile
     if (!tsm.isMethodDeclaration(member) && !tsm.isPropertyDeclaration(member)) continue;
     const doc = readDoc(tsm, member);
     const kind = entryKind(tsm, member, doc, diagnostics);
-    if (!kind) continue;
+    if (!kind) {
+      if (isToolset && doc.tags.length === 0 && doc.description === "") reportDetachedDoc(tsm, member, diagnostics);
+      continue;
+    }
     if (!isToolset) {
       diagnostics.report(member.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} on a class member needs its class '${className}' to be tagged @toolset.`);
       continue;

@@ -71,6 +71,16 @@ function commentHosts(tsm: typeof ts, node: ts.Node): ts.Node[] {
   return hosts;
 }
 
+/**
+ * A `/**` comment right before the node on a line that has code before it (`{ x: number, /** … *\/ y: number }`):
+ * TypeScript, and editors with it, attach a doc comment only when it starts its own line (or is
+ * inside a parameter list), so it documents nothing. Undefined when there is none.
+ */
+export function detachedDocComment(tsm: typeof ts, node: ts.Node): ts.CommentRange | undefined {
+  const text = node.getSourceFile().text;
+  return (tsm.getTrailingCommentRanges(text, node.pos) ?? []).find((r) => text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/");
+}
+
 /** TypeScript's `getJSDocCommentRanges`: `/**` comments (not `/**` + `/`) before the node, within it. */
 function jsDocRanges(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRange[] {
   const K = tsm.SyntaxKind;

@@ -27,36 +27,35 @@ export function checkPromptResult(state: AnalysisState, found: FoundDeclaration)
 
 function isPromptResult(state: AnalysisState, type: ts.Type): boolean {
   const { checker, ts: tsm } = state;
-  if (isUntold(tsm, type) || isText(tsm, type)) return true;
-  if (type.flags & tsm.TypeFlags.Union) return (type as ts.UnionType).types.every((t) => isPromptResult(state, t));
-  if (!checker.isArrayType(type)) return false;
-  const [item] = checker.getTypeArguments(type as ts.TypeReference);
-  return item !== undefined && isMessage(state, item);
+  return everyMember(tsm, type, (t) => {
+    if (isUntold(tsm, t) || isText(tsm, t)) return true;
+    const item = checker.isArrayType(t) ? checker.getTypeArguments(t as ts.TypeReference)[0] : undefined;
+    return item !== undefined && everyMember(tsm, item, (m) => isUntold(tsm, m) || isMessage(state, m));
+  });
 }
 
 function isMessage(state: AnalysisState, type: ts.Type): boolean {
-  const { checker, ts: tsm } = state;
-  if (isUntold(tsm, type)) return true;
-  if (type.flags & tsm.TypeFlags.Union) return (type as ts.UnionType).types.every((t) => isMessage(state, t));
-  const role = checker.getPropertyOfType(type, "role");
-  const content = checker.getPropertyOfType(type, "content");
-  if (!role || !content) return false;
-  return isRole(state, checker.getNonNullableType(checker.getTypeOfSymbol(role))) && isContent(state, checker.getNonNullableType(checker.getTypeOfSymbol(content)));
-}
-
-function isRole(state: AnalysisState, type: ts.Type): boolean {
   const { ts: tsm } = state;
-  if (isUntold(tsm, type) || type.flags & tsm.TypeFlags.String) return true;
-  if (type.flags & tsm.TypeFlags.Union) return (type as ts.UnionType).types.every((t) => isRole(state, t));
-  return type.isStringLiteral() && (type.value === "user" || type.value === "assistant");
+  const role = propertyType(state, type, "role");
+  const content = propertyType(state, type, "content");
+  if (!role || !content) return false;
+  const isRole = (t: ts.Type) => isUntold(tsm, t) || (t.flags & tsm.TypeFlags.String) !== 0 || (t.isStringLiteral() && (t.value === "user" || t.value === "assistant"));
+  const isContent = (t: ts.Type) => {
+    if (isUntold(tsm, t) || isText(tsm, t)) return true;
+    const text = propertyType(state, t, "text");
+    return text !== undefined && isText(tsm, text);
+  };
+  return everyMember(tsm, role, isRole) && everyMember(tsm, content, isContent);
 }
 
-function isContent(state: AnalysisState, type: ts.Type): boolean {
-  const { checker, ts: tsm } = state;
-  if (isUntold(tsm, type) || isText(tsm, type)) return true;
-  if (type.flags & tsm.TypeFlags.Union) return (type as ts.UnionType).types.every((t) => isContent(state, t));
-  const text = checker.getPropertyOfType(type, "text");
-  return text !== undefined && isText(tsm, checker.getNonNullableType(checker.getTypeOfSymbol(text)));
+function propertyType(state: AnalysisState, type: ts.Type, name: string): ts.Type | undefined {
+  const symbol = state.checker.getPropertyOfType(type, name);
+  return symbol && state.checker.getNonNullableType(state.checker.getTypeOfSymbol(symbol));
+}
+
+/** `test` holds for each member of a union, or for the type itself. */
+function everyMember(tsm: typeof ts, type: ts.Type, test: (member: ts.Type) => boolean): boolean {
+  return type.flags & tsm.TypeFlags.Union ? (type as ts.UnionType).types.every(test) : test(type);
 }
 
 function isText(tsm: typeof ts, type: ts.Type): boolean {

@@ -5,6 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { createRegistry, EndTask } from "@toolgen/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
@@ -160,6 +161,23 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it("answers an EndTask of a tool with an output schema as the official client accepts it", async () => {
+    const registry = createRegistry([]);
+    const finish = (value?: unknown) => () => { throw new EndTask(value); };
+    registry.register({ name: "end_count", description: "Ends with a number.", outputSchema: { type: "number" }, fn: finish(3) });
+    registry.register({ name: "end_report", description: "Ends with a report.", outputSchema: { type: "object", properties: { done: { type: "boolean" } }, required: ["done"] }, fn: finish({ done: true }) });
+    registry.register({ name: "end_bare", description: "Ends with nothing to show.", outputSchema: { type: "number" }, fn: finish() });
+    const ended = await connect(registry);
+    try {
+      await ended.listTools(); // the client checks results against the output schemas it has listed
+      expect(await ended.callTool({ name: "end_count", arguments: {} })).toEqual({ content: [{ type: "text", text: "3" }], structuredContent: { result: 3 }, _meta: { "dev.toolgen/ended": true } });
+      expect(await ended.callTool({ name: "end_report", arguments: {} })).toMatchObject({ structuredContent: { done: true }, _meta: { "dev.toolgen/ended": true } });
+      expect(await ended.callTool({ name: "end_bare", arguments: {} })).toEqual({ content: [{ type: "text", text: "The task is complete." }], isError: true, _meta: { "dev.toolgen/ended": true } });
+    } finally {
+      await ended.close();
     }
   });
 

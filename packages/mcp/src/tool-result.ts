@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ManifestEntry, Outcome } from "@toolgen/runtime";
+import { interpretSchema, type ManifestEntry, type Outcome } from "@toolgen/runtime";
 import { hasWrappedOutput } from "@toolgen/runtime/providers";
 
 /** Where toolgen puts its own data in a result's `_meta` (reverse-DNS prefix, as the spec asks). */
@@ -29,11 +29,17 @@ export function toToolResult(entry: ManifestEntry, outcome: Outcome): CallToolRe
         _meta: { [`${META_PREFIX}/error`]: payload === undefined ? { code } : { code, payload } },
       };
     }
-    case "ended":
-      return {
+    case "ended": {
+      const result: CallToolResult = {
         content: [{ type: "text", text: outcome.value === undefined ? "The task is complete." : typeof outcome.value === "string" ? outcome.value : safeJson(outcome.value) }],
         _meta: { [`${META_PREFIX}/ended`]: true },
       };
+      if (entry.outputSchema === undefined) return result;
+      // A tool with an output schema must answer structured content that conforms to it (clients
+      // check); an EndTask's value may not. Without one, the result can only be flagged isError.
+      const structured = conformingEnd(entry, outcome.value);
+      return structured ? { ...result, structuredContent: structured } : { ...result, isError: true };
+    }
     case "suspended":
       return {
         content: [{ type: "text", text: `'${outcome.call.name}' is executed by the host application; this server cannot run it.` }],
@@ -53,6 +59,32 @@ function structuredContentOf(entry: ManifestEntry, text: string, structured: Rec
   } catch {
     return { result: text };
   }
+}
+
+const outputValidators = new WeakMap<ManifestEntry, (value: unknown) => boolean>();
+
+/** An EndTask's value as the structured content the tool's output schema describes, when it conforms. */
+function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let validate = outputValidators.get(entry);
+  if (!validate) {
+    try {
+      const check = interpretSchema(entry.outputSchema!);
+      validate = (v) => check(v);
+    } catch {
+      validate = () => false; // a schema the interpreter cannot check: nothing can be shown to conform
+    }
+    outputValidators.set(entry, validate);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(JSON.stringify(value) ?? "null");
+  } catch {
+    return undefined;
+  }
+  if (!validate(json)) return undefined;
+  if (hasWrappedOutput(entry)) return { result: json };
+  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
 }
 
 function safeJson(value: unknown): string {

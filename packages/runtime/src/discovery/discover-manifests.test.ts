@@ -164,6 +164,9 @@ describe("discoverRegistry: loading what was discovered", () => {
     const registry = await discoverRegistry(root(), { overrides: { dup: "app" } });
     expect(await registry.dispatch("dup", {})).toEqual({ status: "ok", text: "dup from app" });
     expect((await discoverRegistry(root(), { allow: ["other"] })).entries).toEqual([]);
+    // The filters leave 'dup' out: its override still names a package that provides it.
+    expect((await discoverRegistry(root(), { allow: ["other"], overrides: { dup: "a" } })).entries).toEqual([]);
+    await expect(discoverRegistry(root(), { allow: ["other"], overrides: { dup: "nobody" } })).rejects.toThrow("The override for 'dup' chooses nobody, which does not provide it (provided by: a, app).");
   });
 
   it("a name one manifest lists twice is that manifest's mistake: no override is offered", async () => {

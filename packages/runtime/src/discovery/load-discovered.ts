@@ -40,12 +40,16 @@ export async function discoverRegistryNow(root: string, options: DiscoverRegistr
  */
 export async function loadDiscovered(discovered: readonly DiscoveredManifest[], options: DiscoverRegistryOptions = {}): Promise<EntryDefinition[]> {
   const all: Array<{ definition: EntryDefinition; from: DiscoveredManifest }> = [];
+  // Every package that provides each name, filtered out or not: what an override is checked against.
+  const providers = new Map<string, string[]>();
   for (const item of discovered) {
     for (const definition of await definitionsOf(item, options.checkExports ?? false)) {
-      if (passesFilters(headOf(definition), options)) all.push({ definition, from: item });
+      const head = headOf(definition);
+      providers.set(head.name, [...(providers.get(head.name) ?? []), item.packageName]);
+      if (passesFilters(head, options)) all.push({ definition, from: item });
     }
   }
-  return resolveDuplicates(all, options.overrides ?? {});
+  return resolveDuplicates(all, options.overrides ?? {}, providers);
 }
 
 async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): Promise<EntryDefinition[]> {

@@ -6,8 +6,14 @@ import { DiscoveryError } from "./discovery-error.js";
  * One registry, one entry per name: a name several packages provide is an error naming the
  * first two origins, unless `overrides` names the package to keep. An override for a
  * package that does not provide the name is an error too — there is no silent shadowing.
+ * `providers` are the packages that provide each name before the filters: an override stays
+ * valid when the filters leave its name out of this registry.
  */
-export function resolveDuplicates(all: ReadonlyArray<{ definition: EntryDefinition; from: DiscoveredManifest }>, overrides: Record<string, string>): EntryDefinition[] {
+export function resolveDuplicates(
+  all: ReadonlyArray<{ definition: EntryDefinition; from: DiscoveredManifest }>,
+  overrides: Record<string, string>,
+  providers: ReadonlyMap<string, readonly string[]>,
+): EntryDefinition[] {
   const byName = new Map<string, Array<(typeof all)[number]>>();
   for (const item of all) {
     const list = byName.get(headOf(item.definition).name) ?? [];
@@ -15,9 +21,9 @@ export function resolveDuplicates(all: ReadonlyArray<{ definition: EntryDefiniti
     byName.set(headOf(item.definition).name, list);
   }
   for (const [name, chosen] of Object.entries(overrides)) {
-    if (!byName.get(name)?.some((i) => i.from.packageName === chosen)) {
-      const providers = byName.get(name)?.map((i) => i.from.packageName) ?? [];
-      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${providers.length ? ` (provided by: ${providers.join(", ")})` : " (no package provides it)"}.`);
+    const providing = [...new Set(providers.get(name))];
+    if (!providing.includes(chosen)) {
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${providing.length ? ` (provided by: ${providing.join(", ")})` : " (no package provides it)"}.`);
     }
   }
   const dropped = new Set<(typeof all)[number]>();

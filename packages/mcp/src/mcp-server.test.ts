@@ -181,6 +181,20 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     }
   });
 
+  it("answers a result that may be absent (T | undefined, whose schema admits null) as { result: null }", async () => {
+    const registry = createRegistry([]);
+    const outputSchema = { anyOf: [{ type: "object", properties: { v: { type: "number" } }, required: ["v"] }, { type: "null" }] };
+    registry.register({ name: "maybe", description: "Finds one, or nothing.", params: [{ name: "give", type: "boolean" }], outputSchema, fn: (args) => (args.give ? { v: 1 } : undefined) });
+    const maybe = await connect(registry);
+    try {
+      await maybe.listTools();
+      expect(await maybe.callTool({ name: "maybe", arguments: { give: false } })).toEqual({ content: [{ type: "text", text: "" }], structuredContent: { result: null } });
+      expect(await maybe.callTool({ name: "maybe", arguments: { give: true } })).toMatchObject({ structuredContent: { result: { v: 1 } } });
+    } finally {
+      await maybe.close();
+    }
+  });
+
   it("lets the host run external tools when it chooses to", async () => {
     const seen: unknown[] = [];
     const withHost = await connect(fixture.registry(), {

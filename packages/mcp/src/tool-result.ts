@@ -54,6 +54,8 @@ function structuredContentOf(entry: ManifestEntry, text: string, structured: Rec
   if (!hasWrappedOutput(entry)) return structured;
   const schema = entry.outputSchema as { type?: unknown };
   if (schema.type === "string") return { result: text };
+  // No result (`undefined`, which a `T | undefined` return type's schema admits as null).
+  if (text === "" && structured === undefined) return { result: null };
   try {
     return { result: JSON.parse(text) as unknown };
   } catch {

@@ -184,6 +184,12 @@ describe("every error code", () => {
     const registry = oneTool(() => "x").use(() => { throw new Error("interceptor bug"); });
     expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "toolgen runtime failure: interceptor bug" } });
   });
+
+  it("internal: an interceptor that returns something other than an outcome", async () => {
+    const returning = (value: unknown) => oneTool(() => "x").use(async () => value as never);
+    expect(await returning(undefined).dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: 'An interceptor returned nothing instead of an outcome ({ status: "ok" | "error" | "suspended" | "ended", … }).' } });
+    expect(await returning({ status: "weird" }).dispatch("t", {})).toMatchObject({ error: { code: "internal", message: expect.stringContaining("An interceptor returned an object instead of an outcome") } });
+  });
 });
 
 describe("faulty tools never crash the host", () => {

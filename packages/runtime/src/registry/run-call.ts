@@ -9,6 +9,7 @@ import { mapThrown } from "../pipeline/map-thrown.js";
 import { prepareArguments } from "../pipeline/prepare-arguments.js";
 import { resolveImplementation } from "../pipeline/resolve-implementation.js";
 import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
+import { describeValue } from "../pipeline/validate-arguments.js";
 import type { CallInfo, CallOptions, Interceptor, RegistryOptions } from "./create-registry.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import type { SuspendedCalls } from "./suspended-calls.js";
@@ -47,7 +48,9 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, limits);
   };
   const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => interceptor(info, next), invoke);
-  const outcome = await chain();
+  const outcome: unknown = await chain();
+  // An interceptor is the host's code: what it returns is checked like a tool's result would be.
+  if (!isOutcome(outcome)) return errorOutcome("internal", `An interceptor returned ${describeValue(outcome)} instead of an outcome ({ status: "ok" | "error" | "suspended" | "ended", … }).`);
   return prepared.repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs: prepared.repairs } : outcome;
 }
 
@@ -73,4 +76,10 @@ async function produce(definition: EntryDefinition, info: CallInfo, uri: string 
 
 function staticUri(uris: readonly string[] | undefined): string | undefined {
   return uris?.find((u) => !u.includes("{"));
+}
+
+const STATUSES: ReadonlySet<unknown> = new Set(["ok", "error", "suspended", "ended"]);
+
+function isOutcome(value: unknown): value is Outcome {
+  return typeof value === "object" && value !== null && STATUSES.has((value as { status?: unknown }).status);
 }

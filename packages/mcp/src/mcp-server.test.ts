@@ -332,6 +332,19 @@ describe("hostile requests over HTTP", () => {
     expect(local.status).toBe(200);
   });
 
+  it("allowedOrigins adds origins to this machine's pages", async () => {
+    const listed = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, allowedOrigins: ["https://app.example.com"] });
+    try {
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" });
+      const from = (origin: string) => fetch(listed.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25", origin }, body }).then((r) => r.status);
+      expect(await from("https://app.example.com")).toBe(200);
+      expect(await from("http://localhost:5173")).toBe(200);
+      expect(await from("https://other.example.com")).toBe(403);
+    } finally {
+      await listed.close();
+    }
+  });
+
   it("accepts a notification without answering it, and answers an unknown method with -32601", async () => {
     expect((await post(running.url, { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
     expect(await (await post(running.url, { jsonrpc: "2.0", id: 3, method: "no/such/method" })).json()).toMatchObject({ id: 3, error: { code: -32601 } });

@@ -11,9 +11,9 @@ export interface HttpServeOptions {
   /** Default 4 MiB: a larger request body is refused before it is parsed. */
   maxBodyBytes?: number;
   /**
-   * Browser origins allowed to call (exact `scheme://host:port`). Requests without an
-   * `Origin` header (every non-browser client) are always served; by default only pages on
-   * this machine (localhost, 127.0.0.1, [::1], any port) may call.
+   * Browser origins allowed to call (exact `scheme://host:port`), besides pages on this
+   * machine (localhost, 127.0.0.1, [::1], any port), which always may. Requests without an
+   * `Origin` header (every non-browser client) are always served.
    */
   allowedOrigins?: readonly string[];
 }
@@ -113,5 +113,5 @@ function sendError(res: ServerResponse, status: number, code: number, message: s
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 function isAllowedOrigin(origin: string, allowed: readonly string[] | undefined): boolean {
-  return allowed ? allowed.includes(origin) : LOCAL_ORIGIN.test(origin);
+  return LOCAL_ORIGIN.test(origin) || (allowed?.includes(origin) ?? false);
 }

@@ -141,6 +141,14 @@ describe("discoverRegistry: loading what was discovered", () => {
     );
   });
 
+  it("with checkExports, an implementation module that throws is an error naming the field and the module", async () => {
+    modernPackage(".", "app");
+    write("dist/greet.js", "throw new Error('boom at load');\n");
+    await expect(discoverRegistry(root(), { checkExports: true })).rejects.toThrow(
+      `dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].implementation.module: expected a module that loads, received "dist/greet.js", which throws: boom at load`,
+    );
+  });
+
   it("with checkExports, a toolset method written as an arrow-function property (on instances only) is found", async () => {
     modernPackage(".", "app");
     const entry = { ...greetEntry(), implementation: { module: "dist/greet.js", export: "Greeter", method: "greet" } };

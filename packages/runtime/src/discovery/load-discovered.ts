@@ -89,7 +89,13 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): P
         throw fail("$.registryModule", "a module whose chunks load", `${JSON.stringify(manifest.registryModule)}, whose chunk throws: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (!definition.load) continue;
-      const problem = findMissingExport(definition.entry, await definition.load());
+      let namespace: ModuleNamespace;
+      try {
+        namespace = await definition.load();
+      } catch (error) {
+        throw fail(field(i, "module"), "a module that loads", `${JSON.stringify(definition.entry.implementation.module)}, which throws: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const problem = findMissingExport(definition.entry, namespace);
       if (problem) throw fail(field(i, "export"), "an export of the implementation module", problem);
     }
   }

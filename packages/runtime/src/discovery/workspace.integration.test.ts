@@ -80,7 +80,7 @@ describe("discovery from the application root", () => {
     expect(await legacy.dispatch("slugify", { title: "Hello World" })).toEqual({ status: "ok", text: "legacy:hello_world" });
     const modern = await createAppRegistry({ hosts: ["legacy"], overrides: { slugify: "@fixture/text-tools" } });
     expect(await modern.dispatch("slugify", { title: "Hello World" })).toEqual({ status: "ok", text: "hello-world" });
-    await expect(createAppRegistry({ overrides: { slugify: "@fixture/app" } })).rejects.toThrow("The override for 'slugify' chooses @fixture/app, which does not provide it (provided by: @fixture/text-tools).");
+    await expect(createAppRegistry({ overrides: { slugify: "@fixture/app" } })).rejects.toThrow("The override for 'slugify' chooses @fixture/app, which does not provide it (provided by: @fixture/legacy-tools, @fixture/text-tools).");
   });
 
   it("a toolset limited to one host is there only for that host", async () => {

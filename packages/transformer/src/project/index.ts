@@ -2,5 +2,5 @@
 export { ConfigError, parseConfig, parsePluginOptions, type ToolgenConfig } from "./config.js";
 export { createProjectInfo, readPackageConfig, readProjectInfo, readTsconfig, type ProjectInfo } from "./project-info.js";
 export { analyzeForBuild, analyzeProgram, manifestReference, planBuild, renderPlan, type AnalyzedBuild, type BuildPlan, type PlannedFile, type RegistryModuleCache } from "./plan-build.js";
-export { isGeneratedFile, readIfExists, staleChunks, writeIfChanged, writePlan } from "./write-outputs.js";
+export { isGeneratedFile, readIfExists, staleChunks, writePlan } from "./write-outputs.js";
 export { ensureManifestReference } from "./manifest-reference.js";

@@ -1,18 +1,29 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { ConfigError } from "./config.js";
 import { manifestReference } from "./plan-build.js";
-import type { ProjectInfo } from "./project-info.js";
+import { type ProjectInfo, readPackageJson } from "./project-info.js";
 
 /**
  * package.json must point at the manifest (`"toolgen": { "manifest": … }`) for discovery.
  * Adds the reference when it is missing, keeping the file's indentation; returns what it added.
+ * The file is read again just before it is written (an edit made while the build ran is
+ * kept), and replaced in one step.
  */
 export function ensureManifestReference(info: ProjectInfo): string | undefined {
-  const section = info.packageJson.toolgen as { manifest?: string } | undefined;
-  if (section?.manifest !== undefined) return undefined;
+  if ((info.packageJson.toolgen as { manifest?: string } | undefined)?.manifest !== undefined) return undefined;
   const reference = manifestReference(info);
+  const current = readPackageJson(info.packageJsonPath);
+  const section = current.toolgen as { manifest?: string } | undefined;
+  if (section?.manifest !== undefined) return undefined;
   const text = readFileSync(info.packageJsonPath, "utf8");
   const indent = /^(\s+)"/m.exec(text)?.[1] ?? "  ";
-  const updated = { ...info.packageJson, toolgen: { ...section, manifest: reference } };
-  writeFileSync(info.packageJsonPath, JSON.stringify(updated, null, indent) + "\n");
+  const partial = `${info.packageJsonPath}.toolgen-${process.pid}.tmp`;
+  try {
+    writeFileSync(partial, JSON.stringify({ ...current, toolgen: { ...section, manifest: reference } }, null, indent) + "\n");
+    renameSync(partial, info.packageJsonPath);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw new ConfigError(`cannot add the manifest reference to ${info.packageJsonPath}: ${(error as Error).message}. Add "toolgen": { "manifest": "${reference}" } yourself.`);
+  }
   return reference;
 }

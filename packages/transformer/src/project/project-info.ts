@@ -66,11 +66,25 @@ export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOpti
 /** A package's package.json and its toolgen configuration: package.json `toolgen`, then toolgen.config.json over it. */
 export function readPackageConfig(packageRoot: string): { packageJson: ProjectInfo["packageJson"]; config: ToolgenConfig } {
   const packageJsonPath = path.join(packageRoot, "package.json");
-  const packageJson = readJson(packageJsonPath) as ProjectInfo["packageJson"];
-  let config = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
+  const packageJson = readPackageJson(packageJsonPath);
+  const reference = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
+  let config = reference;
   const configFile = path.join(packageRoot, "toolgen.config.json");
-  if (existsSync(configFile)) config = { ...config, ...parseConfig(readJson(configFile), configFile) };
+  if (existsSync(configFile)) {
+    config = { ...config, ...parseConfig(readJson(configFile), configFile) };
+    // Other packages find the manifest through package.json alone: the two must agree.
+    if (reference.manifest !== undefined && config.manifest !== undefined && path.resolve(packageRoot, reference.manifest) !== path.resolve(packageRoot, config.manifest)) {
+      throw new ConfigError(`${configFile}: "manifest" is ${JSON.stringify(config.manifest)}, but ${packageJsonPath} "toolgen"."manifest", which other packages read to find the manifest, is ${JSON.stringify(reference.manifest)}; make them the same, or set it in one place.`);
+    }
+  }
   return { packageJson, config };
+}
+
+/** package.json, which must hold a JSON object. */
+export function readPackageJson(file: string): ProjectInfo["packageJson"] {
+  const value = readJson(file);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${file}: expected a JSON object, found ${value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`}.`);
+  return value as ProjectInfo["packageJson"];
 }
 
 function readJson(file: string): unknown {

@@ -1,15 +1,8 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { GENERATED_HEADER } from "@toolgen/core";
 import * as path from "node:path";
+import { ConfigError } from "./config.js";
 import type { BuildPlan, PlannedFile } from "./plan-build.js";
-
-/** Writes only when the bytes differ, so watchers and incremental compilers see no change. */
-export function writeIfChanged(file: PlannedFile): boolean {
-  if (readIfExists(file.path) === file.content) return false;
-  mkdirSync(path.dirname(file.path), { recursive: true });
-  writeFileSync(file.path, file.content);
-  return true;
-}
 
 /** The file's text, or undefined when it does not exist. */
 export function readIfExists(file: string): string | undefined {
@@ -21,15 +14,71 @@ export function readIfExists(file: string): string | undefined {
 }
 
 /**
- * Writes the plan's files that changed and deletes the chunks it no longer has (a source
- * file without entries now, or `split` turned off), and their folder once empty.
+ * Writes the plan's files whose bytes changed (so watchers and incremental compilers see no
+ * change after a no-op build) — all of them or none — and deletes the chunks it no
+ * longer has (a source file without entries now, or `split` turned off), and their folder
+ * once empty. A file in the way that toolgen did not write (a source file the configuration
+ * names by mistake) is never overwritten: that is a `ConfigError`, and so is a file that
+ * cannot be written.
  */
 export function writePlan(plan: BuildPlan): { written: string[]; removed: string[] } {
-  const written = plan.files.filter(writeIfChanged).map((file) => file.path);
+  const [manifest, ...modules] = plan.files;
+  const changed = plan.files.filter((file) => {
+    const existing = readIfExists(file.path);
+    if (existing === file.content) return false;
+    if (existing !== undefined && !(file === manifest ? isManifestText(existing) : isGeneratedFile(file.path))) {
+      const setting = file === manifest ? '"manifest"' : modules[0] === file ? '"registryModule"' : "the registry module's chunk folder";
+      throw new ConfigError(`${shown(file.path)} exists and was not written by toolgen, so it is not overwritten: point ${setting} elsewhere, or delete the file.`);
+    }
+    return true;
+  });
+  writeAll(changed);
   const removed = staleChunks(plan);
   for (const file of removed) rmSync(file);
   if (removed.length > 0 && readdirSync(plan.chunkDirectory).length === 0) rmdirSync(plan.chunkDirectory);
-  return { written, removed };
+  return { written: changed.map((file) => file.path), removed };
+}
+
+/**
+ * Each file goes to a temporary file beside it first; only once every one is written are they
+ * renamed into place. A full disk, a read-only folder or an interrupted build never leaves a
+ * manifest beside a registry module of another build, or half a file.
+ */
+function writeAll(files: readonly PlannedFile[]): void {
+  const temporary = files.map((file) => `${file.path}.toolgen-${process.pid}.tmp`);
+  let current = "";
+  try {
+    for (const file of files) {
+      current = file.path;
+      if (statSync(file.path, { throwIfNoEntry: false })?.isDirectory()) throw new Error("it is a folder");
+    }
+    files.forEach((file, i) => {
+      current = file.path;
+      mkdirSync(path.dirname(file.path), { recursive: true });
+      writeFileSync(temporary[i]!, file.content);
+    });
+    files.forEach((file, i) => {
+      current = file.path;
+      renameSync(temporary[i]!, file.path);
+    });
+  } catch (error) {
+    for (const file of temporary) rmSync(file, { force: true });
+    throw new ConfigError(`cannot write ${shown(current)}: ${(error as Error).message.replace(/, (open|mkdir|rename) '.*'$/, "")}; nothing was written.`);
+  }
+}
+
+/** A manifest toolgen wrote: a JSON object with a `formatVersion`. */
+function isManifestText(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) && "formatVersion" in value;
+  } catch {
+    return false;
+  }
+}
+
+function shown(file: string): string {
+  return path.relative(process.cwd(), file) || file;
 }
 
 /**

@@ -53,8 +53,14 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
 
   // `noEmit` (a type-check run): report, write nothing.
   if (options.noEmit) return build;
-  writePlan(plan);
-  ensureManifestReference(info);
+  try {
+    writePlan(plan);
+    ensureManifestReference(info);
+  } catch (error) {
+    // A file in the way, or one that cannot be written: one tsc error, never a crash.
+    if (!(error instanceof ConfigError)) throw error;
+    return { ...build, diagnostics: [...diagnostics, toGlobalTsDiagnostic(tsm, error.message)] };
+  }
   const packageType = typeof info.packageJson.type === "string" ? info.packageJson.type : undefined;
   const [, registry] = plan.files;
   const modules = [{ path: registry.path, rendered: plan.registryModule }, ...plan.registryModule.chunks.map((chunk) => ({ path: chunk.path, rendered: chunk }))];

@@ -1,0 +1,20 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ensureManifestReference } from "./manifest-reference.js";
+import type { ProjectInfo } from "./project-info.js";
+
+describe("ensureManifestReference", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-reference-"));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("adds the reference to package.json as it is when written, keeping edits made since the build read it", () => {
+    const packageJsonPath = path.join(dir, "package.json");
+    const readAtStart = { name: "app", version: "1.0.0" };
+    writeFileSync(packageJsonPath, JSON.stringify({ ...readAtStart, scripts: { start: "node ." } }, null, 4) + "\n");
+    const info = { packageRoot: dir, packageJsonPath, packageJson: readAtStart, manifestPath: path.join(dir, "dist/toolgen.manifest.json") } as ProjectInfo;
+    expect(ensureManifestReference(info)).toBe("./dist/toolgen.manifest.json");
+    expect(readFileSync(packageJsonPath, "utf8")).toBe(JSON.stringify({ name: "app", version: "1.0.0", scripts: { start: "node ." }, toolgen: { manifest: "./dist/toolgen.manifest.json" } }, null, 4) + "\n");
+  });
+});

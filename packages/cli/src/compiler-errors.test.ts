@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { copyFixture, toolgen } from "../../../test-support/temp-project.js";
+import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
 
 /** A file that does not parse, or a tsconfig tsc refuses, fails toolgen's build too: its reading of such code would describe something else. */
 describe("what tsc refuses before type-checking fails build and check", () => {
@@ -26,5 +26,28 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     const build = toolgen(["build"], dir);
     expect(build.status).toBe(1);
     expect(build.stderr).toMatch(/tsconfig\.json:\d+:\d+ - error TS6046: Argument for '--module' option must be/);
+  });
+});
+
+describe("a project on another TypeScript (5.x), read by the bundled one", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => {
+    ({ dir, cleanup } = copyFixture("demo"));
+    // The project's own node_modules: TypeScript 5.9, the rest as installed here.
+    const modules = path.join(dir, "node_modules");
+    rmSync(modules);
+    mkdirSync(modules);
+    for (const name of readdirSync(path.join(REPO_ROOT, "node_modules"))) if (name !== "typescript") symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(modules, name));
+    symlinkSync(path.join(REPO_ROOT, "node_modules/typescript-5.9"), path.join(modules, "typescript"));
+  });
+  afterEach(() => cleanup());
+
+  it("is not held to the bundled version's option rules (a deprecation TypeScript 5.9 accepts)", () => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"module": "NodeNext",\n    "moduleResolution": "NodeNext",', '"module": "ES2022",\n    "moduleResolution": "node",'));
+    const build = toolgen(["build"], dir);
+    expect(build.stderr).toBe("");
+    expect(build.status).toBe(0);
   });
 });

@@ -7,10 +7,12 @@ import type { Typescript } from "../project/typescript.js";
  * options. toolgen's reading of a file that does not parse would describe something other than
  * the code (`f(x: number y: string)` parses as two parameters), so these fail the build too,
  * reported as `tsc` reports them (`TS1005`). Type errors stay `tsc`'s to report: the analysis
- * only needs the declarations it reads to be well-formed.
+ * only needs the declarations it reads to be well-formed. The options are judged only when the
+ * project's own TypeScript reads them (`ownCompiler`): the bundled one, standing in for a 5.x or
+ * 7 project, would hold them to its own version's rules (deprecations, a required `rootDir`).
  */
-export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconfigPath: string): Diagnostic[] {
-  const found = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
+export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconfigPath: string, ownCompiler: boolean): Diagnostic[] {
+  const found = [...(ownCompiler ? [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics()] : []), ...program.getSyntacticDiagnostics()];
   return found.flatMap((d) => {
     const severity = d.category === tsm.DiagnosticCategory.Error ? "error" : d.category === tsm.DiagnosticCategory.Warning ? "warning" : undefined;
     if (!severity) return [];

@@ -2,7 +2,7 @@ import { analyzeProgram, planBuild as planSharedBuild, renderPlan, type Analyzed
 import type { ts } from "ts-morph";
 import { collectGarbage } from "../project/collect-garbage.js";
 import { compilerDiagnostics, withCompilerDiagnostics } from "./compiler-diagnostics.js";
-import { createProgram, typescriptOf } from "../project/load-project.js";
+import { createProgram, readByOwnCompiler, typescriptOf } from "../project/load-project.js";
 import type { Typescript } from "../project/typescript.js";
 
 export { manifestReference, type BuildPlan, type PlannedFile } from "@toolgen/transformer/project";
@@ -16,7 +16,7 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  * TypeScript that made `program`.
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
-  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath));
+  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, false)); // watch reads through ts-morph's TypeScript
 }
 
 /**
@@ -35,5 +35,5 @@ function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: number) =
   const program = createProgram(info);
   onAnalyzing?.(program.getSourceFiles().filter((f) => !f.isDeclarationFile).length);
   const tsm = typescriptOf(info);
-  return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath));
+  return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info)));
 }

@@ -5,7 +5,7 @@ import { Project, ts } from "ts-morph";
 import { planBuild } from "../build/plan-build.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
-import { loadProjectInfo } from "../project/load-project.js";
+import { loadProjectInfo, pluginOptionsOf } from "../project/load-project.js";
 import { morphTypescript } from "../project/typescript.js";
 import { shown } from "./build.js";
 
@@ -40,7 +40,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     const time = new Date().toTimeString().slice(0, 8);
     try {
       const program = project.getProgram().compilerObject;
-      const info: ProjectInfo = createProjectInfo(first.tsconfigPath, program.getCompilerOptions());
+      const info: ProjectInfo = createProjectInfo(first.tsconfigPath, program.getCompilerOptions(), pluginOptionsOf(program.getCompilerOptions()));
       const plan = planBuild(ts, info, program, registryCache);
       const ms = Math.round(performance.now() - started);
       const summary = `[${time}] toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} in ${ms} ms`;

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import type { ts } from "ts-morph";
 import { canReadDocsOnDemand, chunkDirectory } from "@toolgen/core";
 import { typescriptFor, type Compiler, type Typescript } from "./typescript.js";
-import { createProjectInfo, isGeneratedFile, readTsconfig, type ProjectInfo } from "@toolgen/transformer/project";
+import { createProjectInfo, isGeneratedFile, parsePluginOptions, readTsconfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
 
 export type { ProjectInfo } from "@toolgen/transformer/project";
 
@@ -19,14 +19,30 @@ const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedC
  */
 export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd))): ProjectInfo {
   const { tsconfigPath, parsed } = readTsconfig(compiler.ts as unknown as SharedTs, tsconfigOption, cwd);
-  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1]);
+  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], pluginOptionsOf(parsed.options));
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
   return info;
+}
+
+/**
+ * The options of the transformer's entry in `compilerOptions.plugins`, if the project has one:
+ * the same configuration, with the same precedence, as when `tspc` builds it (so `toolgen check`
+ * agrees with a `tspc` build).
+ */
+export function pluginOptionsOf(options: ts.CompilerOptions): ToolgenConfig {
+  const plugins = Array.isArray(options.plugins) ? (options.plugins as unknown as Array<Record<string, unknown>>) : [];
+  const entry = plugins.find((p) => typeof p.transform === "string" && /^@toolgen\/transformer(\/|$)/.test(p.transform));
+  return entry ? parsePluginOptions(entry) : {};
 }
 
 /** The TypeScript a project loaded by `loadProjectInfo` was read with, for its program's analysis. */
 export function typescriptOf(info: ProjectInfo): Typescript {
   return loadedProject(info).compiler.ts;
+}
+
+/** Whether the project's own TypeScript reads it (else ts-morph's, which may judge its options by another version's rules). */
+export function readByOwnCompiler(info: ProjectInfo): boolean {
+  return loadedProject(info).compiler.source === "project";
 }
 
 /**

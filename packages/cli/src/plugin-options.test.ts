@@ -1,0 +1,29 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { copyFixture, toolgen } from "../../../test-support/temp-project.js";
+
+/** The transformer's plugin entry is configuration for the CLI too: one schema, the same outputs, whichever entry point builds. */
+describe("the CLI reads the transformer's plugin entry in tsconfig.json", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterEach(() => cleanup());
+  const setPluginEntry = (options: Record<string, unknown>) => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('{ "transform": "@toolgen/transformer" }', JSON.stringify({ transform: "@toolgen/transformer", ...options })));
+  };
+
+  it("applies its options (naming), so build and check agree with a tspc build", () => {
+    setPluginEntry({ naming: "kebab-case" });
+    expect(toolgen(["build"], dir).status).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
+    expect(manifest.entries.map((e) => e.name)).toContain("to-fahrenheit");
+    expect(toolgen(["check"], dir).status).toBe(0);
+  });
+
+  it("checks them with the same schema", () => {
+    setPluginEntry({ nameing: "kebab-case" });
+    expect(toolgen(["build"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown key "nameing"') });
+  });
+});

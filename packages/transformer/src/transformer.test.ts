@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
@@ -203,5 +203,21 @@ describe("tspc fails on analyzer errors, at their source positions", () => {
       { file: "src/broken.ts", line: 14, column: 23, tsCode: 992001, code: "TG2001" },
     ]);
     expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+  });
+});
+
+describe("tspc on a file that does not parse", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterAll(() => cleanup());
+
+  it("lets tsc report the syntax error, and writes no manifest or registry module (as toolgen build does not)", () => {
+    appendFileSync(path.join(dir, "src/host.ts"), "\nexport function oops( {\n");
+    const build = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(build.status).not.toBe(0);
+    expect(build.output).toMatch(/src\/host\.ts\(\d+,\d+\): error TS1\d{3}:/);
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+    expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
   });
 });

@@ -51,8 +51,11 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   const build: ProgramBuild = { diagnostics, staleRegistry: [], currentRegistry: [] };
   if (plan.diagnostics.some((d) => d.severity === "error")) return build;
 
-  // `noEmit` (a type-check run): report, write nothing.
+  // `noEmit` (a type-check run): report, write nothing. Nor with what tsc refuses before type
+  // checking (syntax, options), which tsc reports itself: the CLI writes nothing then either.
   if (options.noEmit) return build;
+  const refused = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
+  if (refused.some((d) => d.category === tsm.DiagnosticCategory.Error)) return build;
   try {
     writePlan(plan);
     ensureManifestReference(info);

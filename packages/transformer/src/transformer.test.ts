@@ -206,6 +206,21 @@ describe("tspc fails on analyzer errors, at their source positions", () => {
   });
 });
 
+describe("tspc with toolgen warnings only", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterAll(() => cleanup());
+
+  it("prints them as tsc prints diagnostics, and the build still succeeds (as toolgen build does)", () => {
+    appendFileSync(path.join(dir, "src/host.ts"), "\n/**\n * Reads.\n * @tool\n * @readOnyl\n */\nexport function readIt(): string {\n  return \"\";\n}\n");
+    const build = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(build.output).toMatch(/src\/host\.ts\(\d+,\d+\): warning TS991001: TG1001 Unknown tag @readOnyl; did you mean @readOnly\?/);
+    expect(build.status).toBe(0);
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(true);
+  });
+});
+
 describe("tspc on a file that does not parse", () => {
   let dir: string;
   let cleanup: () => void;

@@ -47,7 +47,10 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     const message = error instanceof ConfigError ? error.message : `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [toGlobalTsDiagnostic(tsm, message)], staleRegistry: [], currentRegistry: [] };
   }
-  const diagnostics = plan.diagnostics.map((d) => toTsDiagnostic(tsm, program, d));
+  // Warnings are printed, not handed to tsc: tsc fails a build on any diagnostic it reports,
+  // and a warning (a missing description, an unknown tag) must not fail it.
+  printWarnings(tsm, program, plan.diagnostics.filter((d) => d.severity === "warning").map((d) => toTsDiagnostic(tsm, program, d)));
+  const diagnostics = plan.diagnostics.filter((d) => d.severity === "error").map((d) => toTsDiagnostic(tsm, program, d));
   const build: ProgramBuild = { diagnostics, staleRegistry: [], currentRegistry: [] };
   if (plan.diagnostics.some((d) => d.severity === "error")) return build;
 
@@ -83,4 +86,12 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     (program.getSourceFile(file)?.text === module.text ? build.currentRegistry : build.staleRegistry).push(module);
   }
   return build;
+}
+
+/** Warnings as tsc prints diagnostics (to stdout; with colours and code frames when `pretty`, by default on a terminal). */
+function printWarnings(tsm: typeof ts, program: ts.Program, warnings: readonly ts.Diagnostic[]): void {
+  if (warnings.length === 0) return;
+  const host: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => program.getCurrentDirectory(), getCanonicalFileName: (fileName) => fileName, getNewLine: () => tsm.sys.newLine };
+  const pretty = program.getCompilerOptions().pretty ?? tsm.sys.writeOutputIsTTY?.() ?? false;
+  tsm.sys.write(pretty ? tsm.formatDiagnosticsWithColorAndContext(warnings, host) + tsm.sys.newLine : tsm.formatDiagnostics(warnings, host));
 }

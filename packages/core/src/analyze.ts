@@ -75,7 +75,9 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
   for (const sourceFile of sourceFiles) {
     const found = guard(diagnostics, sourceFile, () => findDeclarations(tsm, checker, sourceFile, diagnostics)) ?? [];
     for (const declaration of found) {
+      diagnostics.entry = declaration.nameNode;
       const built = guard(diagnostics, declaration.nameNode, () => buildEntry(state, declaration, entryOptions));
+      diagnostics.entry = undefined;
       if (built) entries.push(built);
     }
   }

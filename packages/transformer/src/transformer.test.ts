@@ -206,6 +206,29 @@ describe("tspc fails on analyzer errors, at their source positions", () => {
   });
 });
 
+describe("tspc -p, incremental: an error a tool finds in a shared types file", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    setCompilerOptions(dir, { incremental: true });
+    writeFileSync(path.join(dir, "src/types.ts"), "/** A box. */\nexport interface Box {\n  /** Width. */\n  w: number;\n  /** Height. */\n  h: bigint;\n}\n");
+    writeFileSync(path.join(dir, "src/boxes.ts"), 'import type { Box } from "./types.js";\n\n/**\n * Measures.\n * @tool\n */\nexport function measure(box: Box): number {\n  return box.w;\n}\n');
+  });
+  afterAll(() => cleanup());
+
+  it("is reported at the tool, naming the type's place, and goes once the tool no longer uses the type", () => {
+    const failing = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(failing.status).not.toBe(0);
+    expect(failing.output).toMatch(/^src\/boxes\.ts\(7,17\): error TS992001: TG2001 .*\(at src\/types\.ts:6:3\)$/m);
+    writeFileSync(path.join(dir, "src/boxes.ts"), "/**\n * Measures.\n * @tool\n */\nexport function measure(box: { w: number }): number {\n  return box.w;\n}\n");
+    const fixed = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(fixed.output).toBe("");
+    expect(fixed.status).toBe(0);
+    expect(tspc(COMPILERS[1], ["-p", "."], dir).status).toBe(0); // and stays fixed when nothing changes
+  });
+});
+
 describe("tspc with toolgen warnings only", () => {
   let dir: string;
   let cleanup: () => void;

@@ -18,6 +18,11 @@ export interface Diagnostic {
   line: number;
   /** 1-based. */
   column: number;
+  /**
+   * The entry whose analysis found the problem, when it is declared in another file (a tool
+   * using a type with a `bigint` in a shared types file): the file whose change can fix it.
+   */
+  entry?: { file: string; start: number; length: number };
 }
 
 /** What a diagnostic can be reported at: a node, or a doc tag's place (`TagSite`). */
@@ -30,6 +35,8 @@ export type DiagnosticSite = Pick<ts.Node, "pos" | "getSourceFile" | "getStart" 
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   private readonly seen = new Set<string>();
+  /** The declaration of the entry being analyzed (see `Diagnostic.entry`). */
+  entry: ts.Node | undefined;
 
   report(node: DiagnosticSite, code: DiagnosticCode, message: string, severity: Severity = "error"): void {
     const sourceFile = node.getSourceFile();
@@ -43,7 +50,13 @@ export class DiagnosticBag {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(start);
-    this.items.push({ code, severity, message, file: sourceFile.fileName, start, length, line: line + 1, column: character + 1 });
+    const diagnostic: Diagnostic = { code, severity, message, file: sourceFile.fileName, start, length, line: line + 1, column: character + 1 };
+    const entryFile = this.entry?.getSourceFile();
+    if (this.entry && entryFile && entryFile.fileName !== sourceFile.fileName) {
+      const entryStart = this.entry.getStart(entryFile);
+      diagnostic.entry = { file: entryFile.fileName, start: entryStart, length: this.entry.getEnd() - entryStart };
+    }
+    this.items.push(diagnostic);
   }
 
   get hasErrors(): boolean {

@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import type * as ts from "typescript";
 import type { Diagnostic } from "@toolgen/core";
 
@@ -8,13 +9,21 @@ import type { Diagnostic } from "@toolgen/core";
  */
 export const TSC_CODE_OFFSET = 990000;
 
-/** An analyzer diagnostic as a TypeScript diagnostic anchored in the program's source file. */
+/**
+ * An analyzer diagnostic as a TypeScript diagnostic anchored in the program's source file. One
+ * that an entry's analysis found in another file (a shared types file) is anchored at the
+ * entry, naming where the problem is: an incremental builder caches a diagnostic against its
+ * file until that file is emitted again, and the entry's file is emitted again both when it
+ * changes and when the types it uses do; the types file is not when only the entry changes.
+ */
 export function toTsDiagnostic(tsm: typeof ts, program: ts.Program, d: Diagnostic): ts.Diagnostic {
+  const at = d.entry ?? d;
+  const where = d.entry ? ` (at ${path.relative(program.getCurrentDirectory(), d.file).split(path.sep).join("/")}:${d.line}:${d.column})` : "";
   return {
-    file: program.getSourceFile(d.file),
-    start: d.start,
-    length: d.length,
-    messageText: `${d.code} ${d.message}`,
+    file: program.getSourceFile(at.file),
+    start: at.start,
+    length: at.length,
+    messageText: `${d.code} ${d.message}${where}`,
     category: d.severity === "error" ? tsm.DiagnosticCategory.Error : tsm.DiagnosticCategory.Warning,
     code: TSC_CODE_OFFSET + Number(d.code.slice(2)),
     source: "toolgen",

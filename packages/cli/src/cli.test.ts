@@ -105,6 +105,21 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("cannot read nowhere.json");
   });
+
+  it("types: a reference it cannot resolve (or will not fetch) and a malformed manifest exit 2 with one line", () => {
+    const file = path.join(dir, "bad.json");
+    for (const [json, message] of [
+      [{ $ref: "#/nope" }, 'toolgen: bad.json: cannot make types from this schema: Missing $ref pointer "#/nope".'],
+      [{ $ref: "https://example.com/x.json" }, 'toolgen: bad.json: cannot make types from this schema: Unable to resolve $ref pointer "https://example.com/x.json"'],
+      [{ formatVersion: 2, entries: "x" }, "toolgen: bad.json: invalid manifest (2 problems)"],
+    ] as const) {
+      writeFileSync(file, JSON.stringify(json));
+      const types = run(["types", file], dir);
+      expect(types.status).toBe(2);
+      expect(types.stderr.startsWith(message), types.stderr).toBe(true);
+      expect(types.stdout).toBe("");
+    }
+  });
 });
 
 describe("diagnostics, configuration and usage errors", () => {

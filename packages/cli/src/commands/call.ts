@@ -44,10 +44,17 @@ function parseArgs(raw: string | undefined): unknown {
   let text = raw;
   if (raw.startsWith("@")) {
     const file = path.resolve(raw.slice(1));
+    let bytes: Buffer;
     try {
-      text = readFileSync(file, "utf8");
+      bytes = readFileSync(file);
     } catch {
       throw new UsageError(`--args ${raw}: cannot read ${file}.`);
+    }
+    try {
+      // Strictly: a byte that is not UTF-8 would otherwise reach the tool as U+FFFD. A BOM is dropped.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      throw new UsageError(`--args ${raw}: ${file} is not valid UTF-8 text.`);
     }
   }
   try {

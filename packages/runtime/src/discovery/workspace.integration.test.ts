@@ -139,6 +139,10 @@ describe("toolgen call, through the real binary", () => {
     const run = call("word_count", "--args", `@${file}`, "--json");
     expect(run).toMatchObject({ status: 0, stderr: "" });
     expect(JSON.parse(run.stdout)).toEqual({ status: "ok", text: "3" });
+    writeFileSync(file, "\uFEFF" + JSON.stringify({ text: "a b" })); // a BOM, as some editors write
+    expect(JSON.parse(call("word_count", "--args", `@${file}`, "--json").stdout)).toEqual({ status: "ok", text: "2" });
+    writeFileSync(file, Buffer.concat([Buffer.from('{"text":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+    expect(call("word_count", "--args", `@${file}`)).toMatchObject({ status: 2, stderr: `toolgen: --args @${file}: ${file} is not valid UTF-8 text.\n` });
   });
 
   it("--host (repeatable) declares host identities: the toolset limited to one of them appears", () => {

@@ -69,6 +69,8 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
       return;
     case "pattern":
       try {
+        // An empty pattern matches everything: a tag with its value missing, not a constraint.
+        if (tag.text === "") throw new Error("empty");
         new RegExp(tag.text, "u");
         annotations.pattern = tag.text;
         setTag(result, "pattern", tag.node);

@@ -34,7 +34,11 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
   if (existsSync(tsconfigPath) && !tsconfigPath.endsWith(".json")) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
   if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
   const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
-  if (read.error) throw new ConfigError(`${tsconfigPath}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
+  if (read.error) {
+    const { file, start } = read.error;
+    const at = file && start !== undefined ? file.getLineAndCharacterOfPosition(start) : undefined;
+    throw new ConfigError(`${tsconfigPath}${at ? `:${at.line + 1}:${at.character + 1}` : ""}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
+  }
   const parsed = tsm.parseJsonConfigFileContent(read.config, tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
   return { tsconfigPath, parsed };
 }

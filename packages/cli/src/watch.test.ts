@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
@@ -48,5 +48,20 @@ describe("toolgen watch (the real binary)", () => {
     expect(await exited).toBe(0);
     // Its own write of the registry module did not trigger another rebuild.
     expect(stdout.match(/toolgen: 3 entries/g)).toHaveLength(2);
+  });
+
+  it("a project left without sources is an error, not an empty registry written over the last good one", async () => {
+    child = spawn(process.execPath, [TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    await waitFor(/toolgen: watching \. for changes/);
+    const manifest = readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8");
+    rmSync(path.join(dir, "src"), { recursive: true });
+    for (let waited = 0; !stderr.includes("no source files") && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stdout + stderr, stdout + stderr).toMatch(/toolgen: no source files in tsconfig\.json's "include" and "files"; nothing written\.\n/);
+    expect(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).toBe(manifest);
+    child.kill("SIGTERM");
   });
 });

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import * as path from "node:path";
+import { chunkDirectory } from "@toolgen/core";
 import { createProjectInfo, ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writePlan } from "@toolgen/transformer/project";
 import { watch } from "chokidar";
 import { Project, ts } from "ts-morph";
@@ -41,6 +43,11 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     try {
       const program = project.getProgram().compilerObject;
       const info: ProjectInfo = createProjectInfo(first.tsconfigPath, program.getCompilerOptions(), pluginOptionsOf(program.getCompilerOptions()));
+      // As `toolgen build` (tsc's TS18003): no sources is a mistake, not an empty registry to write.
+      const generated = [path.resolve(info.registryModulePath), path.resolve(chunkDirectory(info.registryModulePath)) + path.sep];
+      const isGenerated = (f: string) => generated.some((g) => path.resolve(f) === g || path.resolve(f).startsWith(g));
+      const sources = program.getSourceFiles().filter((f) => !f.isDeclarationFile && !isGenerated(f.fileName) && existsSync(f.fileName));
+      if (sources.length === 0) throw new ConfigError(`no source files in ${shown(first.tsconfigPath)}'s "include" and "files"; nothing written.`);
       const plan = planBuild(ts, info, program, registryCache);
       const ms = Math.round(performance.now() - started);
       const summary = `[${time}] toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} in ${ms} ms`;

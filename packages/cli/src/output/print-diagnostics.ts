@@ -25,7 +25,9 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
       }
       sources.set(d.file, source);
     }
-    if (!source) return head;
+    // A frame shows the lines around the place: not for a minified or binary file, whose one
+    // line may be megabytes long.
+    if (!source || framedLinesAreTooLong(source, d.line)) return head;
     const frame = codeFrameColumns(source, { start: { line: d.line, column: d.column } }, { highlightCode: color, forceColor: color });
     return `${head}\n\n${frame}\n`;
   });
@@ -39,4 +41,19 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
 export function reportDiagnostics(diagnostics: readonly Diagnostic[]): boolean {
   if (diagnostics.length > 0) process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
   return diagnostics.some((d) => d.severity === "error");
+}
+
+const MAX_FRAMED_LINE = 500;
+
+/** Whether a line a code frame would show (two around the diagnostic's) is too long to print. */
+function framedLinesAreTooLong(source: string, line: number): boolean {
+  let start = 0;
+  for (let n = 1; n <= line + 2; n++) {
+    const end = source.indexOf("\n", start);
+    const length = (end < 0 ? source.length : end) - start;
+    if (n >= line - 2 && length > MAX_FRAMED_LINE) return true;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return false;
 }

@@ -79,6 +79,18 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
     expect(await registry.dispatch("t", { tags: badTags })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/tags/999999", expected: "a string", received: "the number 1" }] } } });
   });
 
+  it("300,000 unknown properties: the first 100 problems are listed, with how many there were", async () => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    const args = Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`k${i}`, i]));
+    const outcome = await registry.dispatch("t", args);
+    if (outcome.status !== "error") throw new Error("expected an error outcome");
+    const payload = outcome.error.payload as { issues: unknown[]; total: number };
+    expect(payload.issues).toHaveLength(100);
+    expect(payload.total).toBe(300_000);
+    expect(outcome.error.message.startsWith("Invalid arguments for 't' (300000 problems):\n- /k0: expected no such property")).toBe(true);
+    expect(outcome.error.message.endsWith("\n- … and 299900 more")).toBe(true);
+  });
+
   it("nesting 10,000 deep is a clean invalid_arguments, as a value and as a JSON string", async () => {
     const { registry } = toolOver(makeValidator, CLOSED);
     const deepText = `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`;

@@ -3,7 +3,7 @@ import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
 import { repairArguments } from "./repair-arguments.js";
 import { valueAt } from "./json-pointer.js";
-import { type ArgumentIssue, describeValue, formatIssues, validateArguments } from "./validate-arguments.js";
+import { type ArgumentIssue, describeValue, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
 export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repair[] } | { ok: false; outcome: ErrorOutcome };
 
@@ -30,7 +30,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
       else issues = issues.map((issue) => receivedAsSent(issue, repaired.repairs, args));
     }
   }
-  if (issues.length > 0) return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, issues), { issues }) };
+  if (issues.length > 0) return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, issues), issuesPayload(issues)) };
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
     const issue = { path: "", expected: "an object", received: describeValue(args) };

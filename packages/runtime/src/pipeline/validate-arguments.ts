@@ -94,8 +94,21 @@ function dedupeIssues(issues: ArgumentIssue[]): ArgumentIssue[] {
   });
 }
 
-/** The message a model reads to correct its call: every problem on its own line. */
+/**
+ * At most this many problems are listed: enough for any call a model means to make, and a
+ * bound on the message (and the context window it goes to) for one that sends thousands of
+ * unknown properties.
+ */
+export const MAX_LISTED_ISSUES = 100;
+
+/** The message a model reads to correct its call: every problem on its own line (up to `MAX_LISTED_ISSUES`, then how many more). */
 export function formatIssues(name: string, issues: readonly ArgumentIssue[]): string {
-  const lines = issues.map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
+  const lines = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
+  if (issues.length > MAX_LISTED_ISSUES) lines.push(`- … and ${issues.length - MAX_LISTED_ISSUES} more`);
   return `Invalid arguments for '${name}' (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${lines.join("\n")}`;
+}
+
+/** The `invalid_arguments` payload: the problems, as many as the message lists, and how many there were. */
+export function issuesPayload(issues: readonly ArgumentIssue[]): { issues: ArgumentIssue[]; total?: number } {
+  return issues.length > MAX_LISTED_ISSUES ? { issues: issues.slice(0, MAX_LISTED_ISSUES), total: issues.length } : { issues: [...issues] };
 }

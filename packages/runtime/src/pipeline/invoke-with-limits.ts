@@ -1,5 +1,7 @@
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface Limits {
   /** The caller's signal: aborting it ends the call with an `aborted` outcome. */
   signal?: AbortSignal | undefined;
@@ -13,7 +15,13 @@ export interface Limits {
  * is left behind and its late result ignored.
  */
 export async function invokeWithLimits(name: string, work: () => Promise<Outcome>, controller: AbortController, limits: Limits): Promise<Outcome> {
-  const { signal, timeoutMs } = limits;
+  const { signal } = limits;
+  // A caller's mistake, said as such: `NaN`, 0 or a negative number would time out at once.
+  if (limits.timeoutMs !== undefined && !(typeof limits.timeoutMs === "number" && limits.timeoutMs > 0)) {
+    return errorOutcome("internal", `timeoutMs must be a positive number of milliseconds; got ${String(limits.timeoutMs)}. '${name}' was not called.`);
+  }
+  // Beyond what a timer can hold (about 24.8 days; `Infinity`) means no limit, not an instant timeout.
+  const timeoutMs = limits.timeoutMs !== undefined && limits.timeoutMs <= MAX_TIMER_MS ? limits.timeoutMs : undefined;
   if (signal?.aborted) return errorOutcome("aborted", `The call to '${name}' was aborted before it started.`);
   let settle: (outcome: Outcome) => void = () => {};
   const limit = new Promise<Outcome>((resolve) => (settle = resolve));

@@ -180,6 +180,16 @@ describe("every error code", () => {
     expect(await createRegistry([definition]).dispatch("broken", {})).toEqual({ status: "error", error: { code: "internal", message: "Cannot load 'broken': Cannot find module './gone.js'" } });
   });
 
+  it("internal: a timeoutMs that is no positive number, before the tool is called", async () => {
+    let called = false;
+    const registry = oneTool(() => { called = true; return ""; });
+    for (const timeoutMs of [0, -1, Number.NaN]) {
+      expect(await registry.dispatch("t", {}, { timeoutMs })).toEqual({ status: "error", error: { code: "internal", message: `timeoutMs must be a positive number of milliseconds; got ${String(timeoutMs)}. 't' was not called.` } });
+    }
+    expect(called).toBe(false);
+    expect(await registry.dispatch("t", {}, { timeoutMs: Number.POSITIVE_INFINITY })).toEqual({ status: "ok", text: "" }); // no limit
+  });
+
   it("internal: an interceptor that throws", async () => {
     const registry = oneTool(() => "x").use(() => { throw new Error("interceptor bug"); });
     expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "toolgen runtime failure: interceptor bug" } });

@@ -2,6 +2,7 @@ import type { ToolContext } from "../context/tool-context.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
+import { expandUriTemplate, isUriTemplate } from "../resources/uri-template.js";
 import { bindArguments } from "../pipeline/bind-arguments.js";
 import { convertArguments } from "../pipeline/convert-arguments.js";
 import { invokeWithLimits } from "../pipeline/invoke-with-limits.js";
@@ -70,12 +71,13 @@ async function produce(definition: EntryDefinition, info: CallInfo, uri: string 
     return mapThrown(error);
   }
   if (entry.kind === "prompt") return renderPrompt(entry.name, result, entry.role ?? "user");
-  if (entry.kind === "resource") return serializeResource(result, uri ?? staticUri(entry.uris) ?? entry.name, entry.mimeType);
+  if (entry.kind === "resource") return serializeResource(result, uri ?? uriOf(entry.uris ?? [], info.arguments), entry.mimeType);
   return serializeResult(result);
 }
 
-function staticUri(uris: readonly string[] | undefined): string | undefined {
-  return uris?.find((u) => !u.includes("{"));
+/** The URI a resource called by name was read at: its static URI, else the first template its arguments fill. */
+function uriOf(uris: readonly string[], args: Readonly<Record<string, unknown>>): string {
+  return uris.find((u) => !isUriTemplate(u)) ?? uris.map((u) => expandUriTemplate(u, args)).find((u) => u !== undefined) ?? uris[0] ?? "";
 }
 
 const STATUSES: ReadonlySet<unknown> = new Set(["ok", "error", "suspended", "ended"]);

@@ -55,6 +55,10 @@ describe("registry.readResource", () => {
     expect(await registry().readResource("pages:///three")).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
   });
 
+  it("a templated resource called by name reports the URI its arguments name", async () => {
+    expect(await registry().dispatch("page", { n: 4 })).toEqual({ status: "ok", text: "page 4", resource: { uri: "pages:///4" } });
+  });
+
   it("returns bytes as base64", async () => {
     expect(await registry().readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", mimeType: "image/png", blob: "iVBORw==" } });
   });

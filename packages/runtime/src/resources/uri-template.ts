@@ -15,6 +15,20 @@ export interface UriTemplate {
 
 const EXPRESSION = /\{([A-Za-z0-9_]+)\}/g;
 
+/**
+ * The URI a template names for these arguments (`pages:///{n}` with `{ n: 3 }`: `pages:///3`),
+ * each value percent-encoded; undefined when a variable has no string, number or boolean value.
+ */
+export function expandUriTemplate(template: string, args: Readonly<Record<string, unknown>>): string | undefined {
+  let complete = true;
+  const uri = template.replace(EXPRESSION, (_, name: string) => {
+    const value = Object.hasOwn(args, name) ? args[name] : undefined;
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") complete = false;
+    return encodeURIComponent(String(value));
+  });
+  return complete ? uri : undefined;
+}
+
 export function isUriTemplate(uri: string): boolean {
   return /\{[A-Za-z0-9_]+\}/.test(uri);
 }

@@ -20,6 +20,17 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     expect(toolgen(["check"], dir).status).toBe(1);
   });
 
+  it("a registry module someone edited until it no longer parses: the error says to delete it", () => {
+    writeFileSync(path.join(dir, "src/tools.generated.ts"), "export const definitions = [\n");
+    const build = toolgen(["build"], dir);
+    expect(build.status).toBe(1);
+    expect(build.stderr).toMatch(/src\/tools\.generated\.ts:\d+:\d+ - error TS\d+: .*\(toolgen writes the registry module here: delete the file, then run toolgen build\)/);
+  });
+
+  it("package.json passed as the tsconfig is a usage error, not a build of the wrong file", () => {
+    expect(toolgen(["build", "-p", "package.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("is the package's package.json, not a tsconfig") });
+  });
+
   it("an invalid compiler option is an error naming it", () => {
     const tsconfig = path.join(dir, "tsconfig.json");
     writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"module": "NodeNext"', '"module": "Bogus"'));

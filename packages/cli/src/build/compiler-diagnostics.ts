@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import { type Diagnostic, sortDiagnostics } from "@toolgen/core";
 import type { ts } from "ts-morph";
 import type { Typescript } from "../project/typescript.js";
@@ -11,14 +12,16 @@ import type { Typescript } from "../project/typescript.js";
  * project's own TypeScript reads them (`ownCompiler`): the bundled one, standing in for a 5.x or
  * 7 project, would hold them to its own version's rules (deprecations, a required `rootDir`).
  */
-export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconfigPath: string, ownCompiler: boolean): Diagnostic[] {
+export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconfigPath: string, ownCompiler: boolean, registryModulePath?: string): Diagnostic[] {
   const found = [...(ownCompiler ? [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics()] : []), ...program.getSyntacticDiagnostics()];
   return found.flatMap((d) => {
     const severity = d.category === tsm.DiagnosticCategory.Error ? "error" : d.category === tsm.DiagnosticCategory.Warning ? "warning" : undefined;
     if (!severity) return [];
     const start = d.start ?? 0;
     const position = d.file?.getLineAndCharacterOfPosition(start) ?? { line: 0, character: 0 };
-    const message = tsm.flattenDiagnosticMessageText(d.messageText, "\n");
+    // A module at the registry module's place that does not parse is one toolgen wrote, then someone edited.
+    const hint = d.file && registryModulePath && path.resolve(d.file.fileName) === path.resolve(registryModulePath) ? " (toolgen writes the registry module here: delete the file, then run toolgen build)" : "";
+    const message = tsm.flattenDiagnosticMessageText(d.messageText, "\n") + hint;
     return [{ code: `TS${d.code}`, severity, message, file: d.file?.fileName ?? tsconfigPath, start, length: d.length ?? 0, line: position.line + 1, column: position.character + 1 } satisfies Diagnostic];
   });
 }

@@ -16,7 +16,7 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  * TypeScript that made `program`.
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
-  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, false)); // watch reads through ts-morph's TypeScript
+  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, false, info.registryModulePath)); // watch reads through ts-morph's TypeScript
 }
 
 /**
@@ -35,5 +35,5 @@ function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: number) =
   const program = createProgram(info);
   onAnalyzing?.(program.getSourceFiles().filter((f) => !f.isDeclarationFile).length);
   const tsm = typescriptOf(info);
-  return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info)));
+  return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
 }

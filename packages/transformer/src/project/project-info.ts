@@ -33,6 +33,7 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
   let tsconfigPath = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
   if (existsSync(tsconfigPath) && !tsconfigPath.endsWith(".json")) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
   if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
+  if (path.basename(tsconfigPath) === "package.json") throw new ConfigError(`${tsconfigPath} is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
   if (read.error) {
     const { file, start } = read.error;

@@ -1,6 +1,7 @@
 import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { CallOptions, Registry } from "../registry/create-registry.js";
-import type { Outcome } from "../outcome/outcome.js";
+import { errorOutcome, type Outcome } from "../outcome/outcome.js";
+import { closestNames } from "../registry/closest-names.js";
 import { createNameMap, type NameMap } from "./names/name-map.js";
 import type { NameRule } from "./names/name-rules.js";
 import type { ProjectionIssue } from "./projection-issue.js";
@@ -35,6 +36,8 @@ export interface Projection<Definition, Tools = Definition[]> {
    * name is passed through, so the registry answers with `unknown_tool` and suggestions.
    */
   toCall(providerName: string, args: unknown): MappedCall;
+  /** Whether the model was offered a tool by this name (the projection's `tools`). */
+  offers(providerName: string): boolean;
 }
 
 /** Per-tool work of one provider: the definition, or nothing when an error was reported. */
@@ -85,6 +88,7 @@ export function buildProjection<Definition, Tools>(
       if (!entry) return { name: names.fromProvider(providerName) ?? providerName, arguments: parsed };
       return { name: entry.name, arguments: mapArguments(entry, parsed) };
     },
+    offers: (providerName) => byProviderName.has(providerName),
   };
 }
 
@@ -99,8 +103,19 @@ function parseArguments(args: unknown): unknown {
   }
 }
 
-/** Maps a model's call back and dispatches it: the whole way from a provider to an outcome. */
-export function dispatchModelCall(registry: Pick<Registry, "dispatch">, projection: Pick<Projection<unknown, unknown>, "toCall">, providerName: string, args: unknown, options?: CallOptions): Promise<Outcome> {
+/**
+ * Maps a model's call back and dispatches it: the whole way from a provider to an outcome. Only
+ * the tools the projection offered can be called — the request's allowlist — so a model naming
+ * another tool of the registry (hallucinated, or injected) gets `unknown_tool` with the offered
+ * names closest to it, and nothing runs.
+ */
+export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, projection: Pick<Projection<unknown, unknown>, "toCall" | "offers" | "names">, providerName: string, args: unknown, options?: CallOptions): Promise<Outcome> {
+  if (!projection.offers(providerName)) {
+    const offered = projection.names.pairs.map(([, name]) => name).filter((name) => projection.offers(name));
+    const suggestions = closestNames(providerName, offered);
+    const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
+    return errorOutcome("unknown_tool", `There is no tool named '${providerName}' among the tools offered.${hint}`, { suggestions });
+  }
   const call = projection.toCall(providerName, args);
   return registry.dispatch(call.name, call.arguments, options);
 }

@@ -5,7 +5,9 @@ import { NameCollisionError } from "../names/name-map.js";
 import { projectTools, PROVIDERS } from "../project-tools.js";
 import { projectAiSdk } from "./project-ai-sdk.js";
 import { projectMcp } from "./project-mcp.js";
-import { projectOpenAiResponses } from "./project-openai.js";
+import { projectOpenAiChat, projectOpenAiResponses } from "./project-openai.js";
+import { createRegistry } from "../../registry/create-registry.js";
+import { dispatchModelCall } from "../projection.js";
 
 function tool(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
   return {
@@ -76,5 +78,20 @@ describe("projections over names every provider does not accept", () => {
   it("throws when two tools cannot be told apart", () => {
     const clash = [tool("a b"), tool("a_b"), tool(projectTools("openai", [tool("a b"), tool("a_b")]).names.toProvider("a b"))];
     expect(() => projectTools("openai", clash)).toThrow(NameCollisionError);
+  });
+});
+
+describe("dispatchModelCall: only the tools a request offered can be called", () => {
+  it("runs an offered tool, and refuses a registry tool the projection left out, suggesting offered names", async () => {
+    const registry = createRegistry([]);
+    const ran: string[] = [];
+    for (const name of ["read_file", "delete_file"]) registry.register({ name, description: name, params: [{ name: "path", type: "string" }], fn: () => { ran.push(name); return "done"; } });
+    const offered = projectOpenAiChat(registry.entries.filter((e) => e.name === "read_file"));
+    expect(await dispatchModelCall(registry, offered, "read_file", '{"path":"a"}')).toEqual({ status: "ok", text: "done" });
+    expect(await dispatchModelCall(registry, offered, "delete_file", '{"path":"a"}')).toEqual({
+      status: "error",
+      error: { code: "unknown_tool", message: "There is no tool named 'delete_file' among the tools offered. Did you mean 'read_file'?", payload: { suggestions: ["read_file"] } },
+    });
+    expect(ran).toEqual(["read_file"]);
   });
 });

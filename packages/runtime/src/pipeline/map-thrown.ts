@@ -25,11 +25,28 @@ function mapKnown(thrown: unknown): ErrorOutcome | EndedOutcome {
   return errorOutcome("tool_error", `The tool threw ${messageOf(thrown)} (not an Error).`);
 }
 
-/** A payload as plain JSON (what cannot be carried is dropped rather than crashing). */
+/**
+ * A payload as plain JSON, as much of it as can be carried: a `bigint` as its digits, a `Map`
+ * as an object of its entries, a `Set` as an array, a value met again on its own path (a
+ * cycle) as `"[Circular]"`. What still cannot be read becomes a message rather than a crash.
+ */
 function toJson(value: unknown): unknown {
   if (value === undefined) return undefined;
+  const path: unknown[] = [];
+  function replacer(this: unknown, _key: string, v: unknown): unknown {
+    // `this` is the holder of `v`: the path of ancestors is unwound back to it.
+    while (path.length > 0 && path.at(-1) !== this) path.pop();
+    if (typeof v === "bigint") return v.toString();
+    if (v instanceof Map) v = Object.fromEntries([...v].map(([k, x]) => [String(k), x]));
+    else if (v instanceof Set) v = [...v];
+    if (typeof v === "object" && v !== null) {
+      if (path.includes(v)) return "[Circular]";
+      path.push(v);
+    }
+    return v;
+  }
   try {
-    const text = JSON.stringify(value);
+    const text = JSON.stringify(value, replacer);
     return text === undefined ? undefined : JSON.parse(text);
   } catch {
     return messageOf(value);

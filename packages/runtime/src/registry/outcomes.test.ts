@@ -222,11 +222,16 @@ describe("faulty tools never crash the host", () => {
     expect(outcome).toMatchObject({ status: "error", error: { code: "tool_error" } });
   });
 
-  it("a ToolError whose payload cannot be serialized keeps its message", async () => {
-    const circular: Record<string, unknown> = {};
+  it("a ToolError's payload is carried as far as JSON can: bigints as digits, Maps and Sets as objects and arrays, cycles marked", async () => {
+    const circular: Record<string, unknown> = { name: "node", when: new Date("2024-01-01T00:00:00Z") };
     circular.self = circular;
-    const outcome = await oneTool(() => { throw new ToolError("bad", circular); }).dispatch("t", {});
-    expect(outcome).toMatchObject({ status: "error", error: { code: "tool_error", message: "bad" } });
+    const shared = { x: 1 };
+    const payload = { id: 10n, seen: new Set(["a"]), counts: new Map([["k", 2]]), circular, twice: [shared, shared] };
+    const outcome = await oneTool(() => { throw new ToolError("bad", payload); }).dispatch("t", {});
+    expect(outcome).toEqual({
+      status: "error",
+      error: { code: "tool_error", message: "bad", payload: { id: "10", seen: ["a"], counts: { k: 2 }, circular: { name: "node", when: "2024-01-01T00:00:00.000Z", self: "[Circular]" }, twice: [{ x: 1 }, { x: 1 }] } },
+    });
   });
 
   it("a circular result and a bigint result become execution_error outcomes", async () => {

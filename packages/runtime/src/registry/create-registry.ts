@@ -102,7 +102,8 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
       const definition = table.get(name);
       if (!definition) {
         const suggestions = closestNames(name, table.names());
-        const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
+        const leftOut = table.whyLeftOut(name);
+        const hint = leftOut ? ` It exists but is not registered here: ${leftOut}.` : suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
         return errorOutcome("unknown_tool", `There is no tool named '${name}'.${hint}`, { suggestions });
       }
       if (definition.ready) {

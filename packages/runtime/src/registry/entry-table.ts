@@ -1,7 +1,7 @@
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { ResourceIndex } from "../resources/resource-index.js";
 import { type EntryDefinition, headOf } from "./entry-definition.js";
-import { passesFilters, type EntryFilters } from "./filter-entries.js";
+import { type EntryFilters, whyFilteredOut } from "./filter-entries.js";
 
 /**
  * The entries a registry exposes, by name, in registration order. Entries the filters
@@ -15,10 +15,17 @@ export class EntryTable {
 
   constructor(private readonly filters: EntryFilters) {}
 
+  /** Names the filters left out, and why: a call of one is told so. */
+  private readonly filteredOut = new Map<string, string>();
+
   /** Returns false when the filters leave the entry out. */
   add(definition: EntryDefinition): boolean {
     const head = headOf(definition);
-    if (!passesFilters(head, this.filters)) return false;
+    const why = whyFilteredOut(head, this.filters);
+    if (why !== undefined) {
+      this.filteredOut.set(head.name, why);
+      return false;
+    }
     const name = head.name;
     const previous = this.byName.get(name);
     if (previous) throw new Error(`toolgen: the name '${name}' is registered twice: by ${originOf(previous)} and by ${originOf(definition)}.`);
@@ -42,6 +49,11 @@ export class EntryTable {
 
   names(): string[] {
     return [...this.byName.keys()];
+  }
+
+  /** Why the filters left out an entry of this name, if they did. */
+  whyLeftOut(name: string): string | undefined {
+    return this.filteredOut.get(name);
   }
 
   /** Every entry; throws while a definition is still to be loaded. */

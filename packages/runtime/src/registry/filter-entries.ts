@@ -22,8 +22,17 @@ export function isAllowedForHosts(entry: EntryHead, hosts: readonly string[]): b
 }
 
 export function passesFilters(entry: EntryHead, filters: EntryFilters): boolean {
-  if (!isAllowedForHosts(entry, filters.hosts ?? [])) return false;
-  if (filters.allow && !filters.allow.includes(entry.name)) return false;
-  if (filters.tags && !entry.tags?.some((t) => filters.tags!.includes(t))) return false;
-  return true;
+  return whyFilteredOut(entry, filters) === undefined;
+}
+
+/** Which filter leaves the entry out, in words (for the `unknown_tool` that a call of it gets), or undefined when none does. */
+export function whyFilteredOut(entry: EntryHead, filters: EntryFilters): string | undefined {
+  const hosts = filters.hosts ?? [];
+  const declared = hosts.length ? `this registry's hosts are ${hosts.join(", ")}` : "this registry declares no host";
+  const excluded = entry.excludedFor?.find((h) => hosts.includes(h));
+  if (excluded) return `it is @excludedFor ${excluded}`;
+  if (!isAllowedForHosts(entry, hosts)) return `it is @supportedFor ${entry.supportedFor!.join(", ")} only, and ${declared}`;
+  if (filters.allow && !filters.allow.includes(entry.name)) return "it is not in this registry's allow list";
+  if (filters.tags && !entry.tags?.some((t) => filters.tags!.includes(t))) return `it has none of the tags ${filters.tags.join(", ")}`;
+  return undefined;
 }

@@ -118,6 +118,17 @@ describe("filtering: hosts, allowlist, tags", () => {
     expect(names({ tags: ["read"], allow: ["not_in_ci"] })).toEqual([]);
   });
 
+  it("a call of a filtered-out entry says which filter left it out", async () => {
+    const message = async (name: string, options: Parameters<typeof createRegistry>[1]) => {
+      const outcome = await createRegistry(defs, options).dispatch(name, {});
+      return outcome.status === "error" ? outcome.error.message : outcome.status;
+    };
+    expect(await message("ide_only", {})).toBe("There is no tool named 'ide_only'. It exists but is not registered here: it is @supportedFor ide only, and this registry declares no host.");
+    expect(await message("not_in_ci", { hosts: ["ci"] })).toBe("There is no tool named 'not_in_ci'. It exists but is not registered here: it is @excludedFor ci.");
+    expect(await message("tagged", { allow: ["everywhere"] })).toBe("There is no tool named 'tagged'. It exists but is not registered here: it is not in this registry's allow list.");
+    expect(await message("everywhere", { tags: ["read"] })).toBe("There is no tool named 'everywhere'. It exists but is not registered here: it has none of the tags read.");
+  });
+
   it("a filtered-out entry is an unknown tool, and programmatic registrations are filtered too", async () => {
     const registry = createRegistry(defs, { allow: ["everywhere"] });
     expect(await registry.dispatch("tagged", {})).toMatchObject({ error: { code: "unknown_tool" } });

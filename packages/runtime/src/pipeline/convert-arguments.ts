@@ -1,4 +1,5 @@
 import type { Conversion } from "../manifest/manifest-format.js";
+import { formatTest } from "../validation/validator-support.js";
 import { parsePointer } from "./json-pointer.js";
 
 /**
@@ -15,7 +16,9 @@ export function convertArguments(args: Record<string, unknown>, conversions: rea
   for (const c of dates) {
     visit(args, parsePointer(c.at), (parent, key) => {
       const value = parent[key];
-      if (typeof value === "string") parent[key] = new Date(value);
+      // Only a date-time: where a union also admits other strings (`Date | string`, or a
+      // member of a discriminated union whose `at` is a plain string), the rest stay strings.
+      if (typeof value === "string" && isDateTime(value)) parent[key] = new Date(value);
     });
   }
   for (const c of renames) {
@@ -44,4 +47,8 @@ function visit(node: unknown, segments: readonly string[], at: (parent: Record<s
     if (rest.length === 0) at(record, key);
     else visit(record[key], rest, at);
   }
+}
+
+function isDateTime(value: string): boolean {
+  return formatTest("date-time")(value);
 }

@@ -253,6 +253,25 @@ describe("the pipeline between validation and the call", () => {
     expect(received[2]).toEqual(new Date("2026-01-02T03:04:05Z"));
   });
 
+  it("Date | string: only a date-time becomes a Date; any other string stays a string (never an Invalid Date)", async () => {
+    let received: unknown;
+    const def: EntryDefinition = {
+      ...definition(
+        manifestEntry("t", {
+          inputSchema: { type: "object", properties: { x: { anyOf: [{ type: "string", format: "date-time" }, { type: "string" }] } }, required: ["x"], additionalProperties: false },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "x" }] },
+          conversions: [{ op: "date", at: "/x" }],
+        }),
+      ),
+      fn: (x: unknown) => { received = x; return "ok"; },
+    };
+    const registry = createRegistry([def]);
+    await registry.dispatch("t", { x: "hello" });
+    expect(received).toBe("hello");
+    await registry.dispatch("t", { x: "2026-01-02T03:04:05Z" });
+    expect(received).toEqual(new Date("2026-01-02T03:04:05Z"));
+  });
+
   it("a typed call passes Dates as the function declares them: sent as JSON, validated, converted back", async () => {
     let received: unknown;
     const def: EntryDefinition = {

@@ -5,10 +5,14 @@ import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
 import type { ObjectModel } from "./type-model.js";
 
+/** The keys a number index signature allows: numbers as JavaScript writes them. */
+export const NUMERIC_KEY = "^-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:e[+-]\\d+)?$";
+
 /**
  * Index signatures: a `string` key opens the object (`additionalProperties`), a `number` key
- * too but only for numeric keys (`propertyNames`), a template literal key adds a
- * `patternProperties` entry. Symbol keys are not JSON and are left out.
+ * too but only for numeric keys (`propertyNames`; beside a `string` key, a `patternProperties`
+ * entry for the numeric keys' own values), a template literal key adds a `patternProperties`
+ * entry. Symbol keys are not JSON and are left out.
  */
 export function readIndexSignatures(ctx: ReaderContext, type: ts.Type, site: ts.Node, valueNode?: ts.TypeNode): Pick<ObjectModel, "additional" | "numericKeys" | "patterns"> {
   const F = ctx.ts.TypeFlags;
@@ -28,8 +32,11 @@ export function readIndexSignatures(ctx: ReaderContext, type: ts.Type, site: ts.
       if (pattern.kind === "template") (out.patterns ??= []).push({ pattern: pattern.pattern, type: value() });
     } else reportUnsupported(ctx, key, at, "this index signature key has no JSON form", "use string, number or a template literal key");
   }
-  if (stringValue) out.additional = stringValue;
-  else if (numberValue) {
+  if (stringValue) {
+    out.additional = stringValue;
+    // `{ [k: string]: string | number; [i: number]: number }`: numeric keys hold the narrower type.
+    if (numberValue) (out.patterns ??= []).unshift({ pattern: NUMERIC_KEY, type: numberValue });
+  } else if (numberValue) {
     out.additional = numberValue;
     out.numericKeys = true;
   }

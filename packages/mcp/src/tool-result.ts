@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { interpretSchema, type ManifestEntry, type Outcome } from "@toolgen/runtime";
-import { hasWrappedOutput } from "@toolgen/runtime/providers";
+import { hasWrappedOutput, outcomeText } from "@toolgen/runtime/providers";
 
 /** Where toolgen puts its own data in a result's `_meta` (reverse-DNS prefix, as the spec asks). */
 export const META_PREFIX = "dev.toolgen";
@@ -21,17 +21,16 @@ export function toToolResult(entry: ManifestEntry, outcome: Outcome): CallToolRe
       return result;
     }
     case "error": {
-      const { code, message, payload } = outcome.error;
-      const details = code === "tool_error" && payload !== undefined ? `\n${safeJson(payload)}` : "";
+      const { code, payload } = outcome.error;
       return {
-        content: [{ type: "text", text: `${message}${details}` }],
+        content: [{ type: "text", text: outcomeText(outcome) }],
         isError: true,
         _meta: { [`${META_PREFIX}/error`]: payload === undefined ? { code } : { code, payload } },
       };
     }
     case "ended": {
       const result: CallToolResult = {
-        content: [{ type: "text", text: outcome.value === undefined ? "The task is complete." : typeof outcome.value === "string" ? outcome.value : safeJson(outcome.value) }],
+        content: [{ type: "text", text: outcomeText(outcome) }],
         _meta: { [`${META_PREFIX}/ended`]: true },
       };
       if (entry.outputSchema === undefined) return result;
@@ -87,12 +86,4 @@ function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unk
   if (!validate(json)) return undefined;
   if (hasWrappedOutput(entry)) return { result: json };
   return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { errorOutcome, type Outcome } from "../outcome/outcome.js";
+import { outcomeText, toAnthropicToolResult, toGeminiFunctionResponse, toOpenAiChatToolMessage, toOpenAiResponsesOutput } from "./results.js";
+
+const ok: Outcome = { status: "ok", text: '{"v":1}', structured: { v: 1 } };
+const toolError = errorOutcome("tool_error", "Not found", { path: "a.txt" });
+
+describe("outcomes as the tool-result messages each provider takes back", () => {
+  it("writes the text a model reads: the result, an error with its ToolError payload, an ended task, a suspended call", () => {
+    expect(outcomeText(ok)).toBe('{"v":1}');
+    expect(outcomeText(toolError)).toBe('Not found\n{"path":"a.txt"}');
+    expect(outcomeText(errorOutcome("invalid_arguments", "Invalid arguments for 't' (1 problem):\n- /x: …", { issues: [] }))).toBe("Invalid arguments for 't' (1 problem):\n- /x: …");
+    expect(outcomeText({ status: "ended", value: { done: true } })).toBe('{"done":true}');
+    expect(outcomeText({ status: "ended" })).toBe("The task is complete.");
+    expect(outcomeText({ status: "suspended", call: { id: "c1", name: "ask", arguments: {} } })).toBe("'ask' is executed by the host application; its result is given once the host has run it.");
+  });
+
+  it("OpenAI Chat and Responses, Anthropic and Gemini each get their own shape, errors flagged where the API has a flag", () => {
+    expect(toOpenAiChatToolMessage("call_1", ok)).toEqual({ role: "tool", tool_call_id: "call_1", content: '{"v":1}' });
+    expect(toOpenAiResponsesOutput("call_2", toolError)).toEqual({ type: "function_call_output", call_id: "call_2", output: 'Not found\n{"path":"a.txt"}' });
+    expect(toAnthropicToolResult("toolu_1", ok)).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: '{"v":1}' });
+    expect(toAnthropicToolResult("toolu_2", toolError)).toEqual({ type: "tool_result", tool_use_id: "toolu_2", content: 'Not found\n{"path":"a.txt"}', is_error: true });
+    expect(toGeminiFunctionResponse("files_read", ok)).toEqual({ functionResponse: { name: "files_read", response: { result: { v: 1 } } } });
+    expect(toGeminiFunctionResponse("files_read", { status: "ok", text: "hello" })).toEqual({ functionResponse: { name: "files_read", response: { result: "hello" } } });
+    expect(toGeminiFunctionResponse("files_read", toolError)).toEqual({ functionResponse: { name: "files_read", response: { error: 'Not found\n{"path":"a.txt"}' } } });
+  });
+});

@@ -1,0 +1,55 @@
+import type { Outcome } from "../outcome/outcome.js";
+
+/**
+ * An outcome as the text a model reads in a tool result, the same for every provider (and as
+ * the MCP adapter writes it): a result's text; an error's message (for invalid arguments, every
+ * problem), then a `ToolError`'s payload as JSON; an ended task's value.
+ * A suspended call is the host's to run: give the model the result of `registry.complete()`.
+ */
+export function outcomeText(outcome: Outcome): string {
+  switch (outcome.status) {
+    case "ok":
+      return outcome.text;
+    case "error": {
+      const { code, message, payload } = outcome.error;
+      return code === "tool_error" && payload !== undefined ? `${message}\n${safeJson(payload)}` : message;
+    }
+    case "ended":
+      return outcome.value === undefined ? "The task is complete." : typeof outcome.value === "string" ? outcome.value : safeJson(outcome.value);
+    case "suspended":
+      return `'${outcome.call.name}' is executed by the host application; its result is given once the host has run it.`;
+  }
+}
+
+/** The message that answers an OpenAI Chat Completions tool call (`tool_calls[i].id`). */
+export function toOpenAiChatToolMessage(toolCallId: string, outcome: Outcome): { role: "tool"; tool_call_id: string; content: string } {
+  return { role: "tool", tool_call_id: toolCallId, content: outcomeText(outcome) };
+}
+
+/** The input item that answers an OpenAI Responses function call (its `call_id`). */
+export function toOpenAiResponsesOutput(callId: string, outcome: Outcome): { type: "function_call_output"; call_id: string; output: string } {
+  return { type: "function_call_output", call_id: callId, output: outcomeText(outcome) };
+}
+
+/** The content block that answers an Anthropic `tool_use` block (its `id`); failures are `is_error`. */
+export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { type: "tool_result"; tool_use_id: string; content: string; is_error?: true } {
+  const result = { type: "tool_result" as const, tool_use_id: toolUseId, content: outcomeText(outcome) };
+  return outcome.status === "error" ? { ...result, is_error: true } : result;
+}
+
+/**
+ * The part that answers a Gemini `functionCall` (its `name`, as the model sent it): `response`
+ * holds `{ result }` — the structured content when there is one — or `{ error }`.
+ */
+export function toGeminiFunctionResponse(name: string, outcome: Outcome): { functionResponse: { name: string; response: Record<string, unknown> } } {
+  const response = outcome.status === "error" ? { error: outcomeText(outcome) } : { result: outcome.status === "ok" && outcome.structured !== undefined ? outcome.structured : outcomeText(outcome) };
+  return { functionResponse: { name, response } };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -45,7 +45,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
       const info: ProjectInfo = createProjectInfo(first.tsconfigPath, program.getCompilerOptions(), pluginOptionsOf(program.getCompilerOptions()));
       // As `toolgen build` (tsc's TS18003): no sources is a mistake, not an empty registry to write.
       const generated = [path.resolve(info.registryModulePath), path.resolve(chunkDirectory(info.registryModulePath)) + path.sep];
-      const isGenerated = (f: string) => generated.some((g) => path.resolve(f) === g || path.resolve(f).startsWith(g));
+      const isGenerated = (f: string) => generated.some((g) => path.resolve(f).startsWith(g));
       const sources = program.getSourceFiles().filter((f) => !f.isDeclarationFile && !isGenerated(f.fileName) && existsSync(f.fileName));
       if (sources.length === 0) throw new ConfigError(`no source files in ${shown(first.tsconfigPath)}'s "include" and "files"; nothing written.`);
       const plan = planBuild(ts, info, program, registryCache);

@@ -84,8 +84,10 @@ export function readEntryMetadata(found: FoundDeclaration, naming: NamingStyle, 
     else invalid(tag, "nothing, true or false");
   }
   if (Object.keys(annotations).length > 0) meta.annotations = annotations;
-  const tags = findTags(doc, "tags").flatMap((t) => t.text.split(/[\s,]+/).filter(Boolean));
-  for (const t of findTags(doc, "tags")) if (!t.text) invalid(t, "one or more tag names");
+  // A toolset's @tags are its members' too, before their own: one tag filters the whole group.
+  const tagTags = [...(found.toolset ? findTags(found.toolset.doc, "tags") : []), ...findTags(doc, "tags")];
+  const tags = tagTags.flatMap((t) => t.text.split(/[\s,]+/).filter(Boolean));
+  for (const t of tagTags) if (!t.text) invalid(t, "one or more tag names");
   if (tags.length > 0) meta.tags = [...new Set(tags)];
 
   // The entry's own @supportedFor replaces its toolset's (most specific wins); excludes add up.

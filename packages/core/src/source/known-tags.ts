@@ -8,7 +8,7 @@ export const ENTRY_TAGS = [
 ] as const;
 
 /** Tags of a `@toolset` class. */
-export const TOOLSET_TAGS = ["toolset", "supportedFor", "excludedFor", "deprecated", "title"] as const;
+export const TOOLSET_TAGS = ["toolset", "supportedFor", "excludedFor", "deprecated", "title", "tags"] as const;
 
 /** Constraint tags: JSON Schema keywords, spelled as ts-json-schema-generator users know them. */
 export const CONSTRAINT_TAGS = [

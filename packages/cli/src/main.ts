@@ -63,6 +63,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("serve the built registry over MCP: stdio, or stateless streamable HTTP at /mcp with --http")
     .addOption(project())
     .option("--host <id>", "a host identity the application declares (repeatable)", collect)
+    .option("--tag <tag>", "serve only the entries with this @tags tag (repeatable: any of them)", collect)
+    .option("--allow <name>", "serve only the entries of these names (repeatable)", collect)
     .option("--http <port>", "serve streamable HTTP on this port (0 picks a free one) instead of stdio")
     .option("--bind <address>", "the address --http listens on (default 127.0.0.1)")
     .action(async (o) => void (exitCode = await (await import("./commands/serve.js")).runServe(o)));

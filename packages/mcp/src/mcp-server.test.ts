@@ -228,6 +228,19 @@ describe("stdio, against the real 'toolgen serve' binary", () => {
   });
 });
 
+describe("toolgen serve --allow / --tag: one part of the registry as its own server", () => {
+  it("lists only the allowed entries", async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [TOOLGEN_BIN, "serve", "-p", "tsconfig.json", "--allow", "greet"], cwd: fixture.dir, stderr: "pipe" });
+    const client = new Client({ name: "test-client", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["greet"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("stdio: stdout carries the protocol alone", () => {
   it("a tool's console.log goes to stderr, and every line on stdout is a JSON-RPC message", async () => {
     const child = spawn(process.execPath, [TOOLGEN_BIN, "serve", "-p", "tsconfig.json"], { cwd: fixture.dir, stdio: ["pipe", "pipe", "pipe"] });

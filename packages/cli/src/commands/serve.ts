@@ -7,6 +7,8 @@ import { UsageError } from "./usage-error.js";
 export interface ServeOptions {
   project?: string;
   host?: string[];
+  tag?: string[];
+  allow?: string[];
   http?: string;
   bind?: string;
 }
@@ -21,7 +23,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const port = parsePort(options.http);
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
   const info = loadProjectInfo(options.project);
-  const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() });
+  const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
   const server = info.config as { server?: { name?: string; version?: string; description?: string } };
   const identity = resolveServerIdentity(server.server, info.packageJson);
   const newServer = () => createMcpServer(registry, { identity });

@@ -1,5 +1,6 @@
 import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
+import type { CompiledValidator } from "../validation/index.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { checkName, copyMetadata } from "./define-tool.js";
 
@@ -18,6 +19,12 @@ export interface ExternalToolSchema {
   tags?: string[];
   supportedFor?: string[];
   excludedFor?: string[];
+  /**
+   * A validator of your own for the arguments, in ajv's shape (a function with `errors`; an
+   * ajv-compiled one works): for a schema that uses keywords the runtime's interpreter does not
+   * check (`if`/`then`, `dependentRequired`, a remote `$ref`), such as one a remote server sent.
+   */
+  validate?: CompiledValidator;
 }
 
 const NO_ARGUMENTS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
@@ -28,11 +35,12 @@ export function defineExternal(schema: ExternalToolSchema): EntryDefinition {
   if (typeof inputSchema !== "object" || inputSchema === null || inputSchema.type !== "object") {
     throw new TypeError(`toolgen: registerSchema('${schema.name}'): the input schema must be an object schema ({ "type": "object", ... }); arguments are always one JSON object.`);
   }
-  let validate;
+  let validate = schema.validate;
   try {
-    validate = interpretSchema(inputSchema);
+    validate ??= interpretSchema(inputSchema);
   } catch (error) {
-    throw new TypeError(`toolgen: registerSchema('${schema.name}'): ${(error as Error).message}`);
+    const reason = (error as Error).message.replace(/; run 'toolgen build' to precompile this schema\.$/, "");
+    throw new TypeError(`toolgen: registerSchema('${schema.name}'): ${reason}; pass a validator of your own as 'validate' (an ajv-compiled one works).`);
   }
   const entry: ManifestEntry = {
     kind: "tool",

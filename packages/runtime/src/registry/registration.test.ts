@@ -1,3 +1,4 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
@@ -90,6 +91,17 @@ describe("registerSchema(): external tools", () => {
 
   it("refuses an input schema that is not an object schema", () => {
     expect(() => createRegistry([]).registerSchema({ name: "ext", description: "", parameters: { type: "string" } })).toThrow("must be an object schema");
+  });
+
+  it("a schema the interpreter cannot check takes a validator of the host's own (an ajv-compiled one works)", async () => {
+    const inputSchema = { type: "object", properties: { kind: { type: "string" }, size: { type: "number" } }, if: { properties: { kind: { const: "box" } } }, then: { required: ["size"] } };
+    expect(() => createRegistry([]).registerSchema({ name: "ext", description: "", inputSchema })).toThrow(
+      "toolgen: registerSchema('ext'): the schema keyword 'if' at # is not supported without a build step; pass a validator of your own as 'validate' (an ajv-compiled one works).",
+    );
+    const registry = createRegistry([]);
+    registry.registerSchema({ name: "ext", description: "", inputSchema, validate: new Ajv2020({ allErrors: true }).compile(inputSchema) });
+    expect(await registry.dispatch("ext", { kind: "box" })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: expect.arrayContaining([{ path: "/size", expected: "a value (this property is required)", received: "nothing" }]) } } });
+    expect(await registry.dispatch("ext", { kind: "box", size: 2 })).toMatchObject({ status: "suspended" });
   });
 });
 

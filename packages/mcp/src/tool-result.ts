@@ -70,8 +70,7 @@ function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unk
   let validate = outputValidators.get(entry);
   if (!validate) {
     try {
-      const check = interpretSchema(entry.outputSchema!);
-      validate = (v) => check(v);
+      validate = interpretSchema(entry.outputSchema!);
     } catch {
       validate = () => false; // a schema the interpreter cannot check: nothing can be shown to conform
     }

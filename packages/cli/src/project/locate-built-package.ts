@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { readPackageConfig, type ToolgenConfig } from "@toolgen/transformer/project";
 
@@ -10,19 +10,20 @@ export interface BuiltPackage {
 }
 
 /**
- * Finds the manifest from the package.json reference (`"toolgen": { "manifest": … }`) that
- * `toolgen build` writes, without loading the compiler. Only a package without the reference
- * falls back to reading the tsconfig (through ts-morph) for the default location.
+ * Finds the manifest from the configuration — the package.json reference (`"toolgen": {
+ * "manifest": … }`) that `toolgen build` writes, or toolgen.config.json — without loading the
+ * compiler. Only a package that names none falls back to reading the tsconfig for the default.
  */
 export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd = process.cwd()): Promise<BuiltPackage> {
   const given = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
   if (existsSync(given)) {
     const start = statSync(given).isDirectory() ? given : path.dirname(given);
     const packageJsonPath = findUp(start, "package.json");
-    const reference = packageJsonPath ? manifestReferenceOf(packageJsonPath) : undefined;
-    if (packageJsonPath && reference) {
+    if (packageJsonPath) {
+      // One read of package.json (and toolgen.config.json): the configuration names the manifest.
       const packageRoot = path.dirname(packageJsonPath);
-      return { packageRoot, manifestPath: path.resolve(packageRoot, reference), config: readPackageConfig(packageRoot).config };
+      const { config } = readPackageConfig(packageRoot);
+      if (config.manifest) return { packageRoot, manifestPath: path.resolve(packageRoot, config.manifest), config };
     }
   }
   const { loadProjectInfo } = await import("./load-project.js");
@@ -33,15 +34,5 @@ function findUp(start: string, name: string): string | undefined {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, name))) return path.join(dir, name);
     if (path.dirname(dir) === dir) return undefined;
-  }
-}
-
-function manifestReferenceOf(packageJsonPath: string): string | undefined {
-  try {
-    const reference = (JSON.parse(readFileSync(packageJsonPath, "utf8")) as { toolgen?: { manifest?: unknown } }).toolgen?.manifest;
-    return typeof reference === "string" && reference.length > 0 ? reference : undefined;
-  } catch {
-    // Unreadable or invalid package.json: the full loader reports it properly.
-    return undefined;
   }
 }

@@ -5,6 +5,7 @@ import { bundlePackage } from "../../scripts/bundle-package.mjs";
 export default bundlePackage({
   index: "dist/index.js",
   validation: "dist/validation/index.js",
+  formats: "dist/formats/index.js",
   discovery: "dist/discovery/index.js",
   providers: "dist/providers/index.js",
 });

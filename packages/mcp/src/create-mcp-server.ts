@@ -1,5 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
@@ -23,8 +23,8 @@ export interface McpServerOptions {
  */
 export function createMcpServer(registry: McpRegistry, options: McpServerOptions): Server {
   const server = new Server(options.identity, {
-    // The SDK builds a new Ajv per server unless given one; stateless HTTP makes a server per request.
-    jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
+    // The SDK would build an Ajv per server, compiling schemas with `new Function`.
+    jsonSchemaValidator: VALIDATOR,
     capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
@@ -34,4 +34,4 @@ export function createMcpServer(registry: McpRegistry, options: McpServerOptions
   return server;
 }
 
-let sharedValidator: AjvJsonSchemaValidator | undefined;
+const VALIDATOR = new ToolgenJsonSchemaValidator();

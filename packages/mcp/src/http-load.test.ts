@@ -1,7 +1,7 @@
 import { createRegistry, ToolError } from "@toolgen/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpServer } from "./create-mcp-server.js";
-import { serveHttp, type RunningHttpServer } from "./serve-http.js";
+import { serveHttp, type RunningHttpServer } from "./node/serve-http.js";
 
 /**
  * Issue #8, MCP under load: concurrent calls over stateless streamable HTTP on 127.0.0.1,

@@ -11,7 +11,7 @@ import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { restoreProtoKey } from "./register-tools.js";
-import { serveHttp, type RunningHttpServer } from "./serve-http.js";
+import { serveHttp, type RunningHttpServer } from "./node/serve-http.js";
 import { buildFixture, type BuiltFixture } from "./test-support/built-fixture.js";
 
 const identity = { name: "bookshop", version: "2.3.4", description: "A bookshop." };

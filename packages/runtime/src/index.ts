@@ -36,8 +36,6 @@ export {
 } from "./registry/create-registry.js";
 export { isAllowedForHosts, passesFilters, type EntryFilters } from "./registry/filter-entries.js";
 export { interpretSchema } from "./validation/interpret-schema.js";
-export type { DiscoveredManifest, DiscoveryOptions } from "./discovery/discover-manifests.js";
-export { DiscoveryError } from "./discovery/discovery-error.js";
-export { discoverRegistry } from "./discovery/discover-registry.js";
-export type { DiscoverRegistryOptions } from "./discovery/load-discovered.js";
+export { formatLookup, type FormatLookup, type FormatTable } from "./validation/format-checks.js";
+export type { FormatTest } from "./formats/formats.js";
 export { editDistance } from "./registry/closest-names.js";

@@ -1,4 +1,5 @@
-import { createMcpServer, resolveServerIdentity, serveHttp, serveStdio } from "@toolgen/mcp";
+import { createMcpServer, resolveServerIdentity } from "@toolgen/mcp";
+import { serveHttp, serveStdio } from "@toolgen/mcp/node";
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { loadProjectInfo } from "../project/load-project.js";

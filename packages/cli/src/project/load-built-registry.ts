@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import * as path from "node:path";
-import { discoverRegistry, DiscoveryError, ManifestError, type Registry, type RegistryOptions } from "@toolgen/runtime";
+import { ManifestError, type Registry, type RegistryOptions } from "@toolgen/runtime";
+import { discoverRegistry, DiscoveryError } from "@toolgen/runtime/discovery";
 import { ConfigError } from "./config.js";
 import type { BuiltPackage } from "./locate-built-package.js";
 

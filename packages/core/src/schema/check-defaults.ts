@@ -1,7 +1,10 @@
-import { interpretSchema } from "@toolgen/runtime";
+import { formatLookup, interpretSchema } from "@toolgen/runtime";
+import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { ReaderContext } from "../model/reader-context.js";
 import { formatRootSchema } from "./format-schema.js";
+
+const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
 /**
  * Checks every default (`@default`, parameter and destructuring initializers) against the
@@ -16,7 +19,7 @@ export function checkDefaults(ctx: ReaderContext): void {
     delete schema.default;
     let validate: ReturnType<typeof interpretSchema>;
     try {
-      validate = interpretSchema(schema);
+      validate = interpretSchema(schema, EVERY_FORMAT);
     } catch {
       continue; // A schema the validators cannot check is reported by its own constraint tag.
     }

@@ -5,8 +5,13 @@
  * @toolgenContext
  */
 export interface ToolContext {
-  /** The folder the host wants the tool to work in. */
-  readonly workingDirectory: string;
+  /**
+   * The folder the host wants the tool to work in: the registry's `workingDirectory` option.
+   * toolgen's Node.js entry points (`toolgen call` and `serve`, `discoverRegistry`) set it to
+   * the current directory; a registry created without the option has none (a browser or a
+   * Worker has no folders, and the runtime reads no `process`).
+   */
+  readonly workingDirectory?: string;
   /** The host identities the application declared (`@supportedFor`). */
   readonly hosts: readonly string[];
   /** Aborted when the call is cancelled or times out. */

@@ -6,6 +6,8 @@ import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { createRegistry, type Registry, type RegistryOptions } from "../registry/create-registry.js";
 import { type EntryDefinition, headOf, type ModuleNamespace } from "../registry/entry-definition.js";
 import { passesFilters } from "../registry/filter-entries.js";
+import { ALL_FORMATS } from "../formats/all-formats.js";
+import { formatLookup } from "../validation/format-checks.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
 import { resolveDuplicates } from "./resolve-duplicates.js";
@@ -28,8 +30,11 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
 /** `discoverRegistry`, once this module is loaded. */
 export async function discoverRegistryNow(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
   const definitions = await loadDiscovered(discoverManifests(root, options), options);
-  return createRegistry(definitions, options);
+  return createRegistry(definitions, { ...options, formats: options.formats ?? ALL_FORMATS, workingDirectory: options.workingDirectory ?? process.cwd() });
 }
+
+/** Discovery runs on Node.js, where the size of a bundle does not matter: every format is checked. */
+const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
 /**
  * Entry definitions for discovered manifests, in discovery order. Validators come from
@@ -72,7 +77,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): P
     }
     let validate;
     try {
-      validate = interpretSchema(entry.inputSchema);
+      validate = interpretSchema(entry.inputSchema, EVERY_FORMAT);
     } catch (error) {
       throw fail(field(i, "inputSchema"), "a schema the runtime can check without a registry module", (error as Error).message);
     }

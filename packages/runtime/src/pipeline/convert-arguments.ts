@@ -1,5 +1,5 @@
 import type { Conversion } from "../manifest/manifest-format.js";
-import { formatTest } from "../validation/validator-support.js";
+import { dateTime } from "../formats/formats.js";
 import { parsePointer } from "./json-pointer.js";
 
 /**
@@ -50,5 +50,5 @@ function visit(node: unknown, segments: readonly string[], at: (parent: Record<s
 }
 
 function isDateTime(value: string): boolean {
-  return formatTest("date-time")(value);
+  return dateTime(value);
 }

@@ -1,6 +1,7 @@
 import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { CompiledValidator } from "../validation/index.js";
+import type { FormatLookup } from "../validation/format-checks.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { checkName, copyMetadata } from "./define-tool.js";
 
@@ -29,7 +30,7 @@ export interface ExternalToolSchema {
 
 const NO_ARGUMENTS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
 
-export function defineExternal(schema: ExternalToolSchema): EntryDefinition {
+export function defineExternal(schema: ExternalToolSchema, formats: FormatLookup): EntryDefinition {
   checkName(schema.name, "registerSchema");
   const inputSchema = schema.inputSchema ?? schema.parameters ?? NO_ARGUMENTS;
   if (typeof inputSchema !== "object" || inputSchema === null || inputSchema.type !== "object") {
@@ -37,7 +38,7 @@ export function defineExternal(schema: ExternalToolSchema): EntryDefinition {
   }
   let validate = schema.validate;
   try {
-    validate ??= interpretSchema(inputSchema);
+    validate ??= interpretSchema(inputSchema, formats);
   } catch (error) {
     const reason = (error as Error).message.replace(/; run 'toolgen build' to precompile this schema\.$/, "");
     throw new TypeError(`toolgen: registerSchema('${schema.name}'): ${reason}; pass a validator of your own as 'validate' (an ajv-compiled one works).`);

@@ -1,6 +1,7 @@
 import type { ToolContext } from "../context/tool-context.js";
 import type { EntryKind, JsonSchema, ManifestEntry, ToolAnnotations } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
+import type { FormatLookup } from "../validation/format-checks.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 
 /**
@@ -48,7 +49,7 @@ const NAME = /^[A-Za-z0-9._-]{1,128}$/;
  * is assembled from the descriptors and checked by the interpreting validator (no
  * `new Function`). Mistakes in the spec throw at registration, naming the field.
  */
-export function defineTool(spec: ToolSpec): EntryDefinition {
+export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefinition {
   checkName(spec.name, "register");
   if (typeof spec.fn !== "function") throw new TypeError(`toolgen: register('${spec.name}'): 'fn' must be a function.`);
   const kind = spec.kind ?? "tool";
@@ -64,7 +65,7 @@ export function defineTool(spec: ToolSpec): EntryDefinition {
     const own: JsonSchema = param.schema ?? { type: param.type };
     const property: JsonSchema = typeof own === "boolean" ? own : { ...(param.description ? { description: param.description } : {}), ...own };
     if (Object.hasOwn(param, "default")) {
-      const check = interpretOrThrow(own, at);
+      const check = interpretOrThrow(own, at, formats);
       if (!check(param.default)) throw new TypeError(`toolgen: ${at}.default ${JSON.stringify(param.default)} does not match the parameter's own schema.`);
       defaults[param.name] = param.default;
       if (typeof property === "object") property.default = param.default;
@@ -85,12 +86,12 @@ export function defineTool(spec: ToolSpec): EntryDefinition {
   if (Object.keys(defaults).length) entry.defaults = defaults;
   copyMetadata(spec, entry);
   const fn = spec.fn as (...args: unknown[]) => unknown;
-  return { entry, validate: interpretOrThrow(inputSchema, `register('${spec.name}')`), fn, origin: "register()" };
+  return { entry, validate: interpretOrThrow(inputSchema, `register('${spec.name}')`, formats), fn, origin: "register()" };
 }
 
-function interpretOrThrow(schema: JsonSchema, at: string) {
+function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup) {
   try {
-    return interpretSchema(schema);
+    return interpretSchema(schema, formats);
   } catch (error) {
     throw new TypeError(`toolgen: ${at}: ${(error as Error).message}`);
   }

@@ -10,6 +10,7 @@ import { closestNames } from "./closest-names.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { EntryTable } from "./entry-table.js";
 import type { EntryFilters } from "./filter-entries.js";
+import { formatLookup, type FormatTable } from "../validation/format-checks.js";
 import { SuspendedCalls } from "./suspended-calls.js";
 import { runCall, type CallContext } from "./run-call.js";
 
@@ -23,6 +24,13 @@ export interface RegistryOptions extends EntryFilters {
   values?: Record<string, unknown>;
   /** Creates `@toolset` instances (default: `new Toolset()`). */
   toolsetFactory?: ToolsetFactory;
+  /**
+   * Format checks for schemas registered at run time (`register`, `registerSchema`), from
+   * `@toolgen/runtime/formats`: `{ email }`, or `ALL_FORMATS`. `date-time` is always checked;
+   * registering a schema with another format whose check is not here throws, saying which.
+   * (Validators generated at build time import their own checks.)
+   */
+  formats?: FormatTable;
 }
 
 export interface CallOptions {
@@ -95,6 +103,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
   const table = new EntryTable(options);
   for (const definition of definitions) table.add(definition);
   const suspended = new SuspendedCalls();
+  const formats = formatLookup(options.formats);
   const context: CallContext = { options, interceptors: [], instances: new Map(), suspended };
 
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
@@ -143,8 +152,8 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
       return dispatch(found.name, found.args, callOptions, uri);
     },
     complete: (callId, result) => suspended.complete(callId, result),
-    register: (spec) => (table.add(defineTool(spec)) ? table.get(spec.name)!.entry : undefined),
-    registerSchema: (schema) => (table.add(defineExternal(schema)) ? table.get(schema.name)!.entry : undefined),
+    register: (spec) => (table.add(defineTool(spec, formats)) ? table.get(spec.name)!.entry : undefined),
+    registerSchema: (schema) => (table.add(defineExternal(schema, formats)) ? table.get(schema.name)!.entry : undefined),
     use(interceptor) {
       context.interceptors.push(interceptor);
       return this;

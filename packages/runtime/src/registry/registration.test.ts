@@ -2,10 +2,31 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
+import { ALL_FORMATS } from "../formats/all-formats.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 import { createRegistry, type CallInfo } from "./create-registry.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { manifestEntry } from "../testing/manifest-entry.js";
+
+describe("format checks of run-time registrations (RegistryOptions.formats)", () => {
+  const spec = { name: "invite", description: "Invites.", params: [{ name: "to", schema: { type: "string", format: "email" } }], fn: (args: Record<string, unknown>) => `invited ${String(args.to)}` } as const;
+
+  it("a format the registry does not carry is an error at registration naming the parameter, the format and the import", () => {
+    const registry = createRegistry([]);
+    expect(() => registry.register(spec)).toThrow(/register\('invite'\): the format 'email' at #\/properties\/to is checked by a function this registry does not carry; .*import \{ email \} from "@toolgen\/runtime\/formats"/);
+    expect(() => registry.registerSchema({ name: "ext", description: "", inputSchema: { type: "object", properties: { u: { type: "string", format: "uri" } } } })).toThrow(/registerSchema\('ext'\): the format 'uri' at #\/properties\/u/);
+  });
+
+  it("checks the formats given in the registry's options, at call time and for defaults", async () => {
+    const registry = createRegistry([], { formats: { email: ALL_FORMATS.email! } });
+    registry.register(spec);
+    expect(await registry.dispatch("invite", { to: "ada@example.org" })).toEqual({ status: "ok", text: "invited ada@example.org" });
+    const bad = await registry.dispatch("invite", { to: "ada" });
+    expect(bad).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+    expect(JSON.stringify(bad)).toContain("/to");
+    expect(() => registry.register({ ...spec, name: "invite2", params: [{ name: "to", schema: { type: "string", format: "email" }, default: "nobody" }] })).toThrow("params[0].default \"nobody\" does not match");
+  });
+});
 
 describe("register(): programmatic tools from parameter descriptors", () => {
   it("builds the input schema a model sees, with defaults and required from the descriptors", () => {

@@ -36,7 +36,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions);
   const controller = new AbortController();
   const context: ToolContext = {
-    workingDirectory: shared.options.workingDirectory ?? process.cwd(),
+    ...(shared.options.workingDirectory !== undefined ? { workingDirectory: shared.options.workingDirectory } : {}),
     hosts: shared.options.hosts ?? [],
     signal: controller.signal,
     toolName: entry.name,

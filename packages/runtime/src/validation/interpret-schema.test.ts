@@ -3,7 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import { jsonEqual } from "./index.js";
+import { ALL_FORMATS } from "../formats/all-formats.js";
+import { formatLookup } from "./format-checks.js";
 import { interpretSchema } from "./interpret-schema.js";
+
+const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
 // ajv is the reference (at test time only, where compiling code is fine).
 /* eslint-disable @typescript-eslint/consistent-type-imports */
@@ -31,13 +35,13 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
 
 describe("the interpreting validator agrees with ajv", () => {
   it.each(cases)("%s", (_name, schema, samples) => {
-    const ours = interpretSchema(schema);
+    const ours = interpretSchema(schema, EVERY_FORMAT);
     const reference = ajv.compile(schema as object);
     for (const sample of samples) expect([sample, ours(sample)]).toEqual([sample, reference(sample)]);
   });
 
   it("agrees with ajv on random JSON values for every schema above (property)", () => {
-    const compiled = cases.map(([, schema]) => [interpretSchema(schema), ajv.compile(schema as object)] as const);
+    const compiled = cases.map(([, schema]) => [interpretSchema(schema, EVERY_FORMAT), ajv.compile(schema as object)] as const);
     // Values shaped like the samples are likelier to hit interesting branches than pure noise.
     const samples = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...cases.flatMap(([, , values]) => values)));
     fc.assert(
@@ -101,5 +105,27 @@ describe("the interpreting validator agrees with ajv", () => {
     } finally {
       globalThis.Function = saved;
     }
+  });
+});
+
+describe("formats of schemas registered at run time", () => {
+  const schema: JsonSchema = { type: "object", properties: { to: { type: "string", format: "email" }, password: { type: "string", format: "password" }, odd: { type: "string", format: "x-made-up" } } };
+
+  it("a format whose check is not carried is refused when the schema is interpreted, saying where and what to pass", () => {
+    expect(() => interpretSchema(schema)).toThrow(
+      `the format 'email' at #/properties/to is checked by a function this registry does not carry; pass it in the registry's 'formats' option: { formats: { "email": email } } with import { email } from "@toolgen/runtime/formats"`,
+    );
+  });
+
+  it("checks the formats it is given; formats that check nothing on strings, and unknown ones, pass as in ajv", () => {
+    const validate = interpretSchema(schema, formatLookup({ email: ALL_FORMATS.email! }));
+    expect(validate({ to: "a@b.co", password: "x", odd: "anything" })).toBe(true);
+    expect(validate({ to: "nope" })).toBe(false);
+    expect(validate.errors).toEqual([{ instancePath: "/to", keyword: "format", params: { format: "email" }, message: 'must match format "email"' }]);
+  });
+
+  it("date-time is always checked (every Date argument needs it); a value that merely looks like a format is data", () => {
+    const validate = interpretSchema({ type: "object", properties: { when: { type: "string", format: "date-time" } }, default: { format: "email" }, enum: [{ format: "uri" }] });
+    expect(validate({ when: "yesterday" })).toBe(false);
   });
 });

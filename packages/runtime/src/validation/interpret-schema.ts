@@ -1,7 +1,9 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
-import { codePoints, duplicateItems, fail, formatTest } from "./validator-support.js";
+import type { FormatTest } from "../formats/formats.js";
+import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
+import { codePoints, duplicateItems, fail } from "./validator-support.js";
 
 type Schema = { [keyword: string]: unknown };
 
@@ -14,18 +16,31 @@ type Schema = { [keyword: string]: unknown };
  * writes and tool schemas use. The assertion keywords it lacks are refused here, when the
  * schema is registered, rather than silently ignored at call time.
  *
- * Errors have the shape of ajv's, so both validators share one message formatter.
+ * Errors have the shape of ajv's, so both validators share one message formatter. Formats
+ * are checked through `formats` (see `formatLookup`; by default `date-time` alone): a schema
+ * naming a format whose check is not there is refused here, like an unsupported keyword.
  */
-export function interpretSchema(schema: JsonSchema): CompiledValidator {
+export function interpretSchema(schema: JsonSchema, formats: FormatLookup = DATE_TIME_ONLY): CompiledValidator {
   assertSupportedSchema(schema);
+  assertFormatsCarried(schema, formats);
   const validate: CompiledValidator = (data: unknown) => {
     const errors: ValidatorError[] = [];
-    check(schema, schema, data, "", errors);
+    // Validation is synchronous, so one lookup at a time is in force.
+    const outer = lookup;
+    lookup = formats;
+    try {
+      check(schema, schema, data, "", errors);
+    } finally {
+      lookup = outer;
+    }
     validate.errors = errors.length > 0 ? errors : null;
     return errors.length === 0;
   };
   return validate;
 }
+
+const DATE_TIME_ONLY = formatLookup();
+let lookup: FormatLookup = DATE_TIME_ONLY;
 
 /**
  * Assertion keywords this interpreter does not implement. Refused when the schema is
@@ -102,7 +117,11 @@ function checkString(s: Schema, data: string, path: string, errors: ValidatorErr
   if (typeof s.minLength === "number" && length < s.minLength) fail(errors, path, "minLength", s.minLength);
   if (typeof s.maxLength === "number" && length > s.maxLength) fail(errors, path, "maxLength", s.maxLength);
   if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) fail(errors, path, "pattern", s.pattern);
-  if (typeof s.format === "string" && !formatTest(s.format)(data)) fail(errors, path, "format", s.format);
+  if (typeof s.format === "string" && !formatOf(s.format)(data)) fail(errors, path, "format", s.format);
+}
+
+function formatOf(name: string): FormatTest {
+  return lookup(name)!; // every format of the schema was found carried when it was interpreted
 }
 
 function checkNumber(s: Schema, data: number, path: string, errors: ValidatorError[]): void {

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 
@@ -133,30 +132,4 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
 /** A property name as one JSON Pointer segment. */
 export function pointerSegment(key: string): string {
   return key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key;
-}
-
-type Test = RegExp | ((value: string) => boolean);
-type Format = Test | { type?: string; validate: Test } | true;
-const require = createRequire(import.meta.url);
-let fullFormats: Record<string, Format | undefined> | undefined;
-const formatTests = new Map<string, (value: string) => boolean>();
-
-/**
- * The test for a `format` (ajv-formats, full mode; unknown formats pass). ajv-formats is
- * loaded the first time a validator checks a format, not when the registry is imported.
- */
-export function formatTest(name: string): (value: string) => boolean {
-  let test = formatTests.get(name);
-  if (test) return test;
-  fullFormats ??= (require("ajv-formats/dist/formats") as { fullFormats: Record<string, Format | undefined> }).fullFormats;
-  const format = Object.hasOwn(fullFormats, name) ? fullFormats[name] : undefined;
-  // A format defined for numbers (`int32`, …) does not apply to strings, as in ajv.
-  const check =
-    format === undefined || format === true ? true
-    : format instanceof RegExp || typeof format === "function" ? format
-    : format.type !== undefined && format.type !== "string" ? true
-    : format.validate;
-  test = check === true ? () => true : check instanceof RegExp ? (value) => check.test(value) : (value) => check(value);
-  formatTests.set(name, test);
-  return test;
 }

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { formatLookup, interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import type { CompiledValidator, ValidatorError } from "@toolgen/runtime/validation";
 import { loadValidatorModule } from "../../../../../test-support/generated-validators.js";
 import { compileValidators } from "./compile-validators.js";
@@ -14,6 +15,7 @@ const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).defa
 /* eslint-enable @typescript-eslint/consistent-type-imports */
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
+const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
 function compile(...schemas: JsonSchema[]): Promise<CompiledValidator[]> {
   const named = schemas.map((schema, i) => ({ name: `v${i}`, schema }));
@@ -50,7 +52,7 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
 describe("generated validators", () => {
   it.each(cases)("%s: the interpreter's errors, ajv's verdicts", async (_name, schema, samples) => {
     const [generated] = await compile(schema);
-    const interpreted = interpretSchema(schema);
+    const interpreted = interpretSchema(schema, EVERY_FORMAT);
     const reference = ajv.compile(schema as object);
     for (const sample of samples) {
       const verdict = generated!(sample);
@@ -68,7 +70,7 @@ describe("generated validators", () => {
 
   it("agrees with the interpreter on random JSON values for every schema above (property)", async () => {
     const compiled = await compile(...cases.map(([, schema]) => schema));
-    const interpreted = cases.map(([, schema]) => interpretSchema(schema));
+    const interpreted = cases.map(([, schema]) => interpretSchema(schema, EVERY_FORMAT));
     const samples = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...cases.flatMap(([, , values]) => values)));
     fc.assert(
       fc.property(samples, (value) => {

@@ -1,10 +1,11 @@
+import { FORMAT_EXPORTS } from "@toolgen/runtime/formats";
 import { assertSupportedSchema, resolveLocalRef } from "@toolgen/runtime/validation";
 import type { JsonSchema } from "@toolgen/runtime";
 import { emitCheck, emitSchema, type CheckScope } from "./emit-check.js";
 import { SharedSchemas } from "./shared-schemas.js";
 
 /** Helpers of `@toolgen/runtime/validation` the generated code may call, each imported as `$name`. */
-const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFinite", "keys", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment", "formatTest"];
+const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFinite", "keys", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment"];
 
 /**
  * Generates one validator per schema, as plain JavaScript: `const <name> = $validator(…)`
@@ -48,8 +49,10 @@ export function compileValidatorModule(schemas: ReadonlyArray<{ name: string; sc
 
 /** The generated code of a validator module, in pieces: written as JavaScript or TypeScript. */
 interface ValidatorCode {
-  /** Constants, patterns and format tests the checks use. */
+  /** Constants and patterns the checks use. */
   hoisted: readonly string[];
+  /** Exports of `@toolgen/runtime/formats` the checks call, each imported as `$f_name`. */
+  formats: readonly string[];
   /** Check functions in the order they are written: names, and bodies (between the braces). */
   functionNames: readonly string[];
   functionBodies: readonly string[];
@@ -61,7 +64,9 @@ function writeModule(code: ValidatorCode, parameters: string): string {
   const functions = code.functionNames.map((name, i) => `function ${name}(${parameters}){${code.functionBodies[i]}}`);
   const body = [...code.hoisted, ...functions, ...code.validators].join("\n");
   const used = HELPERS.filter((helper) => body.includes(`$${helper}(`));
-  return `import { ${used.map((h) => `${h} as $${h}`).join(", ")} } from "@toolgen/runtime/validation";\n${body}`;
+  // Each format check is its own import, so a bundle carries only the formats it checks.
+  const formats = code.formats.length ? `import { ${code.formats.map((f) => `${f} as $f_${f}`).join(", ")} } from "@toolgen/runtime/formats";\n` : "";
+  return `import { ${used.map((h) => `${h} as $${h}`).join(", ")} } from "@toolgen/runtime/validation";\n${formats}${body}`;
 }
 
 class ModuleWriter {
@@ -70,7 +75,7 @@ class ModuleWriter {
   private readonly functionBodies: string[] = [];
   private readonly constants = new Map<string, string>();
   private readonly patterns = new Map<string, string>();
-  private readonly formats = new Map<string, string>();
+  private readonly formats = new Set<string>();
   private readonly sharedNames = new Map<number, string>();
 
   constructor(private readonly sharedSchemas: SharedSchemas) {}
@@ -98,7 +103,7 @@ class ModuleWriter {
 
   /** The code written so far, with these validator declarations after it. */
   code(validators: readonly string[]): ValidatorCode {
-    return { hoisted: this.hoisted, functionNames: this.functionNames, functionBodies: this.functionBodies, validators };
+    return { hoisted: this.hoisted, formats: [...this.formats].sort(), functionNames: this.functionNames, functionBodies: this.functionBodies, validators };
   }
 
   private function(name: string, emit: (scope: CheckScope) => string, ref: (ref: string) => string): void {
@@ -154,14 +159,12 @@ class ModuleWriter {
     return name;
   }
 
-  /** Format tests are looked up on first use, so importing the module loads no format table. */
-  private format(format: string): string {
-    let name = this.formats.get(format);
-    if (!name) {
-      this.formats.set(format, (name = `f${this.formats.size}`));
-      this.hoisted.push(`let ${name};`);
-    }
-    return `(${name}||(${name}=$formatTest(${JSON.stringify(format)})))`;
+  /** The imported check of a format; undefined for one that checks nothing on strings (or is unknown), as in ajv. */
+  private format(format: string): string | undefined {
+    const name = Object.hasOwn(FORMAT_EXPORTS, format) ? FORMAT_EXPORTS[format] : null;
+    if (!name) return undefined;
+    this.formats.add(name);
+    return `$f_${name}`;
   }
 }
 

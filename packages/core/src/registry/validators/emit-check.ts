@@ -11,7 +11,8 @@ type SchemaObject = { [keyword: string]: unknown };
 export interface CheckScope {
   constant(value: unknown): string;
   pattern(source: string): string;
-  format(name: string): string;
+  /** The function checking a format; undefined when the format checks nothing. */
+  format(name: string): string | undefined;
   local(prefix: string): string;
   /** The function checking this subschema, when it is shared (see SharedSchemas). */
   shared(schema: JsonSchema): string | undefined;
@@ -118,7 +119,8 @@ function emitString(s: SchemaObject, data: string, path: string, scope: CheckSco
     if (typeof s.maxLength === "number") code += `if(${length}>${s.maxLength})$fail(e,${path},${failureCode("maxLength")},${s.maxLength});`;
   }
   if (typeof s.pattern === "string") code += `if(!${scope.pattern(s.pattern)}.test(${data}))$fail(e,${path},${failureCode("pattern")},${JSON.stringify(s.pattern)});`;
-  if (typeof s.format === "string") code += `if(!${scope.format(s.format)}(${data}))$fail(e,${path},${failureCode("format")},${JSON.stringify(s.format)});`;
+  const format = typeof s.format === "string" ? scope.format(s.format) : undefined;
+  if (format) code += `if(!${format}(${data}))$fail(e,${path},${failureCode("format")},${JSON.stringify(s.format)});`;
   return code;
 }
 

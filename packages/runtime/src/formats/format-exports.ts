@@ -1,0 +1,34 @@
+/**
+ * Which export of `@toolgen/runtime/formats` checks each format name: what the generated
+ * validators import. `null`: the format checks nothing on a string (OpenAPI's annotations and
+ * number formats, as in ajv), so a validator writes no check for it; a name not listed is
+ * unknown and passes too.
+ */
+export const FORMAT_EXPORTS: Readonly<Record<string, string | null>> = {
+  date: "date",
+  time: "time",
+  "date-time": "dateTime",
+  "iso-time": "isoTime",
+  "iso-date-time": "isoDateTime",
+  duration: "duration",
+  uri: "uri",
+  "uri-reference": "uriReference",
+  "uri-template": "uriTemplate",
+  url: "url",
+  email: "email",
+  hostname: "hostname",
+  ipv4: "ipv4",
+  ipv6: "ipv6",
+  regex: "regex",
+  uuid: "uuid",
+  "json-pointer": "jsonPointer",
+  "json-pointer-uri-fragment": "jsonPointerUriFragment",
+  "relative-json-pointer": "relativeJsonPointer",
+  byte: "byte",
+  int32: null,
+  int64: null,
+  float: null,
+  double: null,
+  password: null,
+  binary: null,
+};

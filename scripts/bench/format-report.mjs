@@ -1,4 +1,5 @@
 // The benchmark's tables (Markdown, ready for docs/benchmarks.md) and the budget of issue #7.
+import { BUNDLE_BUDGET_BYTES } from "./bundle-size-budget.mjs";
 
 /** Which row each ratio is taken against. */
 const BASE = { toolgen: "floor", tjsg: "floor", tspcPlain: "tscEmit", tspcToolgen: "tscEmit", typia: "tscEmitTypia" };
@@ -121,7 +122,33 @@ export function evaluateBudget(report) {
     `${perSecond(tg("invalid"))} vs ${perSecond(t["typia validate · invalid"]?.perSecond)} (${ratio(invalidRatio)})`,
     Number.isFinite(invalidRatio) ? invalidRatio >= 3 : undefined,
   );
+  const size = report.bundleSize;
+  if (size) {
+    const { typical } = size;
+    add(
+      `browser bundle of the runtime and a 10-tool registry ≤ ${kib(BUNDLE_BUDGET_BYTES)} (minified, gzipped; issue #16)`,
+      `${kib(typical.gzipBytes)}, with the format checks ${typical.formats.join(", ") || "(none)"} (fixtures/bundle-size)`,
+      typical.gzipBytes <= BUNDLE_BUDGET_BYTES,
+    );
+  }
   return lines;
+}
+
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function bundleSizeText(size) {
+  if (!size) return "";
+  const row = (label, b) => `| ${label} | ${b.tools} | ${b.formats.join(", ") || "—"} | ${kib(b.minifiedBytes)} | ${kib(b.gzipBytes)} |`;
+  return [
+    "### Bundle size (esbuild, `--platform=browser`, minified)",
+    "",
+    "| registry | tools | format checks carried | minified | gzipped |",
+    "|---|---:|---|---:|---:|",
+    row("fixtures/bundle-size (typical tools)", size.typical),
+    row("bench corpus (large nested schemas)", size.corpus),
+  ].join("\n");
 }
 
 function buildTable(build, reps) {
@@ -232,6 +259,8 @@ export function formatReport(report) {
     compileWithRegistryText(report.compileWithRegistry),
     "",
     runtimeTables(report.runtime),
+    "",
+    bundleSizeText(report.bundleSize),
     "",
     budget.join("\n"),
   ].join("\n");

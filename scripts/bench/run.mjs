@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchBundleSize } from "./bundle-size.mjs";
 import { evaluateBudget, formatReport } from "./format-report.mjs";
 import { generateCorpus, REPO_ROOT } from "./generate-corpus.mjs";
 import { measureNode, memorySource } from "./measure-process.mjs";
@@ -342,8 +343,10 @@ async function main() {
     // At the smallest N and the largest: the module's share grows with the registry.
     const compileWithRegistry = [...new Set([builds[0], builds.at(-1)])].map((build) => benchCompileWithRegistry({ build, tools }));
     const runtime = benchRuntime({ options, tools, workspace });
+    log("bundle size: runtime + 10 tools, esbuild for the browser");
+    const bundleSize = await benchBundleSize({ workspace, toolgen: tools.toolgen });
     machine.loadAtEnd = loadavg()[0];
-    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, compileWithRegistry, runtime };
+    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, compileWithRegistry, runtime, bundleSize };
     report.budget = evaluateBudget(report);
     const text = formatReport(report);
     process.stdout.write(text + "\n");

@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { interpretSchema, type ManifestEntry, type Outcome } from "@toolgen/runtime";
+import { formatLookup, interpretSchema, type ManifestEntry, type Outcome } from "@toolgen/runtime";
 import { hasWrappedOutput, outcomeText } from "@toolgen/runtime/providers";
 
 /** Where toolgen puts its own data in a result's `_meta` (reverse-DNS prefix, as the spec asks). */
@@ -63,6 +63,10 @@ function structuredContentOf(entry: ManifestEntry, text: string, structured: Rec
 }
 
 const outputValidators = new WeakMap<ManifestEntry, (value: unknown) => boolean>();
+// The value is the tool's own, typed result: a format whose check this bundle does not carry
+// is not what decides whether it is shown as structured content.
+const carried = formatLookup();
+const OUTPUT_FORMATS = (name: string) => carried(name) ?? (() => true);
 
 /** An EndTask's value as the structured content the tool's output schema describes, when it conforms. */
 function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unknown> | undefined {
@@ -70,7 +74,7 @@ function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unk
   let validate = outputValidators.get(entry);
   if (!validate) {
     try {
-      validate = interpretSchema(entry.outputSchema!);
+      validate = interpretSchema(entry.outputSchema!, OUTPUT_FORMATS);
     } catch {
       validate = () => false; // a schema the interpreter cannot check: nothing can be shown to conform
     }

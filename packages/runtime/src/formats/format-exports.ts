@@ -32,3 +32,16 @@ export const FORMAT_EXPORTS: Readonly<Record<string, string | null>> = {
   password: null,
   binary: null,
 };
+
+/**
+ * The formats that check something, space-separated: the runtime's main entry needs only the
+ * names (to tell a format it does not carry from an unknown one), and this string is a small
+ * part of a browser bundle where the table above is not. Each one's export is its name in
+ * camelCase (`exportOf`); a test holds both to the table.
+ */
+export const CHECKED_FORMATS = "date time date-time iso-time iso-date-time duration uri uri-reference uri-template url email hostname ipv4 ipv6 regex uuid json-pointer json-pointer-uri-fragment relative-json-pointer byte";
+
+/** The export of `@toolgen/runtime/formats` that checks a format: its name in camelCase. */
+export function exportOf(format: string): string {
+  return format.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+}

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALL_FORMATS } from "./all-formats.js";
-import { FORMAT_EXPORTS } from "./format-exports.js";
+import { CHECKED_FORMATS, exportOf, FORMAT_EXPORTS } from "./format-exports.js";
 import * as checks from "./formats.js";
 
 // ajv-formats (full mode) is the reference these checks were ported from; at test time only.
@@ -50,6 +50,12 @@ describe("format checks", () => {
       if (exported === null) expect(ALL_FORMATS[name]).toBeUndefined();
       else expect(ALL_FORMATS[name]).toBe((checks as Record<string, unknown>)[exported]);
     }
+  });
+
+  it("the list of checked formats and the camelCase rule agree with the table", () => {
+    const checked = Object.entries(FORMAT_EXPORTS).filter(([, exported]) => exported !== null);
+    expect(CHECKED_FORMATS.split(" ").sort()).toEqual(checked.map(([name]) => name).sort());
+    for (const [name, exported] of checked) expect(exportOf(name)).toBe(exported);
   });
 
   it.each(Object.entries(SAMPLES))("%s: the same verdicts as ajv-formats", (name, samples) => {

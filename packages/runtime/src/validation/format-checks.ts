@@ -1,5 +1,7 @@
-import { FORMAT_EXPORTS } from "../formats/format-exports.js";
+import { CHECKED_FORMATS, exportOf } from "../formats/format-exports.js";
 import { anyString, dateTime, type FormatTest } from "../formats/formats.js";
+
+const CHECKED = new Set(CHECKED_FORMATS.split(" "));
 
 /** Format checks by format name, as `RegistryOptions.formats` takes them. */
 export type FormatTable = Readonly<Record<string, FormatTest>>;
@@ -19,7 +21,7 @@ export function formatLookup(table: FormatTable = {}): FormatLookup {
   return (name) => {
     if (Object.hasOwn(table, name)) return table[name];
     if (name === "date-time") return dateTime;
-    return Object.hasOwn(FORMAT_EXPORTS, name) && FORMAT_EXPORTS[name] !== null ? undefined : anyString;
+    return CHECKED.has(name) ? undefined : anyString;
   };
 }
 
@@ -28,7 +30,7 @@ export function assertFormatsCarried(schema: unknown, lookup: FormatLookup, at =
   if (typeof schema !== "object" || schema === null) return;
   const format = (schema as { format?: unknown }).format;
   if (!Array.isArray(schema) && typeof format === "string" && lookup(format) === undefined) {
-    const name = FORMAT_EXPORTS[format]!;
+    const name = exportOf(format);
     throw new Error(
       `the format '${format}' at ${at} is checked by a function this registry does not carry; pass it in the registry's 'formats' option: ` +
         `{ formats: { "${format}": ${name} } } with import { ${name} } from "@toolgen/runtime/formats" (or ALL_FORMATS for every format).`,

@@ -121,8 +121,59 @@ export function includesEqual(values: readonly unknown[], data: unknown): boolea
   return false;
 }
 
-/** The first pair of equal items, `[earlier, later]`, for `uniqueItems`; undefined when all differ. */
+/**
+ * The first pair of equal items, `[earlier, later]`, for `uniqueItems`; undefined when all
+ * differ. Linear: each item gets a canonical key (objects by sorted keys), so an argument of
+ * 500,000 items costs one pass, not the pairwise comparison's quadratic time. The pair is the
+ * pairwise one: the first item equal to an earlier one, and the earliest of those.
+ */
 export function duplicateItems(items: readonly unknown[]): [number, number] | undefined {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    const key = canonicalKey(items[i]);
+    if (key === undefined) return duplicatePairwise(items); // not JSON (a function, a symbol): compare as jsonEqual does
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return [earlier, i];
+    seen.set(key, i);
+  }
+  return undefined;
+}
+
+/** A string equal for two values exactly when `jsonEqual` holds; undefined for a value JSON has no form for. */
+function canonicalKey(value: unknown): string | undefined {
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Object.is(value, -0) ? "0" : String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "undefined":
+      return "undefined";
+    case "object": {
+      if (value === null) return "null";
+      const parts: string[] = [];
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          const key = canonicalKey(item);
+          if (key === undefined) return undefined;
+          parts.push(key);
+        }
+        return `[${parts.join(",")}]`;
+      }
+      for (const name of Object.keys(value).sort()) {
+        const key = canonicalKey((value as Record<string, unknown>)[name]);
+        if (key === undefined) return undefined;
+        parts.push(`${JSON.stringify(name)}:${key}`);
+      }
+      return `{${parts.join(",")}}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function duplicatePairwise(items: readonly unknown[]): [number, number] | undefined {
   for (let i = 1; i < items.length; i++) {
     for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return [j, i];
   }

@@ -1,8 +1,10 @@
-import { FORMAT_EXPORTS } from "@toolgen/runtime/formats";
+import { CHECKED_FORMATS, exportOf } from "@toolgen/runtime/formats";
 import { assertSupportedSchema, resolveLocalRef } from "@toolgen/runtime/validation";
 import type { JsonSchema } from "@toolgen/runtime";
 import { emitCheck, emitSchema, type CheckScope } from "./emit-check.js";
 import { SharedSchemas } from "./shared-schemas.js";
+
+const CHECKED = new Set(CHECKED_FORMATS.split(" "));
 
 /** Helpers of `@toolgen/runtime/validation` the generated code may call, each imported as `$name`. */
 const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFinite", "keys", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment"];
@@ -161,8 +163,8 @@ class ModuleWriter {
 
   /** The imported check of a format; undefined for one that checks nothing on strings (or is unknown), as in ajv. */
   private format(format: string): string | undefined {
-    const name = Object.hasOwn(FORMAT_EXPORTS, format) ? FORMAT_EXPORTS[format] : null;
-    if (!name) return undefined;
+    if (!CHECKED.has(format)) return undefined;
+    const name = exportOf(format);
     this.formats.add(name);
     return `$f_${name}`;
   }

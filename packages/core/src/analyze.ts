@@ -54,6 +54,7 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     toolContext: new Map(),
     symbols: new Map(),
     canonicalKeys: new Map(),
+    patternOrigins: new Map(),
   };
 
   const roots = new Set(program.getRootFileNames());

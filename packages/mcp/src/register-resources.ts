@@ -5,7 +5,8 @@ import type { McpRegistry } from "./mcp-registry.js";
 /** MCP's "resource not found" error code (https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling). */
 const RESOURCE_NOT_FOUND = -32002;
 
-const isTemplate = (uri: string) => /\{[^}]+\}/.test(uri);
+/** `{` then a name then `}`; a name holds no brace (`[^}]` would rescan a run of `{` from each one). */
+const isTemplate = (uri: string) => /\{[^{}]+\}/.test(uri);
 
 /** Static URIs are resources; URIs with `{variables}` are resource templates. */
 export function registerResources(server: Server, registry: McpRegistry): void {

@@ -43,6 +43,8 @@ export const DiagnosticCode = {
   TypeTooDeep: "TG2006",
   /** A prompt whose return type is neither a string nor a list of messages. */
   PromptResult: "TG2007",
+  /** A pattern (`@pattern`, a template literal type) that can backtrack super-linearly on some input. */
+  SlowPattern: "TG2008",
 
   /** A default initializer that is not a constant JSON value. */
   DefaultNotConstant: "TG3001",

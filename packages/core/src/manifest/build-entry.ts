@@ -2,6 +2,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import { collectConversions } from "../model/collect-conversions.js";
 import { type AnalysisState, createReaderContext } from "../model/reader-context.js";
 import { checkDefaults } from "../schema/check-defaults.js";
+import { checkPatterns } from "../schema/check-patterns.js";
 import { formatRootSchema } from "../schema/format-schema.js";
 import { checkTags } from "../source/check-tags.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
@@ -49,6 +50,7 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
     inputSchema: formatRootSchema(args.input, ctx.definitions),
     source: { file: options.relativeSource(found.sourceFile.fileName), line: position.line + 1, column: position.character + 1 },
   };
+  checkPatterns(state, entry.inputSchema, found.nameNode);
   if (found.kind === "tool") {
     const output = readOutput(state, found);
     if (output) entry.outputSchema = output;

@@ -1,6 +1,6 @@
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import { hasAnnotations, mergeAnnotations, type ReadAnnotations } from "./read-annotations.js";
-import type { ReaderContext } from "./reader-context.js";
+import { patternOrigin, type ReaderContext } from "./reader-context.js";
 import type { Annotations, TypeModel } from "./type-model.js";
 
 type Family = "number" | "string" | "array";
@@ -26,6 +26,7 @@ const BOUNDS: ReadonlyArray<[string, string]> = [
  * `@default` is queued for checking against the finished schema.
  */
 export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): TypeModel {
+  recordPattern(ctx, model, read);
   if (!hasAnnotations(read)) return model;
   const families = familiesOf(ctx, model);
   for (const [keyword, tag] of read.tags) {
@@ -41,6 +42,18 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   const defaultTag = read.tags.get("default");
   if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
   return result;
+}
+
+/** Notes where a `@pattern` was written, and what `@allowSlowPattern` accepts: the pattern beside it, or the template literal type's. */
+function recordPattern(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): void {
+  const tag = read.tags.get("pattern");
+  const { pattern } = read.annotations;
+  if (tag && pattern !== undefined) patternOrigin(ctx, pattern).sites.set(tag, read.annotations.maxLength);
+  const allow = read.tags.get("allowSlowPattern");
+  if (!allow) return;
+  const accepted = pattern ?? (model.kind === "template" ? model.pattern : undefined);
+  if (accepted !== undefined) patternOrigin(ctx, accepted).allowed = true;
+  else ctx.diagnostics.report(allow, DiagnosticCode.InvalidConstraint, "@allowSlowPattern accepts the @pattern beside it (or a template literal type's pattern), and there is none here; remove it.", "warning");
 }
 
 function toInteger(model: TypeModel): TypeModel {

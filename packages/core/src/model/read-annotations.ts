@@ -78,6 +78,10 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
         invalid("a regular expression (ECMAScript syntax, 'u' flag)");
       }
       return;
+    case "allowSlowPattern":
+      // Not a schema keyword: it accepts the pattern beside it (see checkPatterns).
+      setTag(result, "allowSlowPattern", tag.node);
+      return;
     case "format":
       if (/^[A-Za-z][\w-]*$/.test(tag.text)) {
         annotations.format = tag.text;

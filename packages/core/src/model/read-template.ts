@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { readType } from "./read-type.js";
-import type { ReaderContext } from "./reader-context.js";
+import { patternOrigin, type ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
 import type { TypeModel } from "./type-model.js";
 
@@ -15,7 +15,11 @@ export function readTemplateLiteral(ctx: ReaderContext, type: ts.TemplateLiteral
     if (part === undefined) return reportUnsupported(ctx, type, site, "this placeholder has no regular expression", "use string with @pattern");
     pattern += `(${part})` + escapeRegExp(type.texts[i + 1] ?? "");
   }
-  return { kind: "template", pattern: pattern + "$" };
+  pattern += "$";
+  const origin = patternOrigin(ctx, pattern);
+  if (!origin.sites.has(site)) origin.sites.set(site, undefined);
+  origin.template = true;
+  return { kind: "template", pattern };
 }
 
 /** The regular expression of one `${…}` placeholder, without anchors. */

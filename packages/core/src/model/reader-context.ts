@@ -25,6 +25,25 @@ export interface AnalysisState {
   symbols: Map<ts.Node, ts.Symbol | undefined>;
   /** Sort keys of union members that do not depend on checking order, per type. */
   canonicalKeys: Map<ts.Type, string>;
+  /** Where each pattern of the schemas was written, for the backtracking check (`checkPatterns`). */
+  patternOrigins: Map<string, PatternOrigin>;
+}
+
+/** The `@pattern` tags and template literal types that wrote one pattern. */
+export interface PatternOrigin {
+  /** Each site, with the `@maxLength` written beside it (to tell apart uses of one pattern under different bounds). */
+  sites: Map<DiagnosticSite, number | undefined>;
+  /** Written by a template literal type rather than a `@pattern` tag. */
+  template: boolean;
+  /** An `@allowSlowPattern` accepts it. */
+  allowed: boolean;
+}
+
+/** The origin record of a pattern, made on first use. */
+export function patternOrigin(state: AnalysisState, pattern: string): PatternOrigin {
+  let origin = state.patternOrigins.get(pattern);
+  if (!origin) state.patternOrigins.set(pattern, (origin = { sites: new Map(), template: false, allowed: false }));
+  return origin;
 }
 
 /** A default to check against its own schema once the whole schema (and its `$defs`) is read. */
@@ -82,6 +101,7 @@ export function createReaderContext(state: AnalysisState, direction: "input" | "
     toolContext: state.toolContext,
     symbols: state.symbols,
     canonicalKeys: state.canonicalKeys,
+    patternOrigins: state.patternOrigins,
     direction,
     inProgress: new Map(),
     definitions: [],

@@ -14,7 +14,7 @@ export const TOOLSET_TAGS = ["toolset", "supportedFor", "excludedFor", "deprecat
 export const CONSTRAINT_TAGS = [
   "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength",
   "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "default", "examples",
-  "integer",
+  "integer", "allowSlowPattern",
 ] as const;
 
 /** Tags of a property (or an inline-documented parameter): constraints plus exposure. */

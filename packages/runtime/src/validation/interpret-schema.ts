@@ -112,10 +112,13 @@ function checkCombinators(root: JsonSchema, s: Schema, data: unknown, path: stri
   if (s.not !== undefined && passes(s.not as JsonSchema)) fail(errors, path, "not");
 }
 
+/** Cheap checks first: a string over its `maxLength` is not given to the pattern or the format check. */
 function checkString(s: Schema, data: string, path: string, errors: ValidatorError[]): void {
-  const length = codePoints(data);
-  if (typeof s.minLength === "number" && length < s.minLength) fail(errors, path, "minLength", s.minLength);
-  if (typeof s.maxLength === "number" && length > s.maxLength) fail(errors, path, "maxLength", s.maxLength);
+  if (typeof s.minLength === "number" || typeof s.maxLength === "number") {
+    const length = codePoints(data);
+    if (typeof s.minLength === "number" && length < s.minLength) fail(errors, path, "minLength", s.minLength);
+    if (typeof s.maxLength === "number" && length > s.maxLength) return fail(errors, path, "maxLength", s.maxLength);
+  }
   if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) fail(errors, path, "pattern", s.pattern);
   if (typeof s.format === "string" && !formatOf(s.format)(data)) fail(errors, path, "format", s.format);
 }
@@ -140,7 +143,8 @@ function checkNumber(s: Schema, data: number, path: string, errors: ValidatorErr
 
 function checkArray(root: JsonSchema, s: Schema, data: unknown[], path: string, errors: ValidatorError[]): void {
   if (typeof s.minItems === "number" && data.length < s.minItems) fail(errors, path, "minItems", s.minItems);
-  if (typeof s.maxItems === "number" && data.length > s.maxItems) fail(errors, path, "maxItems", s.maxItems);
+  // Cheap checks first: an array over its `maxItems` is not walked.
+  if (typeof s.maxItems === "number" && data.length > s.maxItems) return fail(errors, path, "maxItems", s.maxItems);
   const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as JsonSchema[]) : [];
   data.forEach((item, i) => check(root, i < prefix.length ? prefix[i] : (s.items as JsonSchema | undefined), item, `${path}/${i}`, errors));
   const duplicate = s.uniqueItems === true ? duplicateItems(data) : undefined;
@@ -155,7 +159,8 @@ function checkObject(root: JsonSchema, s: Schema, data: Record<string, unknown>,
     if (!Object.hasOwn(data, name)) fail(errors, path, "required", name);
   }
   if (typeof s.minProperties === "number" && keys.length < s.minProperties) fail(errors, path, "minProperties", s.minProperties);
-  if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) fail(errors, path, "maxProperties", s.maxProperties);
+  // Cheap checks first: an object over its `maxProperties` is not walked.
+  if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) return fail(errors, path, "maxProperties", s.maxProperties);
   for (const key of keys) {
     const child = `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
     if (s.propertyNames !== undefined) check(root, s.propertyNames as JsonSchema, key, path, errors);

@@ -83,6 +83,26 @@ describe("generated validators", () => {
     );
   });
 
+  it("checks the size bounds first: a value over its maximum is not given to the costly keywords; within bounds every error is reported", async () => {
+    const string: JsonSchema = { type: "string", minLength: 3, maxLength: 5, pattern: "^[a-z]+$", format: "email" };
+    const array: JsonSchema = { type: "array", minItems: 3, maxItems: 4, items: { type: "number" }, uniqueItems: true };
+    const object: JsonSchema = { type: "object", minProperties: 2, maxProperties: 3, properties: { a: { type: "number" } }, additionalProperties: false };
+    const keywords = (validate: CompiledValidator, value: unknown) => (validate(value), (validate.errors ?? []).map((e) => e.keyword));
+    const expectations: Array<[JsonSchema, unknown, string[]]> = [
+      [string, "ABCDEFGH", ["maxLength"]],
+      [string, "A", ["minLength", "pattern", "format"]],
+      [array, ["x", "x", "x", "x", "x"], ["maxItems"]],
+      [array, ["x", "x"], ["minItems", "type", "type", "uniqueItems"]],
+      [object, { a: "x", b: 1, c: 2, d: 3 }, ["maxProperties"]],
+      [object, { a: "x" }, ["minProperties", "type"]],
+    ];
+    const generated = await compile(...expectations.map(([schema]) => schema));
+    expectations.forEach(([schema, value, expected], i) => {
+      expect(keywords(generated[i]!, value)).toEqual(expected);
+      expect(keywords(interpretSchema(schema, EVERY_FORMAT), value)).toEqual(expected);
+    });
+  });
+
   it("generates a subschema used in several places once, whatever its descriptions say", async () => {
     const described = { ...address, description: "Where to deliver." };
     const code = compileValidators([

@@ -110,18 +110,29 @@ function includes(values: readonly unknown[], data: string, scope: CheckScope): 
   return `${scope.constant(values)}.includes(${data})`;
 }
 
+/**
+ * Cheap checks first: a string over its `maxLength` is not given to the pattern or the format
+ * check, whose cost grows with the length (the analyzer accepts a slow pattern only under a
+ * tight `maxLength`, see TG2008). Within the bounds every keyword is checked, as before.
+ */
 function emitString(s: SchemaObject, data: string, path: string, scope: CheckScope): string {
   let code = "";
+  let costly = "";
+  if (typeof s.pattern === "string") costly += `if(!${scope.pattern(s.pattern)}.test(${data}))$fail(e,${path},${failureCode("pattern")},${JSON.stringify(s.pattern)});`;
+  const format = typeof s.format === "string" ? scope.format(s.format) : undefined;
+  if (format) costly += `if(!${format}(${data}))$fail(e,${path},${failureCode("format")},${JSON.stringify(s.format)});`;
   if (typeof s.minLength === "number" || typeof s.maxLength === "number") {
     const length = scope.local("n");
     code += `const ${length}=$codePoints(${data});`;
     if (typeof s.minLength === "number") code += `if(${length}<${s.minLength})$fail(e,${path},${failureCode("minLength")},${s.minLength});`;
-    if (typeof s.maxLength === "number") code += `if(${length}>${s.maxLength})$fail(e,${path},${failureCode("maxLength")},${s.maxLength});`;
+    if (typeof s.maxLength === "number") return code + withinLimit(`${length}>${s.maxLength}`, `$fail(e,${path},${failureCode("maxLength")},${s.maxLength});`, costly);
   }
-  if (typeof s.pattern === "string") code += `if(!${scope.pattern(s.pattern)}.test(${data}))$fail(e,${path},${failureCode("pattern")},${JSON.stringify(s.pattern)});`;
-  const format = typeof s.format === "string" ? scope.format(s.format) : undefined;
-  if (format) code += `if(!${format}(${data}))$fail(e,${path},${failureCode("format")},${JSON.stringify(s.format)});`;
-  return code;
+  return code + costly;
+}
+
+/** `if(over)failure` — and the checks whose cost grows with the size only when it is not over. */
+function withinLimit(over: string, failure: string, costly: string): string {
+  return costly === "" ? `if(${over})${failure}` : `if(${over})${failure}else{${costly}}`;
 }
 
 const COMPARISONS: Array<[string, string]> = [["minimum", ">="], ["maximum", "<="], ["exclusiveMinimum", ">"], ["exclusiveMaximum", "<"]];
@@ -136,10 +147,17 @@ function emitNumber(s: SchemaObject, data: string, path: string): string {
   return code;
 }
 
+/** Cheap checks first: an array over its `maxItems` is not walked (items, `uniqueItems`). */
 function emitArray(s: SchemaObject, data: string, path: string, scope: CheckScope): string {
   let code = "";
   if (typeof s.minItems === "number") code += `if(${data}.length<${s.minItems})$fail(e,${path},${failureCode("minItems")},${s.minItems});`;
-  if (typeof s.maxItems === "number") code += `if(${data}.length>${s.maxItems})$fail(e,${path},${failureCode("maxItems")},${s.maxItems});`;
+  const costly = emitItems(s, data, path, scope);
+  if (typeof s.maxItems === "number") return code + withinLimit(`${data}.length>${s.maxItems}`, `$fail(e,${path},${failureCode("maxItems")},${s.maxItems});`, costly);
+  return code + costly;
+}
+
+function emitItems(s: SchemaObject, data: string, path: string, scope: CheckScope): string {
+  let code = "";
   const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as JsonSchema[]) : [];
   prefix.forEach((sub, i) => {
     const item = scope.local("d");
@@ -201,29 +219,33 @@ function emitObject(s: SchemaObject, data: string, path: string, scope: CheckSco
     }
     code += `if(${missing})$fail(e,${path},${failureCode("required")},${JSON.stringify(name)});`;
   }
+  let limit: { over: string; failure: string } | undefined;
   if (typeof s.minProperties === "number" || typeof s.maxProperties === "number") {
     const count = scope.local("n");
     code += `const ${count}=$keys(${data}).length;`;
     if (typeof s.minProperties === "number") code += `if(${count}<${s.minProperties})$fail(e,${path},${failureCode("minProperties")},${s.minProperties});`;
-    if (typeof s.maxProperties === "number") code += `if(${count}>${s.maxProperties})$fail(e,${path},${failureCode("maxProperties")},${s.maxProperties});`;
+    if (typeof s.maxProperties === "number") limit = { over: `${count}>${s.maxProperties}`, failure: `$fail(e,${path},${failureCode("maxProperties")},${s.maxProperties});` };
   }
+  let costly = "";
   const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
   for (const [name, sub] of Object.entries(properties)) {
     const propertyPath = appendPath(path, segment(name));
     if (inherited(name)) {
       const value = scope.local("d");
       const check = emitCheck(sub, value, propertyPath, scope);
-      if (check) code += `if(Object.hasOwn(${data},${JSON.stringify(name)})){const ${value}=${member(data, name)};${check}}`;
+      if (check) costly += `if(Object.hasOwn(${data},${JSON.stringify(name)})){const ${value}=${member(data, name)};${check}}`;
       continue;
     }
     const value = read(name);
     const check = emitCheck(sub, value, propertyPath, scope);
     if (!check) continue;
     used.add(name);
-    code += `if(${value}!==undefined){${check}}`;
+    costly += `if(${value}!==undefined){${check}}`;
   }
+  costly += emitKeys(s, data, path, scope, Object.keys(properties));
   const reads = [...used].map((name) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}:${locals.get(name)!}`);
-  return (reads.length ? `const{${reads.join(",")}}=${data};` : "") + code + emitKeys(s, data, path, scope, Object.keys(properties));
+  // Cheap checks first: an object over its `maxProperties` is not walked.
+  return (reads.length ? `const{${reads.join(",")}}=${data};` : "") + code + (limit ? withinLimit(limit.over, limit.failure, costly) : costly);
 }
 
 /** The loop over the object's own keys, for `propertyNames`, `patternProperties` and `additionalProperties`. */

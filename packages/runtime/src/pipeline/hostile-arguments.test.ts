@@ -79,16 +79,26 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
     expect(await registry.dispatch("t", { tags: badTags })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/tags/999999", expected: "a string", received: "the number 1" }] } } });
   });
 
-  it("300,000 unknown properties: the first 100 problems are listed, with how many there were", async () => {
+  it("300,000 unknown properties: validation stops after 1,000 problems, the first 100 are listed, and the outcome says it stopped", async () => {
     const { registry } = toolOver(makeValidator, CLOSED);
     const args = Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`k${i}`, i]));
     const outcome = await registry.dispatch("t", args);
     if (outcome.status !== "error") throw new Error("expected an error outcome");
-    const payload = outcome.error.payload as { issues: unknown[]; total: number };
+    const payload = outcome.error.payload as { issues: unknown[]; total: number; truncated?: boolean };
     expect(payload.issues).toHaveLength(100);
-    expect(payload.total).toBe(300_000);
-    expect(outcome.error.message.startsWith("Invalid arguments for 't' (300000 problems):\n- /k0: expected no such property")).toBe(true);
-    expect(outcome.error.message.endsWith("\n- … and 299900 more")).toBe(true);
+    expect(payload.total).toBe(1000);
+    expect(payload.truncated).toBe(true);
+    expect(outcome.error.message.startsWith("Invalid arguments for 't' (1000 or more problems; validation stopped after 1000):\n- /k0: expected no such property")).toBe(true);
+    expect(outcome.error.message.endsWith("\n- … and 900 more")).toBe(true);
+  });
+
+  it("250 unknown properties: every one is counted, and the outcome is complete", async () => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    const outcome = await registry.dispatch("t", Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`k${i}`, i])));
+    if (outcome.status !== "error") throw new Error("expected an error outcome");
+    expect(outcome.error.payload).toMatchObject({ total: 250 });
+    expect(outcome.error.payload).not.toHaveProperty("truncated");
+    expect(outcome.error.message.startsWith("Invalid arguments for 't' (250 problems):")).toBe(true);
   });
 
   it("nesting 10,000 deep is a clean invalid_arguments, as a value and as a JSON string", async () => {

@@ -3,7 +3,7 @@ import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
 import { repairArguments } from "./repair-arguments.js";
 import { valueAt } from "./json-pointer.js";
-import { type ArgumentIssue, describeValue, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
+import { type ArgumentIssue, describeValue, type FoundIssues, formatIssues, issuesPayload, singleIssue, validateArguments } from "./validate-arguments.js";
 
 export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repair[] } | { ok: false; outcome: ErrorOutcome };
 
@@ -18,27 +18,30 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   const deep = findTooDeep(args);
   if (deep !== undefined) {
     const issue = { path: deep, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nesting`, received: "a value nested deeper" };
-    return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, [issue]), { issues: [issue] }) };
+    return { ok: false, outcome: invalid(name, singleIssue(issue)) };
   }
-  let issues = validateArguments(definition.validate, args);
+  let found = validateArguments(definition.validate, args);
   let repairs: Repair[] = [];
-  if (issues.length > 0 && !strict) {
+  if (found.issues.length > 0 && !strict) {
     const repaired = repairArguments(definition.entry.inputSchema, args);
     if (repaired.repairs.length > 0) {
-      issues = validateArguments(definition.validate, repaired.value);
-      if (issues.length === 0) ({ value: args, repairs } = repaired);
-      else issues = issues.map((issue) => receivedAsSent(issue, repaired.repairs, args));
+      const again = validateArguments(definition.validate, repaired.value);
+      if (again.issues.length === 0) ({ value: args, repairs } = repaired);
+      found = { ...again, issues: again.issues.map((issue) => receivedAsSent(issue, repaired.repairs, args)) };
     }
   }
-  if (issues.length > 0) return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, issues), issuesPayload(issues)) };
+  if (found.issues.length > 0) return { ok: false, outcome: invalid(name, found) };
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
-    const issue = { path: "", expected: "an object", received: describeValue(args) };
-    return { ok: false, outcome: errorOutcome("invalid_arguments", formatIssues(name, [issue]), { issues: [issue] }) };
+    return { ok: false, outcome: invalid(name, singleIssue({ path: "", expected: "an object", received: describeValue(args) })) };
   }
   const copy = structuredClone(args) as Record<string, unknown>;
   for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);
   return { ok: true, args: copy, repairs };
+}
+
+function invalid(name: string, found: FoundIssues): ErrorOutcome {
+  return errorOutcome("invalid_arguments", formatIssues(name, found), issuesPayload(found));
 }
 
 /**

@@ -17,11 +17,15 @@ const NUMERIC_STRING = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 export function repairArguments(schema: JsonSchema, args: unknown): { value: unknown; repairs: Repair[] } {
   const repairs: Repair[] = [];
   const root = typeof schema === "object" ? schema : {};
-  const value = repair(root, root, args, "", repairs);
+  const value = repair(root, root, args, [], repairs);
   return { value, repairs };
 }
 
-function repair(root: Schema, schema: Schema, value: unknown, path: string, repairs: Repair[]): unknown {
+/**
+ * `keys` is the path to `value`, pushed and popped on the way through (a pointer string per
+ * value would cost an allocation for every item of a large array; one is built per repair).
+ */
+function repair(root: Schema, schema: Schema, value: unknown, keys: Array<string | number>, repairs: Repair[]): unknown {
   const s = resolve(root, schema);
   const types = typesOf(s);
   if (typeof value === "string" && !types.has("string")) {
@@ -31,8 +35,8 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
         // Too deep to walk safely: leave the string for validation to refuse.
         if (findTooDeep(parsed) !== undefined) return value;
         if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isPlainObject(parsed))) {
-          repairs.push({ path, repair: "parsed_json_string" });
-          return repair(root, s, parsed, path, repairs);
+          repairs.push({ path: pointerOf(keys), repair: "parsed_json_string" });
+          return repair(root, s, parsed, keys, repairs);
         }
       } catch {
         // Not JSON: leave it for validation to report.
@@ -41,7 +45,7 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
     if ((types.has("number") || types.has("integer")) && NUMERIC_STRING.test(value)) {
       const n = Number(value);
       if (Number.isFinite(n)) {
-        repairs.push({ path, repair: "parsed_number_string" });
+        repairs.push({ path: pointerOf(keys), repair: "parsed_number_string" });
         return n;
       }
     }
@@ -49,42 +53,59 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
   }
   if (isPlainObject(value) && typeof s.properties === "object" && s.properties !== null) {
     const properties = s.properties as Record<string, Schema>;
-    const required = new Set((s.required as string[] | undefined) ?? []);
+    const required = (s.required as string[] | undefined) ?? [];
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value)) {
       const child = value[key];
-      const childPath = appendPointer(path, key);
       if (!Object.hasOwn(properties, key)) {
         out[key] = child;
         continue;
       }
       const childSchema = properties[key]!;
-      if (child === null && !required.has(key) && !typesOf(resolve(root, childSchema)).has("null")) {
-        repairs.push({ path: childPath, repair: "null_as_absent" });
-        continue;
-      }
-      out[key] = repair(root, childSchema, child, childPath, repairs);
+      keys.push(key);
+      if (child === null && !required.includes(key) && !typesOf(resolve(root, childSchema)).has("null")) repairs.push({ path: pointerOf(keys), repair: "null_as_absent" });
+      else out[key] = repair(root, childSchema, child, keys, repairs);
+      keys.pop();
     }
     return Object.setPrototypeOf(out, Object.prototype);
   }
   if (Array.isArray(value) && (s.items || s.prefixItems)) {
     const prefix = (s.prefixItems as Schema[] | undefined) ?? [];
-    return value.map((item, i) => {
-      const itemSchema = prefix[i] ?? (typeof s.items === "object" ? (s.items as Schema) : undefined);
-      return itemSchema ? repair(root, itemSchema, item, appendPointer(path, i), repairs) : item;
-    });
+    const items = typeof s.items === "object" ? (s.items as Schema) : undefined;
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const itemSchema = prefix[i] ?? items;
+      if (!itemSchema) {
+        out[i] = value[i];
+        continue;
+      }
+      keys.push(i);
+      out[i] = repair(root, itemSchema, value[i], keys, repairs);
+      keys.pop();
+    }
+    return out;
   }
   return value;
 }
 
-/** The JSON types a schema accepts, looking through `$ref`, `anyOf`, `const` and `enum`. */
-function typesOf(schema: Schema, root?: Schema): Set<string> {
-  const out = new Set<string>();
+function pointerOf(keys: ReadonlyArray<string | number>): string {
+  return keys.reduce<string>((pointer, key) => appendPointer(pointer, key), "");
+}
+
+/** The JSON types a schema names, its own and its `anyOf` members'; worked out once per schema object. */
+const typeSets = new WeakMap<Schema, Set<string>>();
+const NO_TYPES: ReadonlySet<string> = new Set();
+function typesOf(schema: Schema): ReadonlySet<string> {
+  if (typeof schema !== "object" || schema === null) return NO_TYPES; // `true`, `false`
+  const known = typeSets.get(schema);
+  if (known) return known;
+  const types = new Set<string>();
   const type = schema.type;
-  if (typeof type === "string") out.add(type);
-  else if (Array.isArray(type)) for (const t of type) out.add(String(t));
-  for (const member of (schema.anyOf as Schema[] | undefined) ?? []) for (const t of typesOf(root ? resolve(root, member) : member, root)) out.add(t);
-  return out;
+  if (typeof type === "string") types.add(type);
+  else if (Array.isArray(type)) for (const t of type) types.add(String(t));
+  for (const member of (schema.anyOf as Schema[] | undefined) ?? []) for (const t of typesOf(member)) types.add(t);
+  typeSets.set(schema, types);
+  return types;
 }
 
 function resolve(root: Schema, schema: Schema): Schema {

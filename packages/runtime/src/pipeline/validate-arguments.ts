@@ -1,3 +1,4 @@
+import { MAX_ERRORS } from "../validation/validator-support.js";
 import type { CompiledValidator, ValidatorError } from "../validation/index.js";
 import { displayPath, valueAt } from "./json-pointer.js";
 
@@ -8,10 +9,17 @@ export interface ArgumentIssue {
   received: string;
 }
 
-/** Runs a precompiled validator; every problem is returned, never just the first. */
-export function validateArguments(validate: CompiledValidator, args: unknown): ArgumentIssue[] {
-  if (validate(args)) return [];
-  return dedupeIssues((validate.errors ?? []).map((e) => describeError(e, args)));
+/** The problems validation found; `truncated` when it stopped at `MAX_ERRORS` and there may be more. */
+export interface FoundIssues {
+  issues: ArgumentIssue[];
+  truncated: boolean;
+}
+
+/** Runs a precompiled validator; every problem is returned (up to `MAX_ERRORS`), never just the first. */
+export function validateArguments(validate: CompiledValidator, args: unknown): FoundIssues {
+  if (validate(args)) return { issues: [], truncated: false };
+  const errors = validate.errors ?? [];
+  return { issues: dedupeIssues(errors.map((e) => describeError(e, args))), truncated: errors.length >= MAX_ERRORS };
 }
 
 function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
@@ -102,13 +110,21 @@ function dedupeIssues(issues: ArgumentIssue[]): ArgumentIssue[] {
 export const MAX_LISTED_ISSUES = 100;
 
 /** The message a model reads to correct its call: every problem on its own line (up to `MAX_LISTED_ISSUES`, then how many more). */
-export function formatIssues(name: string, issues: readonly ArgumentIssue[]): string {
+export function formatIssues(name: string, { issues, truncated }: FoundIssues): string {
   const lines = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
   if (issues.length > MAX_LISTED_ISSUES) lines.push(`- … and ${issues.length - MAX_LISTED_ISSUES} more`);
-  return `Invalid arguments for '${name}' (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${lines.join("\n")}`;
+  const count = `${issues.length}${truncated ? " or more" : ""} problem${issues.length === 1 && !truncated ? "" : "s"}${truncated ? `; validation stopped after ${MAX_ERRORS}` : ""}`;
+  return `Invalid arguments for '${name}' (${count}):\n${lines.join("\n")}`;
 }
 
-/** The `invalid_arguments` payload: the problems, as many as the message lists, and how many there were. */
-export function issuesPayload(issues: readonly ArgumentIssue[]): { issues: ArgumentIssue[]; total?: number } {
-  return issues.length > MAX_LISTED_ISSUES ? { issues: issues.slice(0, MAX_LISTED_ISSUES), total: issues.length } : { issues: [...issues] };
+/** The `invalid_arguments` payload: the problems, as many as the message lists, how many were found, and whether validation stopped early. */
+export function issuesPayload({ issues, truncated }: FoundIssues): { issues: ArgumentIssue[]; total?: number; truncated?: true } {
+  const payload: { issues: ArgumentIssue[]; total?: number; truncated?: true } = issues.length > MAX_LISTED_ISSUES ? { issues: issues.slice(0, MAX_LISTED_ISSUES), total: issues.length } : { issues: [...issues] };
+  if (truncated) payload.truncated = true;
+  return payload;
+}
+
+/** One problem, for the checks made before validation (depth, the arguments' own type). */
+export function singleIssue(issue: ArgumentIssue): FoundIssues {
+  return { issues: [issue], truncated: false };
 }

@@ -1,4 +1,4 @@
-export { codePoints, duplicateItems, fail, FAILURE_KEYWORDS, includesEqual, isArray, isFinite, isInteger, isObject, jsonEqual, keys, pointerSegment, validator, type Check } from "./validator-support.js";
+export { codePoints, duplicateItems, fail, FAILURE_KEYWORDS, includesEqual, isArray, isFinite, isInteger, isObject, jsonEqual, keys, MAX_ERRORS, pointerSegment, stopped, validator, verdictList, type Check } from "./validator-support.js";
 export { assertSupportedSchema, resolveLocalRef } from "./interpret-schema.js";
 
 /** A validation error, in ajv's shape, as every toolgen validator reports it. */

@@ -3,7 +3,7 @@ import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 import type { FormatTest } from "../formats/formats.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
-import { codePoints, duplicateItems, fail } from "./validator-support.js";
+import { codePoints, duplicateItems, fail, stopped, verdictList } from "./validator-support.js";
 
 type Schema = { [keyword: string]: unknown };
 
@@ -30,6 +30,8 @@ export function interpretSchema(schema: JsonSchema, formats: FormatLookup = DATE
     lookup = formats;
     try {
       check(schema, schema, data, "", errors);
+    } catch (thrown) {
+      stopped(thrown);
     } finally {
       lookup = outer;
     }
@@ -98,9 +100,14 @@ function check(root: JsonSchema, schema: JsonSchema | undefined, data: unknown, 
 }
 
 function checkCombinators(root: JsonSchema, s: Schema, data: unknown, path: string, errors: ValidatorError[]): void {
+  // A member's errors are dropped: only whether it passes matters.
   const passes = (sub: JsonSchema) => {
-    const inner: ValidatorError[] = [];
-    check(root, sub, data, path, inner);
+    const inner = verdictList();
+    try {
+      check(root, sub, data, path, inner);
+    } catch (thrown) {
+      stopped(thrown);
+    }
     return inner.length === 0;
   };
   if (Array.isArray(s.allOf)) for (const sub of s.allOf as JsonSchema[]) check(root, sub, data, path, errors);

@@ -13,11 +13,53 @@ export { jsonEqual };
 /** A generated check: pushes what is wrong with `data` (at `path`) onto `errors`. */
 export type Check = (data: unknown, path: string, errors: ValidatorError[]) => void;
 
+/**
+ * A validation stops after this many errors: the model is shown the first 100 (see
+ * `formatIssues`), and an argument built to fail everywhere (a million wrong items in a
+ * 4 MiB body) would otherwise cost a million error objects, each described, each mapped.
+ */
+export const MAX_ERRORS = 1000;
+
+/**
+ * How many failures a verdict list (below) takes before its check stops: enough that a
+ * member failing on a property or two is not stopped (stopping costs a throw), few enough
+ * that a member failing on every item of a large array is.
+ */
+const VERDICT_LIMIT = 32;
+
+/** An error list with a capacity; `fail` stops the check (throws `STOP`) when it is full. */
+type ErrorList = ValidatorError[] & { verdict?: true };
+
+/** Thrown by `fail` when its list is full. Not an Error: throwing it captures no stack. */
+const STOP = Object.freeze({ stopped: "toolgen validation" });
+
+/**
+ * A list for a check whose errors are dropped — a member of `anyOf`, `oneOf` or `not`, where
+ * only pass or fail matters: `fail` records a shared placeholder instead of describing the
+ * error, and the check stops after `VERDICT_LIMIT` failures.
+ */
+export function verdictList(): ValidatorError[] {
+  const list: ErrorList = [];
+  list.verdict = true;
+  return list;
+}
+
+const PLACEHOLDER: ValidatorError = Object.freeze({ instancePath: "", keyword: "", params: Object.freeze({}) }) as ValidatorError;
+
+/** Ends a `try` around a check: a full list (`STOP`) ends the check, anything else is a real failure and goes on. */
+export function stopped(thrown: unknown): void {
+  if (thrown !== STOP) throw thrown;
+}
+
 /** Wraps a generated check as a validator: true, or false with `errors` set. */
 export function validator(check: Check): CompiledValidator {
   const validate: CompiledValidator = (data: unknown) => {
     const errors: ValidatorError[] = [];
-    check(data, "", errors);
+    try {
+      check(data, "", errors);
+    } catch (thrown) {
+      stopped(thrown);
+    }
     validate.errors = errors.length > 0 ? errors : null;
     return errors.length === 0;
   };
@@ -47,9 +89,13 @@ export const FAILURE_KEYWORDS = [
  * keyword's value or the offending detail (see below).
  */
 export function fail(errors: ValidatorError[], instancePath: string, failed: string | number, a?: unknown, b?: unknown): void {
+  if ((errors as ErrorList).verdict) {
+    if (errors.push(PLACEHOLDER) >= VERDICT_LIMIT) throw STOP;
+    return;
+  }
   const keyword = typeof failed === "number" ? FAILURE_KEYWORDS[failed]! : failed;
   const { params, message } = describe(keyword, a, b);
-  errors.push({ instancePath, keyword, params, message });
+  if (errors.push({ instancePath, keyword, params, message }) >= MAX_ERRORS) throw STOP;
 }
 
 function describe(keyword: string, a: unknown, b: unknown): { params: Record<string, unknown>; message: string } {
@@ -123,14 +169,22 @@ export function includesEqual(values: readonly unknown[], data: unknown): boolea
 
 /**
  * The first pair of equal items, `[earlier, later]`, for `uniqueItems`; undefined when all
- * differ. Linear: each item gets a canonical key (objects by sorted keys), so an argument of
- * 500,000 items costs one pass, not the pairwise comparison's quadratic time. The pair is the
- * pairwise one: the first item equal to an earlier one, and the earliest of those.
+ * differ. Linear: numbers and strings are looked up as themselves (a JavaScript `Map` treats
+ * `0` and `-0` as one key, as JSON equality does), other values by a canonical key (objects by
+ * sorted keys), so an argument of 500,000 items costs one pass, not the pairwise comparison's
+ * quadratic time. The pair is the pairwise one: the first item equal to an earlier one, and
+ * the earliest of those.
  */
 export function duplicateItems(items: readonly unknown[]): [number, number] | undefined {
-  const seen = new Map<string, number>();
+  // One map per kind of key: a number, a string and a canonical key never equal each other.
+  const numbers = new Map<unknown, number>();
+  const strings = new Map<unknown, number>();
+  const others = new Map<unknown, number>();
   for (let i = 0; i < items.length; i++) {
-    const key = canonicalKey(items[i]);
+    const item = items[i];
+    const kind = typeof item;
+    const seen = kind === "number" ? numbers : kind === "string" ? strings : others;
+    const key = seen === others ? canonicalKey(item) : item;
     if (key === undefined) return duplicatePairwise(items); // not JSON (a function, a symbol): compare as jsonEqual does
     const earlier = seen.get(key);
     if (earlier !== undefined) return [earlier, i];
@@ -139,7 +193,6 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
   return undefined;
 }
 
-/** A string equal for two values exactly when `jsonEqual` holds; undefined for a value JSON has no form for. */
 function canonicalKey(value: unknown): string | undefined {
   switch (typeof value) {
     case "string":

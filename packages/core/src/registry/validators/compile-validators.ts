@@ -7,7 +7,7 @@ import { SharedSchemas } from "./shared-schemas.js";
 const CHECKED = new Set(CHECKED_FORMATS.split(" "));
 
 /** Helpers of `@toolgen/runtime/validation` the generated code may call, each imported as `$name`. */
-const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFinite", "keys", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment"];
+const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFinite", "keys", "codePoints", "jsonEqual", "includesEqual", "duplicateItems", "pointerSegment", "verdictList", "stopped"];
 
 /**
  * Generates one validator per schema, as plain JavaScript: `const <name> = $validator(…)`

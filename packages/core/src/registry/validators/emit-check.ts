@@ -277,42 +277,48 @@ function emitCombinators(s: SchemaObject, data: string, path: string, scope: Che
   if (Array.isArray(s.allOf)) for (const sub of s.allOf as JsonSchema[]) code += emitCheck(sub, data, path, scope);
   if (Array.isArray(s.anyOf)) code += emitAnyOf(s.anyOf as JsonSchema[], data, path, scope);
   if (Array.isArray(s.oneOf)) {
-    const mark = scope.local("n");
     const count = scope.local("c");
-    code += `const ${mark}=e.length;let ${count}=0;`;
-    for (const sub of s.oneOf as JsonSchema[]) code += `{${emitCheck(sub, data, path, scope)}}if(e.length===${mark})${count}++;e.length=${mark};`;
+    const passed = scope.local("a");
+    code += `let ${count}=0,${passed};`;
+    for (const sub of s.oneOf as JsonSchema[]) code += `${verdict(emitCheck(sub, data, path, scope), passed)}if(${passed})${count}++;`;
     code += `if(${count}!==1)$fail(e,${path},${failureCode("oneOf")},${count});`;
   }
   if (s.not !== undefined) {
-    const mark = scope.local("n");
-    code += `const ${mark}=e.length;{${emitCheck(s.not as JsonSchema, data, path, scope)}}if(e.length===${mark})$fail(e,${path},${failureCode("not")});else e.length=${mark};`;
+    const passed = scope.local("a");
+    code += `let ${passed};${verdict(emitCheck(s.not as JsonSchema, data, path, scope), passed)}if(${passed})$fail(e,${path},${failureCode("not")});`;
   }
   return code;
 }
 
 /**
- * `anyOf`: the members are tried in order until one passes; the failed members' errors are
- * dropped and one `anyOf` error stands for them. A discriminated union (every member an
- * object whose required tag property has its own `const`) goes straight to the member its
- * tag names — the others would fail on the tag — with the same result, in one check.
+ * Runs a check whose errors are dropped (a member of `anyOf`, `oneOf`, `not`) on a list of
+ * its own — the block's `e` shadows the caller's — that only records whether it failed
+ * (`verdictList`), and sets `passed`.
+ */
+function verdict(check: string, passed: string): string {
+  return `{const e=$verdictList();try{${check}}catch(x){$stopped(x)}${passed}=e.length===0;}`;
+}
+
+/**
+ * `anyOf`: the members are tried in order until one passes; their errors are dropped and one
+ * `anyOf` error stands for them. A discriminated union (every member an object whose
+ * required tag property has its own `const`) goes straight to the member its tag names — the
+ * others would fail on the tag — with the same result, in one check.
  */
 function emitAnyOf(members: readonly JsonSchema[], data: string, path: string, scope: CheckScope): string {
-  const mark = scope.local("n");
   const passed = scope.local("a");
   const tag = discriminator(members);
-  let code = `const ${mark}=e.length;let ${passed}=false;`;
+  let code = `let ${passed}=false;`;
   if (tag !== undefined) {
     const value = scope.local("t");
     const cases = members.map((m) => {
       const constant = ((m as SchemaObject).properties as Record<string, SchemaObject>)[tag]!.const;
-      return `if(${value}===${JSON.stringify(constant)}){${emitCheck(m, data, path, scope)}${passed}=e.length===${mark};e.length=${mark};}`;
+      return `if(${value}===${JSON.stringify(constant)})${verdict(emitCheck(m, data, path, scope), passed)}`;
     });
     code += `if(typeof ${data}==="object"&&${data}!==null){const ${value}=${member(data, tag)};${cases.join("else ")}}`;
   } else {
     let nested = "";
-    for (const m of [...members].reverse()) {
-      nested = `{${emitCheck(m, data, path, scope)}}if(e.length===${mark})${passed}=true;else{e.length=${mark};${nested}}`;
-    }
+    for (const m of [...members].reverse()) nested = `${verdict(emitCheck(m, data, path, scope), passed)}${nested ? `if(!${passed}){${nested}}` : ""}`;
     code += nested;
   }
   return `${code}if(!${passed})$fail(e,${path},${failureCode("anyOf")});`;

@@ -1,5 +1,6 @@
 // The benchmark's tables (Markdown, ready for docs/benchmarks.md) and the budget of issue #7.
 import { BUNDLE_BUDGET_BYTES } from "./bundle-size-budget.mjs";
+import { VALIDATORS, WORST_CASE_BUDGET_MS } from "./worst-case-validation.mjs";
 
 /** Which row each ratio is taken against. */
 const BASE = { toolgen: "floor", tjsg: "floor", tspcPlain: "tscEmit", tspcToolgen: "tscEmit", typia: "tscEmitTypia" };
@@ -131,7 +132,29 @@ export function evaluateBudget(report) {
       typical.gzipBytes <= BUNDLE_BUDGET_BYTES,
     );
   }
+  if (report.worstCase) {
+    const toolgen = VALIDATORS.filter((v) => v.startsWith("toolgen"));
+    const times = report.worstCase.flatMap((c) => toolgen.map((v) => ({ name: `${c.name} (${v.slice("toolgen ".length)})`, ms: c.ms[v] ?? Infinity })));
+    const worst = times.reduce((a, b) => (b.ms > a.ms ? b : a), { name: "none", ms: 0 });
+    add(
+      `worst-case validation of any keyword at the 4 MiB body limit < ${WORST_CASE_BUDGET_MS} ms (issue #20)`,
+      `slowest: ${worst.name}, ${Number.isFinite(worst.ms) ? `${worst.ms.toFixed(1)} ms` : "did not finish"}`,
+      worst.ms < WORST_CASE_BUDGET_MS,
+    );
+  }
   return lines;
+}
+
+function worstCaseText(worstCase) {
+  if (!worstCase) return "";
+  const cell = (ms) => (ms === null || ms === undefined ? "> 5 s" : `${ms.toFixed(1)} ms`);
+  return [
+    "### Worst-case validation at the body limit (scripts/bench/worst-case.mjs; fastest of 3)",
+    "",
+    `| argument built against | size | ${VALIDATORS.join(" | ")} |`,
+    `|---|---:|${VALIDATORS.map(() => "---:").join("|")}|`,
+    ...worstCase.map((c) => `| ${c.name} | ${(c.bytes / 1048576).toFixed(1)} MiB | ${VALIDATORS.map((v) => cell(c.ms[v])).join(" | ")} |`),
+  ].join("\n");
 }
 
 function kib(bytes) {
@@ -261,6 +284,8 @@ export function formatReport(report) {
     runtimeTables(report.runtime),
     "",
     bundleSizeText(report.bundleSize),
+    "",
+    worstCaseText(report.worstCase),
     "",
     budget.join("\n"),
   ].join("\n");

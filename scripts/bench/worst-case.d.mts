@@ -10,3 +10,5 @@ export interface WorstCase {
 }
 export declare function worstCases(): WorstCase[];
 export declare function fastest(work: () => unknown, runs?: number): Promise<number>;
+/** `make(budget)` with the budget scaled until its JSON takes at most `bytes`. */
+export declare function sized<T>(make: (budget: number) => T, bytes: number): T;

@@ -28,9 +28,13 @@ function fill(unit, bytes, tail = "\u0000") {
   return unit.repeat(Math.max(1, Math.floor((bytes - 8) / JSON.stringify(unit).slice(1, -1).length))) + tail;
 }
 
-/** One long string per run, sharing `bytes` between them. */
+/** Starts that take a string past a format's first checks (scheme, fragment, duration, date). */
+const PREFIXES = ["", "http://", "ftp://1.1.1.1", "#", "P", "2026-01-01T"];
+
+/** One long string per prefix and run, sharing `bytes` between them. */
 function runs(bytes, tail) {
-  return RUNS.map((unit) => fill(unit, bytes / RUNS.length, tail));
+  const share = bytes / (PREFIXES.length * RUNS.length);
+  return PREFIXES.flatMap((prefix) => RUNS.map((unit) => prefix + fill(unit, share, tail)));
 }
 
 /** `count` items of `make(i)` where one item's JSON takes about `itemBytes`. */
@@ -58,7 +62,7 @@ const SLUG = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
 const BOUNDED_QUADRATIC = "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$";
 
 /** `make(budget)` with the budget scaled until its JSON takes at most `bytes` (and not much less). */
-function sized(make, bytes) {
+export function sized(make, bytes) {
   let budget = bytes;
   for (;;) {
     const value = make(budget);

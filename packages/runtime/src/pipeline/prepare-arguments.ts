@@ -3,7 +3,7 @@ import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
 import { repairArguments } from "./repair-arguments.js";
 import { valueAt } from "./json-pointer.js";
-import { type ArgumentIssue, describeValue, type FoundIssues, formatIssues, issuesPayload, singleIssue, validateArguments } from "./validate-arguments.js";
+import { type ArgumentIssue, describeValue, type FoundIssues, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
 export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repair[] } | { ok: false; outcome: ErrorOutcome };
 
@@ -18,7 +18,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   const deep = findTooDeep(args);
   if (deep !== undefined) {
     const issue = { path: deep, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nesting`, received: "a value nested deeper" };
-    return { ok: false, outcome: invalid(name, singleIssue(issue)) };
+    return { ok: false, outcome: invalid(name, { issues: [issue] }) };
   }
   let found = validateArguments(definition.validate, args);
   let repairs: Repair[] = [];
@@ -33,7 +33,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   if (found.issues.length > 0) return { ok: false, outcome: invalid(name, found) };
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
-    return { ok: false, outcome: invalid(name, singleIssue({ path: "", expected: "an object", received: describeValue(args) })) };
+    return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: describeValue(args) }] }) };
   }
   const copy = structuredClone(args) as Record<string, unknown>;
   for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);

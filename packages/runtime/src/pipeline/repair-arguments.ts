@@ -5,7 +5,7 @@ import { appendPointer } from "./json-pointer.js";
 
 type Schema = { [keyword: string]: unknown };
 
-/** A number written as a string. `\d+(?:\.\d*)?` rather than `\d+\.?\d*`: the same strings, without quadratic backtracking on long digit runs. */
+/** A number written as a string. `\\d+(?:\\.\\d*)?` rather than `\\d+\\.?\\d*`: the same strings, without quadratic backtracking on long digit runs. */
 const NUMERIC_STRING = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
 /**
@@ -17,15 +17,11 @@ const NUMERIC_STRING = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 export function repairArguments(schema: JsonSchema, args: unknown): { value: unknown; repairs: Repair[] } {
   const repairs: Repair[] = [];
   const root = typeof schema === "object" ? schema : {};
-  const value = repair(root, root, args, [], repairs);
+  const value = repair(root, root, args, "", repairs);
   return { value, repairs };
 }
 
-/**
- * `keys` is the path to `value`, pushed and popped on the way through (a pointer string per
- * value would cost an allocation for every item of a large array; one is built per repair).
- */
-function repair(root: Schema, schema: Schema, value: unknown, keys: Array<string | number>, repairs: Repair[]): unknown {
+function repair(root: Schema, schema: Schema, value: unknown, path: string, repairs: Repair[]): unknown {
   const s = resolve(root, schema);
   const types = typesOf(s);
   if (typeof value === "string" && !types.has("string")) {
@@ -35,8 +31,8 @@ function repair(root: Schema, schema: Schema, value: unknown, keys: Array<string
         // Too deep to walk safely: leave the string for validation to refuse.
         if (findTooDeep(parsed) !== undefined) return value;
         if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isPlainObject(parsed))) {
-          repairs.push({ path: pointerOf(keys), repair: "parsed_json_string" });
-          return repair(root, s, parsed, keys, repairs);
+          repairs.push({ path, repair: "parsed_json_string" });
+          return repair(root, s, parsed, path, repairs);
         }
       } catch {
         // Not JSON: leave it for validation to report.
@@ -45,7 +41,7 @@ function repair(root: Schema, schema: Schema, value: unknown, keys: Array<string
     if ((types.has("number") || types.has("integer")) && NUMERIC_STRING.test(value)) {
       const n = Number(value);
       if (Number.isFinite(n)) {
-        repairs.push({ path: pointerOf(keys), repair: "parsed_number_string" });
+        repairs.push({ path, repair: "parsed_number_string" });
         return n;
       }
     }
@@ -53,43 +49,32 @@ function repair(root: Schema, schema: Schema, value: unknown, keys: Array<string
   }
   if (isPlainObject(value) && typeof s.properties === "object" && s.properties !== null) {
     const properties = s.properties as Record<string, Schema>;
-    const required = (s.required as string[] | undefined) ?? [];
+    const required = new Set((s.required as string[] | undefined) ?? []);
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value)) {
       const child = value[key];
+      const childPath = appendPointer(path, key);
       if (!Object.hasOwn(properties, key)) {
         out[key] = child;
         continue;
       }
       const childSchema = properties[key]!;
-      keys.push(key);
-      if (child === null && !required.includes(key) && !typesOf(resolve(root, childSchema)).has("null")) repairs.push({ path: pointerOf(keys), repair: "null_as_absent" });
-      else out[key] = repair(root, childSchema, child, keys, repairs);
-      keys.pop();
+      if (child === null && !required.has(key) && !typesOf(resolve(root, childSchema)).has("null")) {
+        repairs.push({ path: childPath, repair: "null_as_absent" });
+        continue;
+      }
+      out[key] = repair(root, childSchema, child, childPath, repairs);
     }
     return Object.setPrototypeOf(out, Object.prototype);
   }
   if (Array.isArray(value) && (s.items || s.prefixItems)) {
     const prefix = (s.prefixItems as Schema[] | undefined) ?? [];
-    const items = typeof s.items === "object" ? (s.items as Schema) : undefined;
-    const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const itemSchema = prefix[i] ?? items;
-      if (!itemSchema) {
-        out[i] = value[i];
-        continue;
-      }
-      keys.push(i);
-      out[i] = repair(root, itemSchema, value[i], keys, repairs);
-      keys.pop();
-    }
-    return out;
+    return value.map((item, i) => {
+      const itemSchema = prefix[i] ?? (typeof s.items === "object" ? (s.items as Schema) : undefined);
+      return itemSchema ? repair(root, itemSchema, item, appendPointer(path, i), repairs) : item;
+    });
   }
   return value;
-}
-
-function pointerOf(keys: ReadonlyArray<string | number>): string {
-  return keys.reduce<string>((pointer, key) => appendPointer(pointer, key), "");
 }
 
 /** The JSON types a schema names, its own and its `anyOf` members'; worked out once per schema object. */

@@ -9,63 +9,69 @@ export interface ArgumentIssue {
   received: string;
 }
 
-/** The problems validation found; `truncated` when it stopped at `MAX_ERRORS` and there may be more. */
+/** The problems validation found; `truncated` when it stopped at `MAX_ERRORS` and there may be more (the message then says "1000+ problems"). */
 export interface FoundIssues {
   issues: ArgumentIssue[];
-  truncated: boolean;
+  truncated?: true;
 }
 
 /** Runs a precompiled validator; every problem is returned (up to `MAX_ERRORS`), never just the first. */
 export function validateArguments(validate: CompiledValidator, args: unknown): FoundIssues {
-  if (validate(args)) return { issues: [], truncated: false };
+  if (validate(args)) return { issues: [] };
   const errors = validate.errors ?? [];
-  return { issues: dedupeIssues(errors.map((e) => describeError(e, args))), truncated: errors.length >= MAX_ERRORS };
+  return { issues: dedupeIssues(errors.map((e) => describeError(e, args))), ...(errors.length >= MAX_ERRORS && { truncated: true }) };
 }
 
 function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
-  const value = valueAt(args, error.instancePath);
   const path = error.instancePath;
   const p = error.params;
+  if (error.keyword === "required") return { path: `${path}/${String(p.missingProperty)}`, expected: "a value (this property is required)", received: "nothing" };
+  if (error.keyword === "additionalProperties") {
+    const at = `${path}/${String(p.additionalProperty)}`;
+    return { path: at, expected: "no such property (it is not accepted here)", received: describeValue(valueAt(args, at)) };
+  }
+  return { path, expected: expectedBy(error), received: describeValue(valueAt(args, path)) };
+}
+
+/** What a failed keyword asked for, in words. */
+function expectedBy(error: ValidatorError): string {
+  const p = error.params;
   switch (error.keyword) {
-    case "required":
-      return { path: `${path}/${String(p.missingProperty)}`, expected: "a value (this property is required)", received: "nothing" };
-    case "additionalProperties":
-      return { path: `${path}/${String(p.additionalProperty)}`, expected: "no such property (it is not accepted here)", received: describeValue(valueAt(args, `${path}/${String(p.additionalProperty)}`)) };
     case "type":
-      return { path, expected: article(String(p.type)), received: describeValue(value) };
+      return article(String(p.type));
     case "enum":
-      return { path, expected: `one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`, received: describeValue(value) };
+      return `one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
     case "const":
-      return { path, expected: JSON.stringify(p.allowedValue), received: describeValue(value) };
+      return JSON.stringify(p.allowedValue);
     case "anyOf":
     case "oneOf":
-      return { path, expected: "a value matching one of the allowed shapes", received: describeValue(value) };
+      return "a value matching one of the allowed shapes";
     case "format":
-      return { path, expected: `a string in ${String(p.format)} format`, received: describeValue(value) };
+      return `a string in ${String(p.format)} format`;
     case "pattern":
-      return { path, expected: `a string matching ${String(p.pattern)}`, received: describeValue(value) };
+      return `a string matching ${String(p.pattern)}`;
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return { path, expected: `a number ${String(p.comparison)} ${String(p.limit)}`, received: describeValue(value) };
+      return `a number ${String(p.comparison)} ${String(p.limit)}`;
     case "multipleOf":
-      return { path, expected: `a multiple of ${String(p.multipleOf)}`, received: describeValue(value) };
+      return `a multiple of ${String(p.multipleOf)}`;
     case "minLength":
     case "maxLength":
     case "minItems":
     case "maxItems":
     case "minProperties":
     case "maxProperties":
-      return { path, expected: countOf(error.keyword, Number(p.limit)), received: describeValue(value) };
+      return countOf(error.keyword, Number(p.limit));
     case "uniqueItems":
-      return { path, expected: `no duplicate items (items ${String(p.i)} and ${String(p.j)} are equal)`, received: describeValue(value) };
+      return `no duplicate items (items ${String(p.i)} and ${String(p.j)} are equal)`;
     case "not":
-      return { path, expected: "a value of another shape (this one is excluded)", received: describeValue(value) };
+      return "a value of another shape (this one is excluded)";
     case "false schema":
-      return { path, expected: "nothing (no value is allowed here)", received: describeValue(value) };
+      return "nothing (no value is allowed here)";
     default:
-      return { path, expected: error.message ? `a value that ${error.message.replace("must NOT", "must not")}` : error.keyword, received: describeValue(value) };
+      return error.message ? `a value that ${error.message.replace("must NOT", "must not")}` : error.keyword;
   }
 }
 
@@ -111,20 +117,13 @@ export const MAX_LISTED_ISSUES = 100;
 
 /** The message a model reads to correct its call: every problem on its own line (up to `MAX_LISTED_ISSUES`, then how many more). */
 export function formatIssues(name: string, { issues, truncated }: FoundIssues): string {
+  const n = issues.length;
   const lines = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
-  if (issues.length > MAX_LISTED_ISSUES) lines.push(`- … and ${issues.length - MAX_LISTED_ISSUES} more`);
-  const count = `${issues.length}${truncated ? " or more" : ""} problem${issues.length === 1 && !truncated ? "" : "s"}${truncated ? `; validation stopped after ${MAX_ERRORS}` : ""}`;
-  return `Invalid arguments for '${name}' (${count}):\n${lines.join("\n")}`;
+  if (n > MAX_LISTED_ISSUES) lines.push(`- … and ${n - MAX_LISTED_ISSUES} more`);
+  return `Invalid arguments for '${name}' (${n}${truncated ? "+" : ""} problem${n === 1 && !truncated ? "" : "s"}):\n${lines.join("\n")}`;
 }
 
 /** The `invalid_arguments` payload: the problems, as many as the message lists, how many were found, and whether validation stopped early. */
 export function issuesPayload({ issues, truncated }: FoundIssues): { issues: ArgumentIssue[]; total?: number; truncated?: true } {
-  const payload: { issues: ArgumentIssue[]; total?: number; truncated?: true } = issues.length > MAX_LISTED_ISSUES ? { issues: issues.slice(0, MAX_LISTED_ISSUES), total: issues.length } : { issues: [...issues] };
-  if (truncated) payload.truncated = true;
-  return payload;
-}
-
-/** One problem, for the checks made before validation (depth, the arguments' own type). */
-export function singleIssue(issue: ArgumentIssue): FoundIssues {
-  return { issues: [issue], truncated: false };
+  return { issues: issues.slice(0, MAX_LISTED_ISSUES), ...(issues.length > MAX_LISTED_ISSUES && { total: issues.length }), ...(truncated && { truncated }) };
 }

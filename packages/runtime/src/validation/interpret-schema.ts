@@ -3,7 +3,7 @@ import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 import type { FormatTest } from "../formats/formats.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
-import { codePoints, duplicateItems, fail, stopped, verdictList } from "./validator-support.js";
+import { codePoints, duplicateItems, fail, stopped, validator, verdictList } from "./validator-support.js";
 
 type Schema = { [keyword: string]: unknown };
 
@@ -23,22 +23,16 @@ type Schema = { [keyword: string]: unknown };
 export function interpretSchema(schema: JsonSchema, formats: FormatLookup = DATE_TIME_ONLY): CompiledValidator {
   assertSupportedSchema(schema);
   assertFormatsCarried(schema, formats);
-  const validate: CompiledValidator = (data: unknown) => {
-    const errors: ValidatorError[] = [];
+  return validator((data, path, errors) => {
     // Validation is synchronous, so one lookup at a time is in force.
     const outer = lookup;
     lookup = formats;
     try {
-      check(schema, schema, data, "", errors);
-    } catch (thrown) {
-      stopped(thrown);
+      check(schema, schema, data, path, errors);
     } finally {
       lookup = outer;
     }
-    validate.errors = errors.length > 0 ? errors : null;
-    return errors.length === 0;
-  };
-  return validate;
+  });
 }
 
 const DATE_TIME_ONLY = formatLookup();
@@ -121,11 +115,9 @@ function checkCombinators(root: JsonSchema, s: Schema, data: unknown, path: stri
 
 /** Cheap checks first: a string over its `maxLength` is not given to the pattern or the format check. */
 function checkString(s: Schema, data: string, path: string, errors: ValidatorError[]): void {
-  if (typeof s.minLength === "number" || typeof s.maxLength === "number") {
-    const length = codePoints(data);
-    if (typeof s.minLength === "number" && length < s.minLength) fail(errors, path, "minLength", s.minLength);
-    if (typeof s.maxLength === "number" && length > s.maxLength) return fail(errors, path, "maxLength", s.maxLength);
-  }
+  const length = codePoints(data);
+  if (typeof s.minLength === "number" && length < s.minLength) fail(errors, path, "minLength", s.minLength);
+  if (typeof s.maxLength === "number" && length > s.maxLength) return fail(errors, path, "maxLength", s.maxLength);
   if (typeof s.pattern === "string" && !patternOf(s.pattern).test(data)) fail(errors, path, "pattern", s.pattern);
   if (typeof s.format === "string" && !formatOf(s.format)(data)) fail(errors, path, "format", s.format);
 }

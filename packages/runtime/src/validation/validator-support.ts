@@ -30,21 +30,19 @@ const VERDICT_LIMIT = 32;
 /** An error list with a capacity; `fail` stops the check (throws `STOP`) when it is full. */
 type ErrorList = ValidatorError[] & { verdict?: true };
 
-/** Thrown by `fail` when its list is full. Not an Error: throwing it captures no stack. */
-const STOP = Object.freeze({ stopped: "toolgen validation" });
+/** Thrown by `fail` when its list is full; only its identity matters. Not an Error: throwing it captures no stack. */
+const STOP = {};
 
 /**
  * A list for a check whose errors are dropped — a member of `anyOf`, `oneOf` or `not`, where
- * only pass or fail matters: `fail` records a shared placeholder instead of describing the
- * error, and the check stops after `VERDICT_LIMIT` failures.
+ * only pass or fail matters: `fail` records a shared placeholder (`STOP`) instead of
+ * describing the error, and the check stops after `VERDICT_LIMIT` failures.
  */
 export function verdictList(): ValidatorError[] {
   const list: ErrorList = [];
   list.verdict = true;
   return list;
 }
-
-const PLACEHOLDER: ValidatorError = Object.freeze({ instancePath: "", keyword: "", params: Object.freeze({}) }) as ValidatorError;
 
 /** Ends a `try` around a check: a full list (`STOP`) ends the check, anything else is a real failure and goes on. */
 export function stopped(thrown: unknown): void {
@@ -90,7 +88,7 @@ export const FAILURE_KEYWORDS = [
  */
 export function fail(errors: ValidatorError[], instancePath: string, failed: string | number, a?: unknown, b?: unknown): void {
   if ((errors as ErrorList).verdict) {
-    if (errors.push(PLACEHOLDER) >= VERDICT_LIMIT) throw STOP;
+    if (errors.push(STOP as unknown as ValidatorError) >= VERDICT_LIMIT) throw STOP;
     return;
   }
   const keyword = typeof failed === "number" ? FAILURE_KEYWORDS[failed]! : failed;
@@ -176,16 +174,15 @@ export function includesEqual(values: readonly unknown[], data: unknown): boolea
  * the earliest of those.
  */
 export function duplicateItems(items: readonly unknown[]): [number, number] | undefined {
-  // One map per kind of key: a number, a string and a canonical key never equal each other.
-  const numbers = new Map<unknown, number>();
-  const strings = new Map<unknown, number>();
-  const others = new Map<unknown, number>();
+  // Numbers and strings are their own keys (a Map tells 1 from "1"); a canonical key is a string, so it has a map of its own.
+  const values = new Map<unknown, number>();
+  const canonical = new Map<unknown, number>();
+  const ids = new Map<unknown, number>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const kind = typeof item;
-    const seen = kind === "number" ? numbers : kind === "string" ? strings : others;
-    const key = seen === others ? canonicalKey(item) : item;
-    if (key === undefined) return duplicatePairwise(items); // not JSON (a function, a symbol): compare as jsonEqual does
+    const own = typeof item === "number" || typeof item === "string";
+    const seen = own ? values : canonical;
+    const key = own ? item : canonicalKey(item, ids);
     const earlier = seen.get(key);
     if (earlier !== undefined) return [earlier, i];
     seen.set(key, i);
@@ -193,44 +190,32 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
   return undefined;
 }
 
-function canonicalKey(value: unknown): string | undefined {
+/**
+ * A string equal for two values exactly when `jsonEqual` says they are: objects by sorted
+ * keys, `-0` as `0`. What JSON cannot carry (a function, a symbol, a bigint) is equal only to
+ * itself, as in `jsonEqual`: it gets a number of its own in `ids`.
+ */
+function canonicalKey(value: unknown, ids: Map<unknown, number>): string {
   switch (typeof value) {
     case "string":
       return JSON.stringify(value);
     case "number":
       return Object.is(value, -0) ? "0" : String(value);
     case "boolean":
-      return value ? "true" : "false";
     case "undefined":
-      return "undefined";
+      return String(value);
     case "object": {
       if (value === null) return "null";
-      const parts: string[] = [];
-      if (Array.isArray(value)) {
-        for (const item of value) {
-          const key = canonicalKey(item);
-          if (key === undefined) return undefined;
-          parts.push(key);
-        }
-        return `[${parts.join(",")}]`;
-      }
-      for (const name of Object.keys(value).sort()) {
-        const key = canonicalKey((value as Record<string, unknown>)[name]);
-        if (key === undefined) return undefined;
-        parts.push(`${JSON.stringify(name)}:${key}`);
-      }
-      return `{${parts.join(",")}}`;
+      if (Array.isArray(value)) return `[${value.map((item) => canonicalKey(item, ids)).join(",")}]`;
+      const names = Object.keys(value).sort();
+      return `{${names.map((name) => `${JSON.stringify(name)}:${canonicalKey((value as Record<string, unknown>)[name], ids)}`).join(",")}}`;
     }
-    default:
-      return undefined;
+    default: {
+      let id = ids.get(value);
+      if (id === undefined) ids.set(value, (id = ids.size));
+      return `#${id}`;
+    }
   }
-}
-
-function duplicatePairwise(items: readonly unknown[]): [number, number] | undefined {
-  for (let i = 1; i < items.length; i++) {
-    for (let j = 0; j < i; j++) if (jsonEqual(items[i], items[j])) return [j, i];
-  }
-  return undefined;
 }
 
 /** A property name as one JSON Pointer segment. */

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { compileValidators } from "@toolgen/core";
-import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
+import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { createRegistry } from "../registry/create-registry.js";
-import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { CompiledValidator } from "../validation/index.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 
 import { loadValidatorModule } from "../../../../test-support/generated-validators.js";
+import { requestTool } from "../../../../test-support/request-tool.js";
 
 const OPEN: JsonSchema = { type: "object", additionalProperties: { type: "object" } };
 const CLOSED: JsonSchema = { type: "object", properties: { n: { type: "number" }, tags: { type: "array", items: { type: "string" } }, text: { type: "string" }, opts: { type: "object", additionalProperties: { type: "number" } } }, additionalProperties: false };
@@ -25,16 +25,10 @@ const validators: Array<[string, (schema: JsonSchema) => CompiledValidator]> = [
 /** A request-style tool `t` over `schema` that records and returns what it received. */
 function toolOver(makeValidator: (schema: JsonSchema) => CompiledValidator, schema: JsonSchema) {
   const received: unknown[] = [];
-  const entry: ManifestEntry = {
-    kind: "tool",
-    name: "t",
-    description: "",
-    implementation: { module: "dist/t.js", export: "t" },
-    arguments: { mode: "request", parameters: [{ kind: "request" }] },
-    inputSchema: schema,
-    source: { file: "src/t.ts", line: 1, column: 1 },
-  };
-  const definition: EntryDefinition = { entry, validate: makeValidator(schema), fn: (args: unknown) => { received.push(args); return "ok"; } };
+  const definition = requestTool(schema, makeValidator(schema), (args) => {
+    received.push(args);
+    return "ok";
+  });
   return { registry: createRegistry([definition]), received };
 }
 

@@ -4,7 +4,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 const ENTRY_KEY_ORDER: readonly (keyof ManifestEntry)[] = [
   "kind", "name", "title", "description", "toolset", "implementation", "arguments", "inputSchema",
   "outputSchema", "returns", "defaults", "conversions", "role", "uris", "mimeType", "annotations",
-  "tags", "supportedFor", "excludedFor", "external", "deprecated", "source",
+  "tags", "scopes", "supportedFor", "excludedFor", "external", "deprecated", "source",
 ];
 
 /** A copy of the entry with its keys in the canonical order (so bytes never depend on build order). */

@@ -8,7 +8,7 @@ import { applyNaming, type NamingStyle } from "../source/naming.js";
 /** Everything an entry says about itself through tags, apart from its arguments. */
 export type EntryMetadata = Pick<
   ManifestEntry,
-  "kind" | "name" | "title" | "description" | "toolset" | "returns" | "role" | "uris" | "mimeType" | "annotations" | "tags" | "supportedFor" | "excludedFor" | "external" | "deprecated"
+  "kind" | "name" | "title" | "description" | "toolset" | "returns" | "role" | "uris" | "mimeType" | "annotations" | "tags" | "scopes" | "supportedFor" | "excludedFor" | "external" | "deprecated"
 >;
 
 const HINT_TAGS: ReadonlyArray<[string, keyof ToolAnnotations]> = [
@@ -89,6 +89,11 @@ export function readEntryMetadata(found: FoundDeclaration, naming: NamingStyle, 
   const tags = tagTags.flatMap((t) => t.text.split(/[\s,]+/).filter(Boolean));
   for (const t of tagTags) if (!t.text) invalid(t, "one or more tag names");
   if (tags.length > 0) meta.tags = [...new Set(tags)];
+  // A toolset's @scopes are its members' too: a caller needs all of them, the toolset's and the entry's.
+  const scopeTags = [...(found.toolset ? findTags(found.toolset.doc, "scopes") : []), ...findTags(doc, "scopes")];
+  for (const t of scopeTags) if (!t.text) invalid(t, "one or more scope names (as the authorization server writes them)");
+  const scopes = scopeTags.flatMap((t) => t.text.split(/\s+/).filter(Boolean));
+  if (scopes.length > 0) meta.scopes = [...new Set(scopes)];
 
   // The entry's own @supportedFor replaces its toolset's (most specific wins); excludes add up.
   const ownHosts = readHosts([doc], "supportedFor", invalid);

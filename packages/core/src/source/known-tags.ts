@@ -4,11 +4,11 @@ import { editDistance } from "@toolgen/runtime";
 export const ENTRY_TAGS = [
   "tool", "prompt", "resource", "role", "mimeType", "supportedFor", "excludedFor", "external",
   "param", "returns", "return", "alias", "title", "deprecated", "tags",
-  "readOnly", "destructive", "idempotent", "openWorld",
+  "readOnly", "destructive", "idempotent", "openWorld", "scopes",
 ] as const;
 
 /** Tags of a `@toolset` class. */
-export const TOOLSET_TAGS = ["toolset", "supportedFor", "excludedFor", "deprecated", "title", "tags"] as const;
+export const TOOLSET_TAGS = ["toolset", "supportedFor", "excludedFor", "deprecated", "title", "tags", "scopes"] as const;
 
 /** Constraint tags: JSON Schema keywords, spelled as ts-json-schema-generator users know them. */
 export const CONSTRAINT_TAGS = [

@@ -20,4 +20,13 @@ export interface ToolContext {
   readonly toolName: string;
   /** Values the host supplies, such as credentials. */
   readonly values: Readonly<Record<string, unknown>>;
+  /** Who is calling, when the host authenticated the caller (an MCP server with `auth`, or `call(…, { principal })`). */
+  readonly principal?: Principal;
+}
+
+/** An authenticated caller: the token's subject, its scopes and all its claims. */
+export interface Principal {
+  readonly subject?: string;
+  readonly scopes: readonly string[];
+  readonly claims: Readonly<Record<string, unknown>>;
 }

@@ -71,7 +71,7 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
     const annotations = check.object(entry, `${at}.annotations`);
     for (const [key, v] of Object.entries(annotations ?? {})) if (typeof v !== "boolean") check.problem(`${at}.annotations.${key}`, "true or false", v);
   }
-  for (const key of ["tags", "supportedFor", "excludedFor", "uris"]) check.optionalStrings(entry, `${at}.${key}`);
+  for (const key of ["tags", "scopes", "supportedFor", "excludedFor", "uris"]) check.optionalStrings(entry, `${at}.${key}`);
   if (entry.external !== undefined && typeof entry.external !== "boolean") check.problem(`${at}.external`, "true or false", entry.external);
   if (entry.deprecated !== undefined && typeof entry.deprecated !== "boolean" && typeof entry.deprecated !== "string") check.problem(`${at}.deprecated`, "true, false or a string", entry.deprecated);
   if (entry.role !== undefined) check.oneOf(entry, `${at}.role`, ["user", "assistant"]);

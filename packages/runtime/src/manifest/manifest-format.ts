@@ -96,6 +96,8 @@ export interface ManifestEntry {
   conversions?: Conversion[];
   annotations?: ToolAnnotations;
   tags?: string[];
+  /** `@scopes`: an authenticated caller must hold every one (a toolset's apply to its members). */
+  scopes?: string[];
   supportedFor?: string[];
   excludedFor?: string[];
   /** Schema only: the runtime never executes it, a call is `suspended`. */

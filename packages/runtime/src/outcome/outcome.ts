@@ -25,6 +25,7 @@ export type ErrorCode =
   | "execution_error"
   | "timeout"
   | "aborted"
+  | "forbidden"
   | "internal";
 
 export interface ErrorOutcome {

@@ -34,6 +34,8 @@ export interface ToolSpec {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   tags?: string[];
+  /** An authenticated caller must hold every one (see `CallOptions.principal`). */
+  scopes?: string[];
   supportedFor?: string[];
   excludedFor?: string[];
   role?: "user" | "assistant";
@@ -103,6 +105,7 @@ export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry)
   if (spec.outputSchema !== undefined) entry.outputSchema = spec.outputSchema;
   if (spec.annotations) entry.annotations = { ...spec.annotations };
   if (spec.tags?.length) entry.tags = [...spec.tags];
+  if (spec.scopes?.length) entry.scopes = [...spec.scopes];
   if (spec.supportedFor?.length) entry.supportedFor = [...spec.supportedFor];
   if (spec.excludedFor?.length) entry.excludedFor = [...spec.excludedFor];
   if (entry.kind === "prompt") entry.role = spec.role ?? "user";

@@ -1,4 +1,4 @@
-import type { ToolContext } from "../context/tool-context.js";
+import type { Principal, ToolContext } from "../context/tool-context.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { defineExternal, type ExternalToolSchema } from "../registration/define-external.js";
@@ -38,6 +38,12 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Values for this call, merged over the registry's. */
   values?: Record<string, unknown>;
+  /**
+   * The authenticated caller: an entry with `@scopes` it does not hold all of is `forbidden`,
+   * and tools see it as `context.principal`. Without one, no scope is checked: the
+   * application decided who may call.
+   */
+  principal?: Principal;
 }
 
 /** What an interceptor sees of a call: validated, converted arguments. */

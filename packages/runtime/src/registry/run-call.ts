@@ -31,6 +31,9 @@ export interface CallContext {
  */
 export async function runCall(definition: EntryDefinition, rawArgs: unknown, callOptions: CallOptions, uri: string | undefined, shared: CallContext): Promise<Outcome> {
   const { entry } = definition;
+  const { principal } = callOptions;
+  const missing = entry.scopes?.filter((scope) => !principal?.scopes.includes(scope));
+  if (principal && missing?.length) return errorOutcome("forbidden", `The caller may not use '${entry.name}': it needs the scopes ${missing.join(" ")}.`, { missing });
   const prepared = prepareArguments(definition, rawArgs, shared.options.strict ?? false);
   if (!prepared.ok) return prepared.outcome;
   const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions);
@@ -41,6 +44,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     signal: controller.signal,
     toolName: entry.name,
     values: { ...shared.options.values, ...callOptions.values },
+    principal,
   };
   const info: CallInfo = { name: entry.name, entry, arguments: args, context };
   const invoke = async (): Promise<Outcome> => {

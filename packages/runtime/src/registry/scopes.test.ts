@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { Principal, ToolContext } from "../context/tool-context.js";
+import { createRegistry } from "./create-registry.js";
+
+function registryWithRefund() {
+  const ran: Array<Principal | undefined> = [];
+  const registry = createRegistry([]);
+  registry.register({
+    name: "refund",
+    description: "Refunds an order.",
+    scopes: ["orders:write", "payments"],
+    params: [{ name: "id", type: "string" }],
+    fn: (_args, context: ToolContext) => {
+      ran.push(context.principal);
+      return "refunded";
+    },
+  });
+  return { registry, ran };
+}
+
+const principal = (...scopes: string[]): Principal => ({ subject: "user-1", scopes, claims: { sub: "user-1" } });
+
+describe("@scopes in process", () => {
+  it("a principal without every scope gets forbidden, naming the missing ones, and the tool does not run", async () => {
+    const { registry, ran } = registryWithRefund();
+    const outcome = await registry.call("refund", { id: "o-1" }, { principal: principal("orders:write") });
+    expect(outcome).toEqual({ status: "error", error: { code: "forbidden", message: "The caller may not use 'refund': it needs the scopes payments.", payload: { missing: ["payments"] } } });
+    expect(ran).toEqual([]);
+  });
+
+  it("a principal with every scope calls the tool, which sees it as context.principal", async () => {
+    const { registry, ran } = registryWithRefund();
+    const caller = principal("payments", "orders:write", "other");
+    expect(await registry.call("refund", { id: "o-1" }, { principal: caller })).toMatchObject({ status: "ok", text: "refunded" });
+    expect(ran).toEqual([caller]);
+  });
+
+  it("no principal: the application decided who may call, and no scope is checked", async () => {
+    const { registry, ran } = registryWithRefund();
+    expect(await registry.call("refund", { id: "o-1" })).toMatchObject({ status: "ok" });
+    expect(ran).toEqual([undefined]);
+  });
+
+  it("the scope check comes before argument validation: a forbidden caller learns nothing about the arguments", async () => {
+    const { registry } = registryWithRefund();
+    const outcome = await registry.call("refund", { id: 42 }, { principal: principal() });
+    expect(outcome.status === "error" && outcome.error.code).toBe("forbidden");
+  });
+});

@@ -1,17 +1,31 @@
 import { NameCollisionError } from "@toolgen/runtime/providers";
+import { createAccess } from "./auth/access.js";
+import type { AuthOptions } from "./auth/auth-options.js";
+import { scopedRegistry } from "./auth/scoped-registry.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
-import { handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
+import { handleMcpRequest, type Gate, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
 
-export interface McpHandlerOptions extends McpServerOptions, HttpLimits {}
+export interface McpHandlerOptions extends McpServerOptions, HttpLimits {
+  /** Bearer authentication (OAuth 2.1 resource server); without it every caller is served, so bind to this machine only. */
+  auth?: AuthOptions;
+}
 
 /** A web-standard request handler: what `fetch` handlers, `Deno.serve`, `Bun.serve` and route handlers take. */
 export type McpHandler = (request: Request) => Promise<Response>;
+
+/** For load balancers: answered without a token. */
+export const HEALTH_PATH = "/healthz";
 
 /**
  * The registry as a stateless streamable HTTP MCP endpoint on web-standard `Request` and
  * `Response` (see `handleMcpRequest`): a Cloudflare Worker's `fetch`, `Deno.serve`,
  * `Bun.serve`, a Next.js route handler or Hono take it as it is. Nothing here needs Node.js.
+ *
+ * `GET /healthz` answers `200`. With `auth`, `GET /.well-known/oauth-protected-resource`
+ * (and its path-suffixed form) serves the Protected Resource Metadata, every MCP request
+ * needs a bearer token, callers see only the entries whose `@scopes` their token holds, and
+ * a call of another is `403`. A configuration that cannot verify tokens throws here.
  *
  * A registry from a split generated module is loaded on the first request. Tool names that
  * collide for MCP throw here, when the registry's entries can be read already.
@@ -23,9 +37,17 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     if (error instanceof NameCollisionError) throw error;
     // Otherwise the entries are not loaded yet (a split registry): the first request loads them.
   }
+  const access = options.auth ? createAccess(options.auth, options.path) : undefined;
+  const gate: Gate | undefined = access && {
+    authenticate: (request) => access.authenticate(request),
+    authorize: (request, body, principal) => access.authorize(request, body, principal, registry.entries),
+  };
   let loaded: Promise<unknown> | undefined;
   return async (request) => {
+    if (request.method === "GET" && new URL(request.url).pathname === HEALTH_PATH) return new Response('{"status":"ok"}', { headers: { "content-type": "application/json" } });
     await (loaded ??= Promise.resolve(registry.load?.()));
-    return handleMcpRequest(() => createMcpServer(registry, options), options, request);
+    const metadata = access?.metadata(request, () => registry.entries);
+    if (metadata) return metadata;
+    return handleMcpRequest((principal) => createMcpServer(principal ? scopedRegistry(registry, principal) : registry, options), options, request, gate);
   };
 }

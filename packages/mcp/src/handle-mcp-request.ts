@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Principal } from "@toolgen/runtime";
 
 /** What the streamable HTTP endpoint enforces, whichever server hosts it. */
 export interface HttpLimits {
@@ -17,6 +18,12 @@ export interface HttpLimits {
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 
+/** Who may call: the caller of a request (or the `401` to answer), and the `403` for a message it may not send. */
+export interface Gate {
+  authenticate(request: Request): Promise<Principal | Response>;
+  authorize(request: Request, body: unknown, principal: Principal): Response | undefined;
+}
+
 /**
  * Streamable HTTP in stateless mode, on web-standard `Request`/`Response` (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http):
  * every POST gets a fresh server and transport, no session id is issued, and responses are
@@ -26,12 +33,15 @@ const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
  * page from another origin gets 403: the spec requires servers to validate `Origin` against
  * DNS rebinding (…/basic/transports#security-warning).
  */
-export async function handleMcpRequest(newServer: () => Server, limits: HttpLimits, request: Request): Promise<Response> {
+export async function handleMcpRequest(newServer: (principal?: Principal) => Server, limits: HttpLimits, request: Request, gate?: Gate): Promise<Response> {
   try {
     if (limits.path !== undefined && new URL(request.url).pathname !== limits.path) return jsonRpcError(404, -32600, `Not found: MCP is served at ${limits.path}.`);
     const origin = request.headers.get("origin");
     if (origin !== null && !isAllowedOrigin(origin, limits.allowedOrigins)) return jsonRpcError(403, -32000, `Forbidden: origin ${origin} may not call this server.`);
     if (request.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send JSON-RPC messages with POST.", { allow: "POST" });
+    // The token before the body: a caller without one does not get 4 MiB read.
+    const principal = gate ? await gate.authenticate(request) : undefined;
+    if (principal instanceof Response) return principal;
     const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const body = await readBody(request, maxBody);
     if (body === undefined) return jsonRpcError(413, -32600, `Request body exceeds ${maxBody} bytes.`);
@@ -41,7 +51,9 @@ export async function handleMcpRequest(newServer: () => Server, limits: HttpLimi
     } catch (error) {
       return jsonRpcError(400, -32700, `Parse error: ${(error as Error).message}`);
     }
-    const server = newServer();
+    const refused = gate && principal ? gate.authorize(request, parsed, principal) : undefined;
+    if (refused) return refused;
+    const server = newServer(principal);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

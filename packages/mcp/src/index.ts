@@ -1,6 +1,7 @@
-export { createMcpHandler, type McpHandler, type McpHandlerOptions } from "./create-mcp-handler.js";
+export type { AuthOptions, JsonWebKeySet } from "./auth/auth-options.js";
+export { createMcpHandler, HEALTH_PATH, type McpHandler, type McpHandlerOptions } from "./create-mcp-handler.js";
 export { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
-export { handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
+export { handleMcpRequest, type Gate, type HttpLimits } from "./handle-mcp-request.js";
 export { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 export type { McpRegistry } from "./mcp-registry.js";
 export { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";

@@ -5,4 +5,7 @@ import type { Registry } from "@toolgen/runtime";
  * resources by URI (a template's variables become arguments), and the completion of
  * external calls. Any `Registry` has all four.
  */
-export type McpRegistry = Pick<Registry, "entries" | "dispatch" | "readResource" | "complete">;
+export type McpRegistry = Pick<Registry, "entries" | "dispatch" | "readResource" | "complete"> & {
+  /** Views of one registry that list the same entries share this (see `scopedRegistry`): what is worked out from the list is kept per key. */
+  listingKey?: object;
+};

@@ -23,11 +23,12 @@ interface Prepared {
   projection: ReturnType<typeof projectMcp>;
   byName: Map<string, ManifestEntry>;
 }
-const prepared = new WeakMap<McpRegistry, Map<boolean, Prepared>>();
+const prepared = new WeakMap<object, Map<boolean, Prepared>>();
 
 function prepare(registry: McpRegistry, includeExternal: boolean): Prepared {
-  let forRegistry = prepared.get(registry);
-  if (!forRegistry) prepared.set(registry, (forRegistry = new Map()));
+  const key = registry.listingKey ?? registry;
+  let forRegistry = prepared.get(key);
+  if (!forRegistry) prepared.set(key, (forRegistry = new Map()));
   const entries = registry.entries;
   const found = forRegistry.get(includeExternal);
   if (found && found.entries.length === entries.length && found.entries.every((e, i) => e === entries[i])) return found;

@@ -1,8 +1,10 @@
 import { createMcpServer, resolveServerIdentity } from "@toolgen/mcp";
-import { serveHttp, serveStdio } from "@toolgen/mcp/node";
+import { createMcpHandler } from "@toolgen/mcp";
+import { MCP_PATH, serveHandler, serveStdio } from "@toolgen/mcp/node";
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { loadProjectInfo } from "../project/load-project.js";
+import { readServerAuth } from "../project/server-auth.js";
 import { UsageError } from "./usage-error.js";
 
 export interface ServeOptions {
@@ -25,8 +27,8 @@ export async function runServe(options: ServeOptions): Promise<number> {
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
   const info = loadProjectInfo(options.project);
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
-  const server = info.config as { server?: { name?: string; version?: string; description?: string } };
-  const identity = resolveServerIdentity(server.server, info.packageJson);
+  const { server = {} } = info.config;
+  const identity = resolveServerIdentity(server, info.packageJson);
   const newServer = () => createMcpServer(registry, { identity });
   // Build one server now: tool names that collide for MCP are reported before serving starts.
   let first: ReturnType<typeof newServer>;
@@ -41,17 +43,29 @@ export async function runServe(options: ServeOptions): Promise<number> {
     await serveStdio(first);
     return 0;
   }
-  const running = await serveHttp(newServer, { port, host: options.bind ?? "127.0.0.1" }).catch((error: unknown) => {
+  const source = "the toolgen config (package.json \"toolgen\" or toolgen.config.json)";
+  const auth = server.auth ? readServerAuth(server.auth, info.packageRoot, source) : undefined;
+  let handler: ReturnType<typeof createMcpHandler>;
+  try {
+    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}) });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
+  }
+  const running = await serveHandler(handler, { port, host: options.bind ?? "127.0.0.1" }).catch((error: unknown) => {
     throw new UsageError(`cannot listen on ${options.bind ?? "127.0.0.1"}:${port}: ${(error as Error).message}`);
   });
-  process.stderr.write(`toolgen: MCP server '${identity.name}' at ${running.url} (stateless streamable HTTP; Ctrl-C stops it)\n`);
+  process.stderr.write(`toolgen: MCP server '${identity.name}' at ${running.url} (stateless streamable HTTP${auth ? ", bearer tokens required" : ""}; Ctrl-C stops it)\n`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
-  await running.close();
+  // Graceful: no new connections, calls in flight may finish for the grace period.
+  await running.close(server.shutdownGraceMs ?? DEFAULT_GRACE_MS);
   return 0;
 }
+
+/** How long calls in flight may finish after SIGTERM or SIGINT, unless `server.shutdownGraceMs` says otherwise. */
+const DEFAULT_GRACE_MS = 10_000;
 
 function parsePort(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;

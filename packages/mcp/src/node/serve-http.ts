@@ -13,22 +13,40 @@ export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
 export interface RunningHttpServer {
   /** `http://host:port/mcp` */
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in flight finish for up to `graceMs`
+   * (default 0), then closes every connection.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export const MCP_PATH = "/mcp";
 
 /**
  * The stateless streamable HTTP endpoint (`handleMcpRequest`, the same as `createMcpHandler`)
- * on a Node.js HTTP server, at `/mcp`: a thin adapter between Node's request and response
- * objects and web-standard ones.
+ * on a Node.js HTTP server, at `/mcp`. For authentication, scopes and `/healthz`, serve
+ * `createMcpHandler(registry, { …, path: MCP_PATH })` with `serveHandler`.
  */
-export async function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer> {
+export function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer> {
   const limits: HttpLimits = { ...options, path: MCP_PATH };
+  return serveHandler((request) => handleMcpRequest(newServer, limits, request), options);
+}
+
+/**
+ * A web-standard handler (`createMcpHandler`) on a Node.js HTTP server: a thin adapter
+ * between Node's request and response objects and web-standard ones.
+ */
+export async function serveHandler(handler: (request: Request) => Promise<Response>, options: { port: number; host?: string }): Promise<RunningHttpServer> {
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
   const http = createHttpServer((req, res) => {
-    handleMcpRequest(newServer, limits, toRequest(req))
+    inFlight++;
+    handler(toRequest(req))
       .then((response) => send(response, res))
-      .catch(() => res.destroy());
+      .catch(() => res.destroy())
+      .finally(() => {
+        if (--inFlight === 0) drained?.();
+      });
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -39,18 +57,27 @@ export async function serveHttp(newServer: () => Server, options: HttpServeOptio
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}${MCP_PATH}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
+    close: async (graceMs = 0) => {
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      // Idle keep-alive connections would hold `close` open: only requests in flight may finish.
+      http.closeIdleConnections();
+      if (inFlight > 0 && graceMs > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, graceMs).unref();
+        });
+      }
+      http.closeAllConnections();
+      await closed;
+    },
   };
 }
 
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const url = new URL(req.url ?? "/", "http://localhost");
+  // The Host header gives the URL the client used (behind a proxy, configure auth.resource instead).
+  const url = new URL(req.url ?? "/", `http://${/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(req.headers.host ?? "") ? req.headers.host : "localhost"}`);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(url, { method: req.method ?? "GET", headers, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
 }

@@ -21,8 +21,12 @@ export interface ToolgenConfig {
    * large registries; `registry.entries` then needs `await registry.load()`.
    */
   split?: boolean;
-  /** The MCP server's identity (default: the package's name, version and description). */
-  server?: { name?: string; version?: string; description?: string };
+  /**
+   * The MCP server: its identity (default: the package's name, version and description);
+   * for `toolgen serve --http`, bearer authentication (`auth`, checked by the CLI; see
+   * docs/mcp.md) and how long in-flight calls may finish on shutdown (`shutdownGraceMs`).
+   */
+  server?: { name?: string; version?: string; description?: string; auth?: Record<string, unknown>; shutdownGraceMs?: number };
   /**
    * For `toolgen call` and `serve`: which package keeps a name that several installed packages
    * provide (entry name → package name); without one, such a name is an error.
@@ -41,7 +45,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   strict: (v) => typeof v === "boolean",
   lazy: (v) => typeof v === "boolean",
   split: (v) => typeof v === "boolean",
-  server: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string"),
+  server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => (k === "auth" ? isObject(x) : k === "shutdownGraceMs" ? typeof x === "number" && x >= 0 : typeof x === "string")),
   overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
 };
 
@@ -52,9 +56,13 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   strict: "true or false",
   lazy: "true or false",
   split: "true or false",
-  server: "an object with string name, version and description",
+  server: "an object with string name, version and description, an auth object and a shutdownGraceMs ≥ 0",
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
 };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
 
 /** Keys ts-patch itself reads from a plugin entry; they are not toolgen configuration. */
 const TS_PATCH_KEYS = new Set(["transform", "import", "isEsm", "tsConfig", "resolvePathAliases", "type", "after", "afterDeclarations", "transformProgram", "name"]);

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import type { AuthOptions, JsonWebKeySet } from "@toolgen/mcp";
+import { UsageError } from "../commands/usage-error.js";
+
+const FIELDS = new Set(["issuer", "audience", "jwks", "resource", "authorizationServers"]);
+
+/**
+ * The `server.auth` section of the toolgen config as `createMcpHandler` takes it: a `jwks`
+ * file path is read here (relative to the package). Anything missing or of the wrong type is
+ * an error naming the field: an `auth` that cannot verify tokens must not start an open server.
+ */
+export function readServerAuth(raw: Record<string, unknown>, packageRoot: string, source: string): AuthOptions {
+  const field = (name: string) => `${source} "server"."auth"."${name}"`;
+  for (const key of Object.keys(raw)) if (!FIELDS.has(key)) throw new UsageError(`${field(key)} is not an auth setting (known: ${[...FIELDS].join(", ")}).`);
+  const text = (name: string, required: boolean): string | undefined => {
+    const value = raw[name];
+    if (value === undefined && !required) return undefined;
+    if (typeof value !== "string" || value === "") throw new UsageError(`${field(name)} must be a non-empty string${required ? " (tokens cannot be checked without it)" : ""}.`);
+    return value;
+  };
+  const issuer = text("issuer", true)!;
+  const audienceValue = raw.audience;
+  const audience = Array.isArray(audienceValue) && audienceValue.length > 0 && audienceValue.every((a) => typeof a === "string" && a !== "") ? (audienceValue as string[]) : text("audience", true)!;
+  const jwksText = text("jwks", true)!;
+  const resource = text("resource", false);
+  const servers = raw.authorizationServers;
+  if (servers !== undefined && !(Array.isArray(servers) && servers.every((s) => typeof s === "string"))) throw new UsageError(`${field("authorizationServers")} must be a list of URLs.`);
+  return {
+    issuer,
+    audience,
+    jwks: /^[a-z][a-z0-9+.-]*:\/\//i.test(jwksText) ? jwksText : readKeySet(path.resolve(packageRoot, jwksText), field("jwks")),
+    ...(resource ? { resource } : {}),
+    ...(servers ? { authorizationServers: servers as string[] } : {}),
+  };
+}
+
+function readKeySet(file: string, field: string): JsonWebKeySet {
+  if (!existsSync(file)) throw new UsageError(`${field}: ${file} does not exist.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new UsageError(`${field}: ${file} is not JSON (${(error as Error).message}).`);
+  }
+  const keys = (value as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${field}: ${file} is not a JSON Web Key Set with keys ({ "keys": [ … ] }).`);
+  return value as JsonWebKeySet;
+}

@@ -1,0 +1,215 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createRegistry, type Principal } from "@toolgen/runtime";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+
+type KeyLike = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpHandler, type McpHandler } from "../create-mcp-handler.js";
+import { MCP_PATH, serveHandler, type RunningHttpServer } from "../node/serve-http.js";
+
+/**
+ * The HTTP endpoint as an OAuth 2.1 resource server, every case of issue #23 against
+ * `createMcpHandler`: tokens are minted here from keys generated here.
+ */
+const ISSUER = "https://auth.example.com";
+const AUDIENCE = "https://tools.example.com/mcp";
+const identity = { name: "shop", version: "1.0.0" };
+
+let signingKey: KeyLike;
+let otherKey: KeyLike;
+let jwk: JWK;
+const refunds: Array<Principal | undefined> = [];
+
+function shopRegistry() {
+  const registry = createRegistry([]);
+  registry.register({ name: "ping", description: "Answers.", fn: () => "pong" });
+  registry.register({ name: "read_orders", description: "Lists orders.", scopes: ["orders:read"], fn: () => "orders" });
+  registry.register({
+    name: "refund",
+    description: "Refunds an order.",
+    scopes: ["payments", "orders:read"],
+    params: [{ name: "id", type: "string" }],
+    fn: (_args, context) => {
+      refunds.push(context.principal);
+      return `refunded for ${context.principal?.subject ?? "nobody"}`;
+    },
+  });
+  return registry;
+}
+
+let handler: McpHandler;
+beforeAll(async () => {
+  const pair = await generateKeyPair("ES256", { extractable: true });
+  signingKey = pair.privateKey;
+  ({ privateKey: otherKey } = await generateKeyPair("ES256"));
+  jwk = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "ES256", use: "sig" };
+  handler = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+});
+
+interface Claims {
+  iss?: string;
+  aud?: string | string[];
+  sub?: string;
+  scope?: string;
+  exp?: number | null;
+  nbf?: number;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+async function token(claims: Claims = {}, options: { key?: KeyLike; kid?: string } = {}): Promise<string> {
+  const { exp = now() + 300, ...rest } = claims;
+  const jwt = new SignJWT({ iss: ISSUER, aud: AUDIENCE, sub: "user-1", ...rest }).setProtectedHeader({ alg: "ES256", kid: options.kid ?? "k1" });
+  if (exp !== null) jwt.setExpirationTime(exp);
+  return jwt.sign(options.key ?? signingKey);
+}
+
+/** A JWT with any header, signed (or not) by hand. */
+function rawToken(header: object, payload: object, signature = ""): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${part(header)}.${part(payload)}.${signature}`;
+}
+
+function rpc(method: string, params: object = {}, authorization?: string, url = `http://localhost${MCP_PATH}`): Request {
+  return new Request(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+}
+
+async function json(response: Response): Promise<{ result?: { tools?: Array<{ name: string }>; content?: Array<{ text: string }> } }> {
+  return (await response.json()) as never;
+}
+
+describe("bearer authentication", () => {
+  it("GET /healthz answers 200 without a token", async () => {
+    const response = await handler(new Request("http://localhost/healthz"));
+    expect([response.status, await response.json()]).toEqual([200, { status: "ok" }]);
+  });
+
+  it("serves the Protected Resource Metadata without a token, in both forms", async () => {
+    // This handler serves every path (no `path` option): the bare form describes the origin.
+    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost/"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
+      const response = await handler(new Request(`http://localhost${path}`));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments"], bearer_methods_supported: ["header"] });
+    }
+  });
+
+  it("no token: 401 with the metadata URL and no error code, and nothing runs", async () => {
+    const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
+    expect(refunds).toEqual([]);
+  });
+
+  const refused: Array<[string, () => Promise<string>]> = [
+    ["a malformed header", async () => "Bearer not a token"],
+    ["another scheme", async () => `Basic ${Buffer.from("a:b").toString("base64")}`],
+    ["a token that is not a JWT", async () => "Bearer abc.def"],
+    ["a bad signature (another key, the same kid)", async () => `Bearer ${await token({}, { key: otherKey })}`],
+    ["alg none", async () => `Bearer ${rawToken({ alg: "none", kid: "k1" }, { iss: ISSUER, aud: AUDIENCE, sub: "x", exp: now() + 300 })}`],
+    ["an HMAC token", async () => `Bearer ${await new SignJWT({ iss: ISSUER, aud: AUDIENCE, exp: now() + 300 }).setProtectedHeader({ alg: "HS256", kid: "k1" }).sign(new TextEncoder().encode("a shared secret of thirty-two bytes!"))}`],
+    ["an unknown kid", async () => `Bearer ${await token({}, { kid: "k9" })}`],
+    ["an expired token (past the 60 s skew)", async () => `Bearer ${await token({ exp: now() - 120 })}`],
+    ["a token not valid yet (past the 60 s skew)", async () => `Bearer ${await token({ nbf: now() + 120 })}`],
+    ["a token without exp", async () => `Bearer ${await token({ exp: null })}`],
+    ["the wrong issuer", async () => `Bearer ${await token({ iss: "https://evil.example.com" })}`],
+    ["an audience without this server", async () => `Bearer ${await token({ aud: ["https://other.example.com"] })}`],
+  ];
+  it.each(refused)("%s: 401 invalid_token, and nothing runs", async (_case, authorization) => {
+    const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, await authorization()));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/localhost\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    expect(refunds).toEqual([]);
+  });
+
+  it("a token in the query string: 401 invalid_request, even a valid one", async () => {
+    const valid = await token({ scope: "payments orders:read" });
+    const response = await handler(rpc("tools/list", {}, undefined, `http://localhost/mcp?access_token=${valid}`));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request"/);
+  });
+
+  it("a token within the 60 s skew passes", async () => {
+    const response = await handler(rpc("tools/list", {}, `Bearer ${await token({ exp: now() - 30 })}`));
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("@scopes", () => {
+  it("a token without scopes sees only the entries that need none, and calling a scoped one is 403 insufficient_scope; nothing runs", async () => {
+    const bearer = `Bearer ${await token()}`;
+    expect((await json(await handler(rpc("tools/list", {}, bearer)))).result!.tools!.map((t) => t.name)).toEqual(["ping"]);
+    const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, bearer));
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_scope", scope="payments orders:read", error_description="\'refund\' needs the scopes payments orders:read; the token lacks payments orders:read.", resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"',
+    );
+    expect(refunds).toEqual([]);
+  });
+
+  it("a token with some scopes sees those entries, and is refused the rest", async () => {
+    const bearer = `Bearer ${await token({ scope: "orders:read" })}`;
+    expect((await json(await handler(rpc("tools/list", {}, bearer)))).result!.tools!.map((t) => t.name)).toEqual(["ping", "read_orders"]);
+    expect((await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, bearer))).status).toBe(403);
+    expect(refunds).toEqual([]);
+  });
+
+  it("a token with every scope calls the tool, which sees the caller as context.principal", async () => {
+    const bearer = `Bearer ${await token({ sub: "alice", scope: "orders:read payments" })}`;
+    const answer = await json(await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, bearer)));
+    expect(answer.result!.content![0]!.text).toBe("refunded for alice");
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ subject: "alice", scopes: ["orders:read", "payments"], claims: { iss: ISSUER, sub: "alice" } });
+    refunds.length = 0;
+  });
+});
+
+describe("configuration", () => {
+  it("auth without a way to verify tokens is an error at start, not an open door", () => {
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: {} })).toThrow("auth needs 'jwks' (a key set or an https: URL) or a 'verify' function");
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { jwks: { keys: [] } } })).toThrow("needs 'issuer' and 'audience'");
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" } })).toThrow("must be an https: URL");
+  });
+
+  it("a verify function serves any other token scheme", async () => {
+    const custom = createMcpHandler(shopRegistry(), {
+      identity,
+      auth: { resource: AUDIENCE, verify: async (t) => (t === "opensesame" ? { subject: "bob", scopes: ["orders:read"], claims: {} } : undefined) },
+    });
+    expect((await custom(rpc("tools/list", {}, "Bearer opensesame"))).status).toBe(200);
+    const refusedResponse = await custom(rpc("tools/list", {}, "Bearer nope"));
+    expect(refusedResponse.status).toBe(401);
+    expect(refusedResponse.headers.get("www-authenticate")).toContain('resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
+  });
+});
+
+describe("the official MCP client over HTTP", () => {
+  let running: RunningHttpServer;
+  beforeAll(async () => {
+    running = await serveHandler(createMcpHandler(shopRegistry(), { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } }), { port: 0 });
+  });
+  afterAll(() => running?.close());
+
+  it("lists and calls with a valid token", async () => {
+    const bearer = `Bearer ${await token({ scope: "orders:read" })}`;
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(running.url), { requestInit: { headers: { authorization: bearer } } }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["ping", "read_orders"]);
+    expect(await client.callTool({ name: "read_orders", arguments: {} })).toMatchObject({ content: [{ type: "text", text: "orders" }] });
+    await client.close();
+  });
+
+  it("without a token the client gets 401 and the metadata URL", async () => {
+    const response = await fetch(running.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(response.status).toBe(401);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(response.headers.get("www-authenticate") ?? "")![1]!;
+    expect(metadataUrl).toBe(new URL("/.well-known/oauth-protected-resource/mcp", running.url).href);
+    expect(await (await fetch(metadataUrl)).json()).toMatchObject({ resource: running.url, authorization_servers: [ISSUER] });
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(running.url)))).rejects.toThrow(/needs a bearer token/);
+  });
+});

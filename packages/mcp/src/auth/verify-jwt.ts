@@ -1,0 +1,61 @@
+import type { Principal } from "@toolgen/runtime";
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import type { AuthOptions } from "./auth-options.js";
+
+/**
+ * Signature algorithms with public keys only: `none` and the HMAC family (a shared secret
+ * the resource server would have to hold) are refused whatever the token's header says.
+ */
+const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+/** Clock skew tolerated on `exp` and `nbf`, in seconds. */
+const CLOCK_TOLERANCE_S = 60;
+
+export type TokenCheck = { principal: Principal } | { problem: string };
+export type TokenVerifier = (token: string, request: Request) => Promise<TokenCheck>;
+
+/** The verifier `auth` describes; a configuration that cannot verify anything throws here, before serving. */
+export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
+  if (auth.verify) {
+    const verify = auth.verify;
+    return async (token, request) => {
+      const principal = await verify(token, request);
+      return principal ? { principal } : { problem: "the token was refused" };
+    };
+  }
+  if (auth.jwks === undefined) throw new TypeError("toolgen: auth needs 'jwks' (a key set or an https: URL) or a 'verify' function: without one no token could be checked.");
+  if (!auth.issuer || !auth.audience) throw new TypeError("toolgen: auth with 'jwks' needs 'issuer' and 'audience': a token signed by the right key but issued for another server must not pass.");
+  const keys = typeof auth.jwks === "string" ? createRemoteJWKSet(remoteUrl(auth.jwks)) : createLocalJWKSet(checkKeySet(auth.jwks));
+  const options = { issuer: auth.issuer, audience: auth.audience, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp"] };
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, keys, options);
+      return { principal: principalOf(payload) };
+    } catch (error) {
+      return { problem: error instanceof Error ? error.message : "the token could not be verified" };
+    }
+  };
+}
+
+/** The caller a verified token names: `sub`, the scopes of `scope` (space-separated) or `scp` (a list), and every claim. */
+export function principalOf(payload: JWTPayload): Principal {
+  const { scope, scp } = payload as { scope?: unknown; scp?: unknown };
+  const scopes = typeof scope === "string" ? scope.split(" ").filter(Boolean) : Array.isArray(scp) ? scp.filter((s): s is string => typeof s === "string") : [];
+  return { ...(payload.sub !== undefined ? { subject: payload.sub } : {}), scopes, claims: payload };
+}
+
+function remoteUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new TypeError(`toolgen: auth.jwks must be a key set or an https: URL; got ${JSON.stringify(text)}.`);
+  }
+  const local = url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) throw new TypeError(`toolgen: auth.jwks must be an https: URL (http: only on this machine); got ${text}.`);
+  return url;
+}
+
+function checkKeySet(set: unknown): { keys: [] } {
+  if (typeof set !== "object" || set === null || !Array.isArray((set as { keys?: unknown }).keys)) throw new TypeError("toolgen: auth.jwks must be a JSON Web Key Set ({ \"keys\": [...] }).");
+  return set as { keys: [] };
+}

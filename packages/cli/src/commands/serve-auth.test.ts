@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compile, copyFixture, toolgen, TOOLGEN_BIN } from "../../../../test-support/temp-project.js";
+
+/**
+ * `toolgen serve --http` with `server.auth` in the toolgen config (fixtures/remote): the
+ * endpoint as a deployed user meets it. Every token case is covered against
+ * `createMcpHandler` in packages/mcp/src/auth/auth.test.ts; here, what the CLI adds — the
+ * config, the JWKS file, the process — and the cases a client sees first.
+ */
+const ISSUER = "https://auth.example.com";
+const AUDIENCE = "https://tools.example.com/mcp";
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+type Key = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+let key: Key;
+let dir: string;
+let cleanup: () => void;
+
+function writeConfig(server: Record<string, unknown>): void {
+  writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify({ server }));
+}
+
+async function start(): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [TOOLGEN_BIN, "serve", "--http", "0"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  while (!/ at (http:\S+)/.test(stderr)) {
+    if (child.exitCode !== null) throw new Error(`toolgen serve exited: ${stderr}`);
+    await once(child.stderr!, "data");
+  }
+  return { child, url: / at (http:\S+)/.exec(stderr)![1]!, stderr: () => stderr };
+}
+
+function token(claims: Record<string, unknown> = {}): Promise<string> {
+  return new SignJWT({ iss: ISSUER, aud: AUDIENCE, sub: "alice", ...claims }).setProtectedHeader({ alg: "ES256", kid: "k1" }).setExpirationTime("5m").sign(key);
+}
+
+async function call(url: string, name: string, args: object, authorization?: string): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { ...HEADERS, ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }) });
+}
+
+beforeAll(async () => {
+  ({ dir, cleanup } = copyFixture("remote"));
+  const pair = await generateKeyPair("ES256", { extractable: true });
+  key = pair.privateKey;
+  writeFileSync(path.join(dir, "jwks.json"), JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "ES256" }] }));
+  expect(toolgen(["build"], dir).status).toBe(0);
+  compile(dir);
+}, 60_000);
+afterAll(() => cleanup?.());
+
+describe("toolgen serve --http with server.auth", () => {
+  let server: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    writeConfig({ auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "./jwks.json" }, shutdownGraceMs: 5000 });
+    server = await start();
+  }, 30_000);
+  afterAll(() => server?.child.kill("SIGKILL"));
+
+  it("says tokens are required when it starts", () => {
+    expect(server.stderr()).toContain("bearer tokens required");
+  });
+
+  it("answers /healthz and the metadata without a token, and 401 with the metadata URL for a call", async () => {
+    expect((await fetch(new URL("/healthz", server.url))).status).toBe(200);
+    const refused = await call(server.url, "ping", {});
+    expect(refused.status).toBe(401);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(refused.headers.get("www-authenticate")!)![1]!;
+    expect(await (await fetch(metadataUrl)).json()).toEqual({ resource: server.url, authorization_servers: [ISSUER], scopes_supported: ["orders:read"], bearer_methods_supported: ["header"] });
+    expect((await call(server.url, "ping", {}, "Bearer nonsense")).headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
+  });
+
+  it("serves a valid token, hides and refuses what its scopes do not cover, and tells tools who calls", async () => {
+    const bearer = `Bearer ${await token()}`;
+    const list = await fetch(server.url, { method: "POST", headers: { ...HEADERS, authorization: bearer }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(((await list.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name)).toEqual(["ping", "whoami", "slow"]);
+    expect((await call(server.url, "list_orders", {}, bearer)).status).toBe(403);
+    const who = await call(server.url, "whoami", {}, bearer);
+    expect(((await who.json()) as { result: { content: Array<{ text: string }> } }).result.content[0]!.text).toBe("alice");
+    const scoped = await call(server.url, "list_orders", {}, `Bearer ${await token({ scope: "orders:read" })}`);
+    expect(scoped.status).toBe(200);
+  });
+
+  it("on SIGTERM lets a call in flight finish, refuses new connections, and exits 0", async () => {
+    const bearer = `Bearer ${await token()}`;
+    const inFlight = call(server.url, "slow", { ms: 800 }, bearer);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = once(server.child, "exit");
+    server.child.kill("SIGTERM");
+    const answer = await inFlight;
+    expect(((await answer.json()) as { result: { content: Array<{ text: string }> } }).result.content[0]!.text).toBe("waited 800 ms");
+    await expect(fetch(new URL("/healthz", server.url))).rejects.toThrow();
+    expect((await exited)[0]).toBe(0);
+  });
+});
+
+describe("toolgen serve --http with a server.auth that cannot verify", () => {
+  it.each([
+    [{ issuer: ISSUER, audience: AUDIENCE }, /"server"."auth"."jwks" must be a non-empty string \(tokens cannot be checked without it\)/],
+    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./missing.json" }, /"server"."auth"."jwks": .*missing\.json does not exist/],
+    [{ audience: AUDIENCE, jwks: "./jwks.json" }, /"server"."auth"."issuer" must be a non-empty string/],
+    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" }, /auth.jwks must be an https: URL/],
+    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./jwks.json", secret: "x" }, /"server"."auth"."secret" is not an auth setting/],
+  ])("%j: exit 2 naming the field, before listening", (auth, message) => {
+    writeConfig({ auth });
+    const run = toolgen(["serve", "--http", "0"], dir);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).not.toContain(" at ");
+  });
+});

@@ -116,11 +116,11 @@ function dedupeIssues(issues: ArgumentIssue[]): ArgumentIssue[] {
 export const MAX_LISTED_ISSUES = 100;
 
 /** The message a model reads to correct its call: every problem on its own line (up to `MAX_LISTED_ISSUES`, then how many more). */
-export function formatIssues(name: string, { issues, truncated }: FoundIssues): string {
+export function formatIssues(name: string, { issues, truncated }: FoundIssues, what = "Invalid arguments"): string {
   const n = issues.length;
   const lines = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
   if (n > MAX_LISTED_ISSUES) lines.push(`- … and ${n - MAX_LISTED_ISSUES} more`);
-  return `Invalid arguments for '${name}' (${n}${truncated ? "+" : ""} problem${n === 1 && !truncated ? "" : "s"}):\n${lines.join("\n")}`;
+  return `${what} for '${name}' (${n}${truncated ? "+" : ""} problem${n === 1 && !truncated ? "" : "s"}):\n${lines.join("\n")}`;
 }
 
 /** The `invalid_arguments` payload: the problems, as many as the message lists, how many were found, and whether validation stopped early. */

@@ -108,8 +108,8 @@ export interface Registry<Inputs extends InputMap = InputMap> {
 export function createRegistry<Inputs extends InputMap = InputMap>(definitions: readonly EntryDefinition[], options: RegistryOptions = {}): Registry<Inputs> {
   const table = new EntryTable(options);
   for (const definition of definitions) table.add(definition);
-  const suspended = new SuspendedCalls();
   const formats = formatLookup(options.formats);
+  const suspended = new SuspendedCalls((name) => table.entry(name), formats);
   const context: CallContext = { options, interceptors: [], instances: new Map(), suspended };
 
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {

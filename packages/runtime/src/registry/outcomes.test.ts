@@ -43,7 +43,7 @@ describe("every outcome kind", () => {
     const registry = createRegistry([]);
     registry.registerSchema({ name: "query_db", description: "Runs SQL.", parameters: { type: "object", properties: { sql: { type: "string" }, limit: { type: "number", default: 10 } }, required: ["sql"], additionalProperties: false } });
     const outcome = await registry.dispatch("query_db", { sql: "select 1" });
-    expect(outcome).toEqual({ status: "suspended", call: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "query_db", arguments: { sql: "select 1" } } });
+    expect(outcome).toEqual({ status: "suspended", call: { id: expect.stringMatching(/^query_db:[0-9a-f-]{36}$/), name: "query_db", arguments: { sql: "select 1" } } });
   });
 });
 

@@ -95,6 +95,37 @@ describe("registerSchema(): external tools", () => {
     });
   });
 
+  it("another instance of the registry completes the call: the id carries what completing needs", async () => {
+    const make = () => {
+      const registry = createRegistry([]);
+      registry.registerSchema({ name: "ask_user", description: "Asks the user.", outputSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } });
+      return registry;
+    };
+    const [first, second] = [make(), make()];
+    const outcome = await first.dispatch("ask_user", {});
+    if (outcome.status !== "suspended") throw new Error("expected suspended");
+    expect(outcome.call.id).toMatch(/^ask_user:[0-9a-f-]{36}$/);
+    expect(second.complete(outcome.call.id, { answer: "yes" })).toMatchObject({ status: "ok", structured: { answer: "yes" } });
+    expect(second.complete(outcome.call.id, { answer: "again" })).toMatchObject({ error: { code: "unknown_tool" } });
+    expect(second.complete("no_such_tool:1234", {})).toMatchObject({ error: { code: "unknown_tool" } });
+    expect(second.complete("ask_user", {})).toMatchObject({ error: { code: "unknown_tool" } });
+  });
+
+  it("the host's result is held to the tool's output schema", async () => {
+    const registry = createRegistry([]);
+    registry.registerSchema({ name: "ask_user", description: "Asks the user.", outputSchema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } });
+    const outcome = await registry.dispatch("ask_user", {});
+    if (outcome.status !== "suspended") throw new Error("expected suspended");
+    expect(registry.complete(outcome.call.id, { answer: 42 })).toEqual({
+      status: "error",
+      error: {
+        code: "execution_error",
+        message: "The host's result does not match the output schema for 'ask_user' (1 problem):\n- /answer: expected a string, received the number 42",
+        payload: { issues: [{ path: "/answer", expected: "a string", received: "the number 42" }] },
+      },
+    });
+  });
+
   it("an Error handed back by the host becomes an error outcome, not a result", async () => {
     const registry = createRegistry([]);
     registry.registerSchema({ name: "ext", description: "" });

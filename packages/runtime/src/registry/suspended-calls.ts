@@ -1,26 +1,53 @@
+import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome, type SuspendedOutcome } from "../outcome/outcome.js";
 import { mapThrown } from "../pipeline/map-thrown.js";
-import { serializeResult } from "../pipeline/serialize-result.js";
+import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
+import { formatIssues, validateArguments } from "../pipeline/validate-arguments.js";
+import type { FormatLookup } from "../validation/format-checks.js";
+import { interpretSchema } from "../validation/interpret-schema.js";
+
+/** How many completed ids an instance remembers, to refuse a second completion. */
+const REMEMBERED = 10_000;
 
 /**
- * External tools' calls waiting for the host. Each id completes once: the host's result
- * becomes a normal outcome (an `Error` it hands back, an error outcome); an unknown or
- * already completed id is an error, never a made-up result.
+ * External tools' calls waiting for the host. The id carries what completing needs — the
+ * tool's name, `name:uuid` — so any instance of the registry completes it, not only the
+ * one that suspended it (behind a load balancer). The host's result is held to the tool's
+ * output schema and becomes a normal outcome (an `Error` it hands back, an error outcome).
+ * An id naming no external tool is an error, never a made-up result; an instance refuses an
+ * id it completed already (across instances, completing once is the host's part).
  */
 export class SuspendedCalls {
-  private readonly pending = new Map<string, string>();
+  private readonly completed = new Set<string>();
+
+  constructor(
+    private readonly entryOf: (name: string) => ManifestEntry | undefined,
+    private readonly formats: FormatLookup,
+  ) {}
 
   suspend(name: string, args: Record<string, unknown>): SuspendedOutcome {
     // The Web Crypto global: no `node:crypto` import on the start-up path.
-    const id = globalThis.crypto.randomUUID();
-    this.pending.set(id, name);
-    return { status: "suspended", call: { id, name, arguments: args } };
+    return { status: "suspended", call: { id: `${name}:${globalThis.crypto.randomUUID()}`, name, arguments: args } };
   }
 
   complete(callId: string, result: unknown): Outcome {
-    if (!this.pending.delete(callId)) {
+    const name = typeof callId === "string" ? callId.slice(0, callId.lastIndexOf(":")) : "";
+    let entry: ManifestEntry | undefined;
+    try {
+      entry = name ? this.entryOf(name) : undefined;
+    } catch (error) {
+      return errorOutcome("internal", messageOf(error)); // a split registry not loaded yet: the message says to load it
+    }
+    if (!entry?.external || this.completed.has(callId)) {
       return errorOutcome("unknown_tool", `There is no suspended call with id '${String(callId)}' (it was completed already, or never suspended).`);
     }
-    return result instanceof Error ? mapThrown(result) : serializeResult(result);
+    this.completed.add(callId);
+    if (this.completed.size > REMEMBERED) this.completed.delete(this.completed.values().next().value!);
+    if (result instanceof Error) return mapThrown(result);
+    if (entry.outputSchema !== undefined) {
+      const found = validateArguments(interpretSchema(entry.outputSchema, this.formats), result);
+      if (found.issues.length > 0) return errorOutcome("execution_error", formatIssues(name, found, "The host's result does not match the output schema"), { issues: found.issues });
+    }
+    return serializeResult(result);
   }
 }

@@ -16,8 +16,11 @@ export interface ExternalToolSchema {
   /** The arguments' JSON Schema (AgentScope calls it `parameters`; either name works). */
   parameters?: JsonSchema;
   inputSchema?: JsonSchema;
+  /** What the host's result must look like: `complete()` holds it to this. */
+  outputSchema?: JsonSchema;
   annotations?: ManifestEntry["annotations"];
   tags?: string[];
+  scopes?: string[];
   supportedFor?: string[];
   excludedFor?: string[];
   /**

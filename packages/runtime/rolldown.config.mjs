@@ -8,4 +8,5 @@ export default bundlePackage({
   formats: "dist/formats/index.js",
   discovery: "dist/discovery/index.js",
   providers: "dist/providers/index.js",
+  telemetry: "dist/telemetry/index.js",
 });

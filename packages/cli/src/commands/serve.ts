@@ -2,6 +2,7 @@ import { createMcpServer, resolveServerIdentity } from "@toolgen/mcp";
 import { createMcpHandler } from "@toolgen/mcp";
 import { MCP_PATH, serveHandler, serveStdio } from "@toolgen/mcp/node";
 import { NameCollisionError } from "@toolgen/runtime/providers";
+import { telemetry } from "@toolgen/runtime/telemetry";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { readServerAuth } from "../project/server-auth.js";
@@ -27,6 +28,8 @@ export async function runServe(options: ServeOptions): Promise<number> {
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
   const info = loadProjectInfo(options.project);
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
+  // Spans and metrics for every call: a no-op unless an OpenTelemetry SDK is registered (`node --import`).
+  registry.use(telemetry());
   const { server = {} } = info.config;
   const identity = resolveServerIdentity(server, info.packageJson);
   const newServer = () => createMcpServer(registry, { identity });

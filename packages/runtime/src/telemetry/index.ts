@@ -1,0 +1,2 @@
+/** `@toolgen/runtime/telemetry`: OpenTelemetry spans and metrics for calls (needs `@opentelemetry/api`). */
+export { telemetry } from "./telemetry.js";

@@ -1,0 +1,62 @@
+import { metrics, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ToolError } from "../outcome/errors.js";
+import { createRegistry } from "../registry/create-registry.js";
+import { telemetry } from "./telemetry.js";
+
+/** The interceptor with the OpenTelemetry SDK's in-memory exporters registered, as an application would. */
+const spans = new InMemorySpanExporter();
+const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] });
+const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 3_600_000 });
+
+function registry() {
+  const r = createRegistry([]);
+  r.register({ name: "add", description: "Adds two numbers.", params: [{ name: "a", type: "number" }, { name: "b", type: "number" }], fn: ({ a, b }) => Number(a) + Number(b) });
+  r.register({ name: "fail", description: "Always fails.", fn: () => { throw new ToolError("no stock"); } });
+  r.registerSchema({ name: "ask", description: "Asks the user." });
+  return r.use(telemetry());
+}
+
+describe("telemetry()", () => {
+  it("does nothing visible without an SDK: calls go through", async () => {
+    expect(await registry().call("add", { a: 1, b: 2 })).toMatchObject({ status: "ok", text: "3" });
+  });
+
+  describe("with an SDK registered", () => {
+    beforeAll(() => {
+      trace.setGlobalTracerProvider(tracerProvider);
+      metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+    });
+
+    it("one span per call, named and attributed by the GenAI conventions, with error.type for a failed outcome", async () => {
+      const r = registry();
+      await r.call("add", { a: 1, b: 2 });
+      await r.call("fail", {});
+      const suspended = await r.call("ask", {});
+      await tracerProvider.forceFlush(); // the SDK exports ended spans asynchronously
+      const finished = spans.getFinishedSpans().map((s) => ({ name: s.name, attributes: s.attributes, status: s.status.code }));
+      expect(finished).toEqual([
+        { name: "execute_tool add", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "add", "gen_ai.tool.description": "Adds two numbers." }, status: SpanStatusCode.UNSET },
+        { name: "execute_tool fail", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "fail", "gen_ai.tool.description": "Always fails.", "error.type": "tool_error" }, status: SpanStatusCode.ERROR },
+        { name: "execute_tool ask", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "ask", "gen_ai.tool.description": "Asks the user.", "gen_ai.tool.call.id": suspended.status === "suspended" ? suspended.call.id : "" }, status: SpanStatusCode.UNSET },
+      ]);
+    });
+
+    it("a duration histogram and an outcome counter, by tool, status and error code", async () => {
+      const { resourceMetrics } = await reader.collect();
+      const found = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics);
+      const counter = found.find((m) => m.descriptor.name === "toolgen.tool.call.outcomes")!;
+      expect(counter.dataPoints.map((p) => [p.attributes, p.value])).toEqual([
+        [{ "gen_ai.tool.name": "add", "toolgen.outcome.status": "ok" }, 1],
+        [{ "gen_ai.tool.name": "fail", "toolgen.outcome.status": "error", "error.type": "tool_error" }, 1],
+        [{ "gen_ai.tool.name": "ask", "toolgen.outcome.status": "suspended" }, 1],
+      ]);
+      const histogram = found.find((m) => m.descriptor.name === "toolgen.tool.call.duration")!;
+      expect(histogram.descriptor.unit).toBe("s");
+      expect(histogram.dataPoints).toHaveLength(3);
+      expect(histogram.dataPoints.every((p) => (p.value as { count: number }).count === 1)).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,68 @@
+import { metrics, SpanKind, SpanStatusCode, trace, type Attributes, type Counter, type Histogram, type MeterProvider } from "@opentelemetry/api";
+import type { Outcome } from "../outcome/outcome.js";
+import type { Interceptor } from "../registry/create-registry.js";
+
+const SCOPE = "@toolgen/runtime";
+
+interface Instruments {
+  provider: MeterProvider;
+  duration: Histogram;
+  outcomes: Counter;
+}
+
+/**
+ * OpenTelemetry for every call, through `@opentelemetry/api` alone: a no-op until the
+ * application registers an SDK. Each call that reaches the tool (validated, allowed) is a
+ * span `execute_tool <name>` with the GenAI semantic conventions' attributes
+ * (`gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.description`,
+ * `gen_ai.tool.call.id` for a suspended call, `error.type` = the outcome's error code), and
+ * is counted in a duration histogram and an outcome counter by status and code.
+ *
+ * `registry.use(telemetry())`; `toolgen serve` installs it (register an SDK with
+ * `node --import ./instrumentation.mjs`).
+ */
+export function telemetry(): Interceptor {
+  let instruments: Instruments | undefined;
+  // A meter taken before the application registers its SDK would stay a no-op: take it again when the provider changes.
+  const instrumentsFor = (provider: MeterProvider): Instruments => {
+    if (instruments?.provider === provider) return instruments;
+    const meter = provider.getMeter(SCOPE);
+    return (instruments = {
+      provider,
+      duration: meter.createHistogram("toolgen.tool.call.duration", { unit: "s", description: "How long calls to tools, prompts and resources take, from the interceptors on." }),
+      outcomes: meter.createCounter("toolgen.tool.call.outcomes", { description: "Calls by outcome status and error code." }),
+    });
+  };
+  return (call, next) =>
+    trace.getTracer(SCOPE).startActiveSpan(
+      `execute_tool ${call.name}`,
+      { kind: SpanKind.INTERNAL, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
+      async (span) => {
+        const started = performance.now();
+        let outcome: Outcome | undefined;
+        try {
+          outcome = await next();
+          return outcome;
+        } finally {
+          const attributes = attributesOf(call.name, outcome);
+          if (outcome?.status === "suspended") span.setAttribute("gen_ai.tool.call.id", outcome.call.id);
+          if (attributes["error.type"] !== undefined) {
+            span.setAttribute("error.type", attributes["error.type"]);
+            span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome?.status === "error" ? { message: outcome.error.message } : {}) });
+          }
+          span.end();
+          const { duration, outcomes } = instrumentsFor(metrics.getMeterProvider());
+          duration.record((performance.now() - started) / 1000, attributes);
+          outcomes.add(1, attributes);
+        }
+      },
+    );
+}
+
+/** The metric attributes of a finished call; an interceptor that threw has no outcome (`error.type` says so). */
+function attributesOf(name: string, outcome: Outcome | undefined): Attributes {
+  const attributes: Attributes = { "gen_ai.tool.name": name, "toolgen.outcome.status": outcome?.status ?? "error" };
+  if (!outcome) attributes["error.type"] = "internal";
+  else if (outcome.status === "error") attributes["error.type"] = outcome.error.code;
+  return attributes;
+}

@@ -142,7 +142,27 @@ export function evaluateBudget(report) {
       worst.ms < WORST_CASE_BUDGET_MS,
     );
   }
+  if (report.mcpAuth) {
+    const { on, off } = report.mcpAuth;
+    add(
+      "MCP over HTTP with bearer authentication ≥ 0.9× the throughput without (issue #23)",
+      `${perSecond(on)} vs ${perSecond(off)} (${ratio(on / off)})`,
+      on / off >= 0.9,
+    );
+  }
   return lines;
+}
+
+function mcpAuthText(mcpAuth) {
+  if (!mcpAuth) return "";
+  return [
+    `### MCP over HTTP, bearer authentication (scripts/bench/mcp-auth-throughput.mjs; ${mcpAuth.calls} calls, ${mcpAuth.concurrency} in flight, median of rounds)`,
+    "",
+    "| endpoint | throughput |",
+    "|---|---:|",
+    `| without auth | ${perSecond(mcpAuth.off)} |`,
+    `| with auth (ES256 JWT, scopes) | ${perSecond(mcpAuth.on)} |`,
+  ].join("\n");
 }
 
 function worstCaseText(worstCase) {
@@ -286,6 +306,8 @@ export function formatReport(report) {
     bundleSizeText(report.bundleSize),
     "",
     worstCaseText(report.worstCase),
+    "",
+    mcpAuthText(report.mcpAuth),
     "",
     budget.join("\n"),
   ].join("\n");

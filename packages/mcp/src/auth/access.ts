@@ -45,14 +45,15 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined): Ac
     },
 
     async authenticate(request) {
-      const url = metadataUrl(request);
-      if (new URL(request.url).searchParams.has("access_token")) return tokenRefused(url, "Tokens are accepted in the Authorization header only, never in the URL.", "invalid_request");
+      if (request.url.includes("access_token=") && new URL(request.url).searchParams.has("access_token")) {
+        return tokenRefused(metadataUrl(request), "Tokens are accepted in the Authorization header only, never in the URL.", "invalid_request");
+      }
       const header = request.headers.get("authorization");
-      if (header === null) return tokenRequired(url);
+      if (header === null) return tokenRequired(metadataUrl(request));
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
-      if (!match) return tokenRefused(url, "The Authorization header must be 'Bearer <token>'.");
+      if (!match) return tokenRefused(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");
       const check = await verify(match[1]!, request);
-      return "principal" in check ? check.principal : tokenRefused(url, `The token was refused: ${check.problem}.`);
+      return "principal" in check ? check.principal : tokenRefused(metadataUrl(request), `The token was refused: ${check.problem}.`);
     },
 
     authorize(request, body, principal, entries) {
@@ -73,7 +74,17 @@ function calledEntry(message: unknown, entries: readonly ManifestEntry[]): Manif
   const name = params?.name;
   if (typeof name !== "string") return undefined;
   if (method === "prompts/get") return entries.find((e) => e.kind === "prompt" && e.name === name);
-  if (method !== "tools/call") return undefined;
-  const entryName = projectMcp(entries).names.fromProvider(name);
-  return entries.find((e) => e.kind === "tool" && e.name === entryName);
+  return method === "tools/call" ? toolsByMcpName(entries).get(name) : undefined;
+}
+
+let lastTools: { entries: readonly ManifestEntry[]; byName: Map<string, ManifestEntry> } | undefined;
+
+/** Tools by the name MCP clients call them (sanitized names can differ); worked out again only when the entries change. */
+function toolsByMcpName(entries: readonly ManifestEntry[]): Map<string, ManifestEntry> {
+  if (lastTools && lastTools.entries.length === entries.length && lastTools.entries.every((e, i) => e === entries[i])) return lastTools.byName;
+  const { names } = projectMcp(entries);
+  const byName = new Map<string, ManifestEntry>();
+  for (const entry of entries) if (entry.kind === "tool") byName.set(names.toProvider(entry.name) ?? entry.name, entry);
+  lastTools = { entries, byName };
+  return byName;
 }

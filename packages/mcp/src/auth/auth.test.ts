@@ -168,6 +168,29 @@ describe("@scopes", () => {
   });
 });
 
+describe("a burst of bad tokens", () => {
+  it("10,000 refused tokens are all 401, and valid calls are no slower afterwards (within 10 %)", async () => {
+    const valid = `Bearer ${await token({ scope: "orders:read payments" })}`;
+    const batch = async () => {
+      const started = performance.now();
+      for (let i = 0; i < 200; i++) expect((await handler(rpc("tools/call", { name: "read_orders", arguments: {} }, valid))).status).toBe(200);
+      return performance.now() - started;
+    };
+    const fastest = async () => Math.min(await batch(), await batch(), await batch());
+    const before = await fastest();
+    // Every kind of refusal, each token different: none may be kept, none may grow anything.
+    const kinds = [(i: number) => token({ sub: `x${i}` }, { key: otherKey }), (i: number) => token({ sub: `x${i}` }, { kid: `unknown-${i}` }), (i: number) => token({ sub: `x${i}`, exp: now() - 3600 }), async (i: number) => `garbage.${i}.token`];
+    const statuses = new Set<number>();
+    for (let i = 0; i < 10_000; i += 100) {
+      const responses = await Promise.all(Array.from({ length: 100 }, async (_, j) => handler(rpc("tools/list", {}, `Bearer ${await kinds[(i + j) % kinds.length]!(i + j)}`))));
+      for (const response of responses) statuses.add(response.status);
+    }
+    expect([...statuses]).toEqual([401]);
+    const after = await fastest();
+    expect(after, `200 valid calls: ${before.toFixed(1)} ms before the burst, ${after.toFixed(1)} ms after`).toBeLessThan(before * 1.1);
+  }, 120_000);
+});
+
 describe("configuration", () => {
   it("auth without a way to verify tokens is an error at start, not an open door", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: {} })).toThrow("auth needs 'jwks' (a key set or an https: URL) or a 'verify' function");

@@ -26,15 +26,28 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
   if (!auth.issuer || !auth.audience) throw new TypeError("toolgen: auth with 'jwks' needs 'issuer' and 'audience': a token signed by the right key but issued for another server must not pass.");
   const keys = typeof auth.jwks === "string" ? createRemoteJWKSet(remoteUrl(auth.jwks)) : createLocalJWKSet(checkKeySet(auth.jwks));
   const options = { issuer: auth.issuer, audience: auth.audience, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp"] };
+  // A client sends the same token with every request: its signature is checked once, and the
+  // verdict kept until the token expires. Only tokens that passed are kept, so what an
+  // attacker sends never grows the cache; it holds at most CACHED_TOKENS.
+  const verified = new Map<string, { principal: Principal; expires: number }>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known && Date.now() < known.expires) return { principal: known.principal };
+    verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, keys, options);
-      return { principal: principalOf(payload) };
+      const principal = principalOf(payload);
+      if (verified.size >= CACHED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, { principal, expires: payload.exp! * 1000 });
+      return { principal };
     } catch (error) {
       return { problem: error instanceof Error ? error.message : "the token could not be verified" };
     }
   };
 }
+
+/** Verified tokens kept at once (the oldest goes first). */
+const CACHED_TOKENS = 1000;
 
 /** The caller a verified token names: `sub`, the scopes of `scope` (space-separated) or `scp` (a list), and every claim. */
 export function principalOf(payload: JWTPayload): Principal {

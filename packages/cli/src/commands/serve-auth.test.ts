@@ -75,6 +75,29 @@ describe("toolgen serve --http with server.auth", () => {
     expect((await call(server.url, "ping", {}, "Bearer nonsense")).headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
   });
 
+  it("refuses every bad token with 401 invalid_token (or invalid_request in the URL), and nothing runs", async () => {
+    const { privateKey: other } = await generateKeyPair("ES256");
+    const sign = (claims: Record<string, unknown>, header: { alg: string; kid: string }, signer: Key | Uint8Array) =>
+      new SignJWT({ iss: ISSUER, aud: AUDIENCE, sub: "mallory", exp: Math.floor(Date.now() / 1000) + 300, ...claims }).setProtectedHeader(header).sign(signer);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const bad: Record<string, string> = {
+      "bad signature": await sign({}, { alg: "ES256", kid: "k1" }, other),
+      "alg none": `${part({ alg: "none", kid: "k1" })}.${part({ iss: ISSUER, aud: AUDIENCE, exp: Math.floor(Date.now() / 1000) + 300 })}.`,
+      hmac: await sign({}, { alg: "HS256", kid: "k1" }, new TextEncoder().encode("a shared secret of thirty-two bytes!")),
+      "unknown kid": await sign({}, { alg: "ES256", kid: "k9" }, key),
+      expired: await sign({ exp: Math.floor(Date.now() / 1000) - 120 }, { alg: "ES256", kid: "k1" }, key),
+      "not yet valid": await sign({ nbf: Math.floor(Date.now() / 1000) + 120 }, { alg: "ES256", kid: "k1" }, key),
+      "wrong issuer": await sign({ iss: "https://evil.example.com" }, { alg: "ES256", kid: "k1" }, key),
+      "wrong audience": await sign({ aud: "https://other.example.com" }, { alg: "ES256", kid: "k1" }, key),
+    };
+    for (const [name, jwt] of Object.entries(bad)) {
+      const response = await call(server.url, "whoami", {}, `Bearer ${jwt}`);
+      expect([name, response.status, response.headers.get("www-authenticate")?.startsWith('Bearer error="invalid_token"')]).toEqual([name, 401, true]);
+    }
+    const inUrl = await fetch(`${server.url}?access_token=${await token()}`, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect([inUrl.status, inUrl.headers.get("www-authenticate")?.startsWith('Bearer error="invalid_request"')]).toEqual([401, true]);
+  });
+
   it("serves a valid token, hides and refuses what its scopes do not cover, and tells tools who calls", async () => {
     const bearer = `Bearer ${await token()}`;
     const list = await fetch(server.url, { method: "POST", headers: { ...HEADERS, authorization: bearer }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });

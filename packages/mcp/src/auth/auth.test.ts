@@ -25,6 +25,8 @@ function shopRegistry() {
   const registry = createRegistry([]);
   registry.register({ name: "ping", description: "Answers.", fn: () => "pong" });
   registry.register({ name: "read_orders", description: "Lists orders.", scopes: ["orders:read"], fn: () => "orders" });
+  registry.register({ name: "report", kind: "resource", description: "The sales report.", uris: ["shop://report"], scopes: ["reports"], fn: () => "sales: 42" });
+  registry.register({ name: "summarize", kind: "prompt", description: "Summarizes the report.", scopes: ["reports"], fn: () => "Summarize the sales report." });
   registry.register({
     name: "refund",
     description: "Refunds an order.",
@@ -94,7 +96,7 @@ describe("bearer authentication", () => {
     for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost/"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
       const response = await handler(new Request(`http://localhost${path}`));
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments"], bearer_methods_supported: ["header"] });
+      expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments", "reports"], bearer_methods_supported: ["header"] });
     }
   });
 
@@ -156,6 +158,20 @@ describe("@scopes", () => {
     expect((await json(await handler(rpc("tools/list", {}, bearer)))).result!.tools!.map((t) => t.name)).toEqual(["ping", "read_orders"]);
     expect((await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, bearer))).status).toBe(403);
     expect(refunds).toEqual([]);
+  });
+
+  it("prompts and resources follow their scopes too: hidden from lists, a prompt refused with 403, a resource read refused", async () => {
+    const without = `Bearer ${await token()}`;
+    const listed = async (method: string, bearer: string) => ((await (await handler(rpc(method, {}, bearer))).json()) as { result: Record<string, Array<{ name: string }>> }).result;
+    expect((await listed("prompts/list", without)).prompts).toEqual([]);
+    expect((await listed("resources/list", without)).resources).toEqual([]);
+    expect((await handler(rpc("prompts/get", { name: "summarize" }, without))).status).toBe(403);
+    const read = (await (await handler(rpc("resources/read", { uri: "shop://report" }, without))).json()) as { error?: { message: string } };
+    expect(read.error?.message).toContain("may not use 'report'");
+    const withReports = `Bearer ${await token({ scope: "reports" })}`;
+    expect((await listed("prompts/list", withReports)).prompts!.map((p) => p.name)).toEqual(["summarize"]);
+    expect((await listed("resources/list", withReports)).resources!.map((r) => r.name)).toEqual(["report"]);
+    expect((await handler(rpc("prompts/get", { name: "summarize" }, withReports))).status).toBe(200);
   });
 
   it("a token with every scope calls the tool, which sees the caller as context.principal", async () => {

@@ -6,7 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 type KeyLike = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpHandler, type McpHandler } from "../create-mcp-handler.js";
-import { MCP_PATH, serveHandler, type RunningHttpServer } from "../node/serve-http.js";
+import { MCP_PATH, serveHandler, serveHttp, type RunningHttpServer } from "../node/serve-http.js";
 
 /**
  * The HTTP endpoint as an OAuth 2.1 resource server, every case of issue #23 against
@@ -205,6 +205,20 @@ describe("a burst of bad tokens", () => {
     const after = await fastest();
     expect(after, `200 valid calls: ${before.toFixed(1)} ms before the burst, ${after.toFixed(1)} ms after`).toBeLessThan(before * 1.1);
   }, 120_000);
+});
+
+describe("serveHttp(registry, { auth })", () => {
+  it("takes the same auth options as createMcpHandler", async () => {
+    const running = await serveHttp(shopRegistry(), { port: 0, identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+    try {
+      const post = (authorization?: string) => fetch(running.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      expect((await post()).status).toBe(401);
+      expect((await post(`Bearer ${await token()}`)).status).toBe(200);
+      expect((await fetch(new URL("/healthz", running.url))).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
 });
 
 describe("configuration", () => {

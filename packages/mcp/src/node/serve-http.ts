@@ -1,7 +1,9 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { createMcpHandler, type McpHandlerOptions } from "../create-mcp-handler.js";
 import { handleMcpRequest, type HttpLimits } from "../handle-mcp-request.js";
+import type { McpRegistry } from "../mcp-registry.js";
 
 export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
   /** 0 picks a free port. */
@@ -23,13 +25,17 @@ export interface RunningHttpServer {
 export const MCP_PATH = "/mcp";
 
 /**
- * The stateless streamable HTTP endpoint (`handleMcpRequest`, the same as `createMcpHandler`)
- * on a Node.js HTTP server, at `/mcp`. For authentication, scopes and `/healthz`, serve
- * `createMcpHandler(registry, { …, path: MCP_PATH })` with `serveHandler`.
+ * The stateless streamable HTTP endpoint on a Node.js HTTP server, at `/mcp`: given a
+ * registry, `createMcpHandler`'s (with `identity`, `auth` and the rest of its options, and
+ * `/healthz`); given a server factory, `handleMcpRequest` over it (no auth: the factory's
+ * servers cannot be narrowed to a caller's scopes).
  */
-export function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer> {
+export function serveHttp(registry: McpRegistry, options: HttpServeOptions & McpHandlerOptions): Promise<RunningHttpServer>;
+export function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer>;
+export function serveHttp(target: McpRegistry | (() => Server), options: HttpServeOptions & Partial<McpHandlerOptions>): Promise<RunningHttpServer> {
+  if (typeof target !== "function") return serveHandler(createMcpHandler(target, { ...(options as McpHandlerOptions), path: MCP_PATH }), options);
   const limits: HttpLimits = { ...options, path: MCP_PATH };
-  return serveHandler((request) => handleMcpRequest(newServer, limits, request), options);
+  return serveHandler((request) => handleMcpRequest(target, limits, request), options);
 }
 
 /**

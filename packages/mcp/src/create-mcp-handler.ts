@@ -1,10 +1,10 @@
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { createAccess } from "./auth/access.js";
 import type { AuthOptions } from "./auth/auth-options.js";
-import { scopedRegistry } from "./auth/scoped-registry.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import { handleMcpRequest, type Gate, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import { registryForRequest } from "./registry-for-request.js";
 
 export interface McpHandlerOptions extends McpServerOptions, HttpLimits {
   /** Bearer authentication (OAuth 2.1 resource server); without it every caller is served, so bind to this machine only. */
@@ -48,6 +48,6 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     await (loaded ??= Promise.resolve(registry.load?.()));
     const metadata = access?.metadata(request, () => registry.entries);
     if (metadata) return metadata;
-    return handleMcpRequest((principal) => createMcpServer(principal ? scopedRegistry(registry, principal) : registry, options), options, request, gate);
+    return handleMcpRequest((principal, signal) => createMcpServer(registryForRequest(registry, principal, signal), options), options, request, gate);
   };
 }

@@ -33,7 +33,7 @@ export interface Gate {
  * page from another origin gets 403: the spec requires servers to validate `Origin` against
  * DNS rebinding (…/basic/transports#security-warning).
  */
-export async function handleMcpRequest(newServer: (principal?: Principal) => Server, limits: HttpLimits, request: Request, gate?: Gate): Promise<Response> {
+export async function handleMcpRequest(newServer: (principal: Principal | undefined, signal: AbortSignal) => Server, limits: HttpLimits, request: Request, gate?: Gate): Promise<Response> {
   try {
     if (limits.path !== undefined && new URL(request.url).pathname !== limits.path) return jsonRpcError(404, -32600, `Not found: MCP is served at ${limits.path}.`);
     const origin = request.headers.get("origin");
@@ -53,7 +53,7 @@ export async function handleMcpRequest(newServer: (principal?: Principal) => Ser
     }
     const refused = gate && principal ? gate.authorize(request, parsed, principal) : undefined;
     if (refused) return refused;
-    const server = newServer(principal);
+    const server = newServer(principal, request.signal);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -17,12 +17,16 @@ export interface RunningHttpServer {
   url: string;
   /**
    * Stops accepting connections, lets requests in flight finish for up to `graceMs`
-   * (default 0), then closes every connection.
+   * (default 0), aborts the calls still running (their `AbortSignal`s), then closes every
+   * connection.
    */
   close(graceMs?: number): Promise<void>;
 }
 
 export const MCP_PATH = "/mcp";
+
+/** After the grace period, how long aborted calls have to send their answers. */
+const ABORTED_ANSWER_MS = 1000;
 
 /**
  * The stateless streamable HTTP endpoint on a Node.js HTTP server, at `/mcp`: given a
@@ -43,17 +47,27 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
  * between Node's request and response objects and web-standard ones.
  */
 export async function serveHandler(handler: (request: Request) => Promise<Response>, options: { port: number; host?: string }): Promise<RunningHttpServer> {
-  let inFlight = 0;
+  const inFlight = new Set<AbortController>();
   let drained: (() => void) | undefined;
   const http = createHttpServer((req, res) => {
-    inFlight++;
-    handler(toRequest(req))
+    const controller = new AbortController();
+    inFlight.add(controller);
+    handler(toRequest(req, controller.signal))
       .then((response) => send(response, res))
       .catch(() => res.destroy())
       .finally(() => {
-        if (--inFlight === 0) drained?.();
+        inFlight.delete(controller);
+        if (inFlight.size === 0) drained?.();
       });
   });
+  /** Resolves when no request is in flight, or after `ms`. */
+  const settle = (ms: number) =>
+    inFlight.size === 0 || ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, ms).unref();
+        });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     // A deep accept queue: bursts of new connections are queued, not reset.
@@ -67,25 +81,23 @@ export async function serveHandler(handler: (request: Request) => Promise<Respon
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       // Idle keep-alive connections would hold `close` open: only requests in flight may finish.
       http.closeIdleConnections();
-      if (inFlight > 0 && graceMs > 0) {
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, graceMs).unref();
-        });
-      }
+      await settle(graceMs);
+      // Calls still running are aborted through their signals; their answers get a moment to go out.
+      for (const controller of inFlight) controller.abort();
+      await settle(ABORTED_ANSWER_MS);
       http.closeAllConnections();
       await closed;
     },
   };
 }
 
-function toRequest(req: IncomingMessage): Request {
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // The Host header gives the URL the client used (behind a proxy, configure auth.resource instead).
   const url = new URL(req.url ?? "/", `http://${/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(req.headers.host ?? "") ? req.headers.host : "localhost"}`);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, { method: req.method ?? "GET", headers, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
+  return new Request(url, { method: req.method ?? "GET", headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
 }
 
 /** The request body as a web stream; a reader that stops early (a body over the limit) leaves the rest drained, not the connection reset, so the client reads its 413. */

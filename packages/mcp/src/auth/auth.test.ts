@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createRegistry, type Principal } from "@toolgen/runtime";
@@ -217,6 +219,26 @@ describe("serveHttp(registry, { auth })", () => {
       expect((await fetch(new URL("/healthz", running.url))).status).toBe(200);
     } finally {
       await running.close();
+    }
+  });
+});
+
+describe("a JWKS URL", () => {
+  it("is fetched once and cached, and its keys verify tokens", async () => {
+    let fetches = 0;
+    const keyServer = createServer((_req, res) => {
+      fetches++;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => keyServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = keyServer.address() as AddressInfo;
+      const remote = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: `http://127.0.0.1:${port}/jwks.json` } });
+      for (const sub of ["a", "b", "c"]) expect((await remote(rpc("tools/list", {}, `Bearer ${await token({ sub })}`))).status).toBe(200);
+      expect((await remote(rpc("tools/list", {}, `Bearer ${await token({}, { key: otherKey })}`))).status).toBe(401);
+      expect(fetches).toBe(1);
+    } finally {
+      keyServer.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import { NameCollisionError } from "@toolgen/runtime/providers";
 import { createAccess } from "./auth/access.js";
 import type { AuthOptions } from "./auth/auth-options.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
-import { handleMcpRequest, type Gate, type HttpLimits } from "./handle-mcp-request.js";
+import { handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { registryForRequest } from "./registry-for-request.js";
 
@@ -37,17 +37,13 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     if (error instanceof NameCollisionError) throw error;
     // Otherwise the entries are not loaded yet (a split registry): the first request loads them.
   }
-  const access = options.auth ? createAccess(options.auth, options.path) : undefined;
-  const gate: Gate | undefined = access && {
-    authenticate: (request) => access.authenticate(request),
-    authorize: (request, body, principal) => access.authorize(request, body, principal, registry.entries),
-  };
+  const access = options.auth ? createAccess(options.auth, options.path, () => registry.entries) : undefined;
   let loaded: Promise<unknown> | undefined;
   return async (request) => {
     if (request.method === "GET" && new URL(request.url).pathname === HEALTH_PATH) return new Response('{"status":"ok"}', { headers: { "content-type": "application/json" } });
     await (loaded ??= Promise.resolve(registry.load?.()));
-    const metadata = access?.metadata(request, () => registry.entries);
+    const metadata = access?.metadata(request);
     if (metadata) return metadata;
-    return handleMcpRequest((principal, signal) => createMcpServer(registryForRequest(registry, principal, signal), options), options, request, gate);
+    return handleMcpRequest((principal, signal) => createMcpServer(registryForRequest(registry, principal, signal), options), options, request, access);
   };
 }

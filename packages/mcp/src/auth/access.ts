@@ -1,4 +1,4 @@
-import type { ManifestEntry, Principal } from "@toolgen/runtime";
+import type { ManifestEntry } from "@toolgen/runtime";
 import { projectMcp } from "@toolgen/runtime/providers";
 import type { Gate } from "../handle-mcp-request.js";
 import type { AuthOptions } from "./auth-options.js";

@@ -4,6 +4,7 @@ import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
+import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 
 export interface BuildOptions {
   project?: string;
@@ -21,6 +22,8 @@ export function runBuild(options: BuildOptions): number {
     return 1;
   }
   writePlan(plan);
+  const outside = registryModuleOutsideProgram(info);
+  if (outside) process.stderr.write(`toolgen: warning: ${outside}\n`);
   const reference = ensureManifestReference(info);
   if (reference) process.stdout.write(`toolgen: added "toolgen": { "manifest": "${reference}" } to ${shown(info.packageJsonPath)}\n`);
   const [manifest, registryModule, ...chunks] = plan.files;

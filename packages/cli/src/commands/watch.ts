@@ -8,6 +8,7 @@ import { planBuild } from "../build/plan-build.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
 import { loadProjectInfo, pluginOptionsOf } from "../project/load-project.js";
+import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { morphTypescript } from "../project/typescript.js";
 import { shown } from "./build.js";
 
@@ -60,6 +61,8 @@ export async function runWatch(options: WatchOptions): Promise<number> {
       const done = [changed.length ? `wrote ${changed.map(shown).join(", ")}` : "", removed.length ? `removed ${removed.map(shown).join(", ")}` : ""].filter(Boolean).join("; ");
       ensureManifestReference(info);
       process.stdout.write(`${summary}, ${done || "no changes"}\n`);
+      const outside = changed.includes(plan.files[1].path) ? registryModuleOutsideProgram(info, ts) : undefined;
+      if (outside) process.stderr.write(`[${time}] toolgen: warning: ${outside}\n`);
     } catch (error) {
       // A watcher outlives mistakes: report, keep the last good outputs, wait for the next change.
       const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { ManifestError, type Registry, type RegistryOptions } from "@toolgen/runtime";
 import { discoverRegistry, DiscoveryError } from "@toolgen/runtime/discovery";
@@ -16,6 +16,8 @@ export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOpt
   if (!existsSync(info.manifestPath)) {
     throw new ConfigError(`${path.relative(process.cwd(), info.manifestPath)} does not exist: run 'toolgen build' and compile the project first.`);
   }
+  const missing = missingRegistryModule(info);
+  if (missing) throw new ConfigError(missing);
   try {
     const overrides = info.config.overrides;
     return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports: true });
@@ -23,4 +25,20 @@ export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOpt
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/**
+ * The registry module the manifest names, when it was never compiled: said plainly, with the
+ * usual cause (the tsconfig's `include` does not reach it), instead of as an invalid manifest.
+ */
+function missingRegistryModule(info: BuiltPackage): string | undefined {
+  let registryModule: unknown;
+  try {
+    registryModule = (JSON.parse(readFileSync(info.manifestPath, "utf8")) as { registryModule?: unknown }).registryModule;
+  } catch {
+    return undefined; // discovery reports an unreadable manifest, naming the field
+  }
+  if (typeof registryModule !== "string" || existsSync(path.resolve(info.packageRoot, registryModule))) return undefined;
+  const shown = path.relative(process.cwd(), path.resolve(info.packageRoot, registryModule));
+  return `${shown} does not exist: the registry module 'toolgen build' wrote was not compiled. Compile the project; if it still is missing, the tsconfig's "include" does not reach the registry module ('toolgen build' warns when that is so).`;
 }

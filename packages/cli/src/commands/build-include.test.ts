@@ -1,0 +1,41 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compile, copyFixture, toolgen } from "../../../../test-support/temp-project.js";
+
+/**
+ * The trap of issue #17: a tsconfig whose `include` names some folders (nothing unusual) does
+ * not reach `src/tools.generated.ts`; `tsc` never compiles it, and the first `toolgen call`
+ * failed with "invalid manifest". Now `build` warns, and `call` says what is missing and why.
+ */
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function projectWithInclude(include: string[]): string {
+  const fixture = copyFixture("remote");
+  cleanup = fixture.cleanup;
+  const tsconfig = path.join(fixture.dir, "tsconfig.json");
+  writeFileSync(tsconfig, JSON.stringify({ ...JSON.parse(readFileSync(tsconfig, "utf8")), include }));
+  return fixture.dir;
+}
+
+describe("a registry module outside the tsconfig's include", () => {
+  it("toolgen build writes it and warns, naming the file and the fix; toolgen call explains instead of 'invalid manifest'", () => {
+    const dir = projectWithInclude(["src/tools.ts"]);
+    const build = toolgen(["build"], dir);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toContain('toolgen: warning: src/tools.generated.ts is not part of the program of tsconfig.json: its "include" (or "files") does not reach it');
+    expect(build.stderr).toContain('Add "src/tools.generated.ts" to "include", or set "registryModule" in the toolgen config');
+    compile(dir);
+    const call = toolgen(["call", "ping"], dir);
+    expect(call.status).toBe(2);
+    expect(call.stderr).toContain("dist/tools.generated.js does not exist: the registry module 'toolgen build' wrote was not compiled.");
+    expect(call.stderr).not.toContain("invalid manifest");
+  });
+
+  it("no warning when the include reaches it", () => {
+    const dir = projectWithInclude(["src"]);
+    const build = toolgen(["build"], dir);
+    expect([build.status, build.stderr]).toEqual([0, ""]);
+  });
+});

@@ -1,0 +1,79 @@
+import { Agent, run, setTracingDisabled } from "@openai/agents";
+import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
+import { createRegistry, ToolError } from "@toolgen/runtime";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openAiAgentsTools } from "./index.js";
+
+/** The OpenAI Agents SDK's own agent loop, driven by its ScriptedModel (no network). */
+beforeAll(() => setTracingDisabled(true));
+
+const calls: unknown[] = [];
+function shop() {
+  const registry = createRegistry([]);
+  registry.register({
+    name: "add_to_cart",
+    description: "Adds an item to the cart.",
+    params: [
+      { name: "sku", schema: { type: "string", pattern: "^[A-Z]{3}-\\d{3}$" } },
+      { name: "quantity", schema: { type: "integer", minimum: 1 } },
+      { name: "gift", schema: { type: "boolean" }, required: false },
+    ],
+    fn: (args) => {
+      calls.push(args);
+      return { added: args.sku, quantity: args.quantity };
+    },
+  });
+  registry.register({ name: "out_of_stock", description: "Always fails.", fn: () => { throw new ToolError("no stock left", { sku: "ABC-123" }); } });
+  registry.register({ name: "empty_cart", description: "Empties the cart.", annotations: { destructiveHint: true }, fn: () => "emptied" });
+  registry.registerSchema({ name: "ask_user", description: "Asks the user (run by the application)." });
+  return registry;
+}
+
+/** The text the model was given back for its call `callId` on the next turn. */
+function outputFor(model: ScriptedModel, callId: string): string {
+  const input = model.calls.at(-1)!.request.input as Array<{ type?: string; callId?: string; output?: unknown }>;
+  const item = input.find((i) => i.type === "function_call_result" && i.callId === callId)!;
+  const output = item.output as { text?: string } | string;
+  return typeof output === "string" ? output : output.text ?? JSON.stringify(output);
+}
+
+describe("openAiAgentsTools", () => {
+  it("projects every non-external tool, strict where the schema allows, approval only when asked", () => {
+    const tools = openAiAgentsTools(shop());
+    expect(tools.map((t) => [t.name, t.strict])).toEqual([["add_to_cart", true], ["out_of_stock", true], ["empty_cart", true]]);
+    const approving = openAiAgentsTools(shop(), { approveDestructive: true });
+    expect(approving.find((t) => t.name === "empty_cart")!.needsApproval).toBeTypeOf("function");
+  });
+
+  it("a valid call runs the tool through the registry, and the result goes back to the model", async () => {
+    calls.length = 0;
+    const model = new ScriptedModel([[functionCall("add_to_cart", { sku: "ABC-123", quantity: 2, gift: null }, { callId: "c1" })], [assistantMessage("Added.")]]);
+    const result = await run(new Agent({ name: "shop", model, tools: openAiAgentsTools(shop()) }), "Add two ABC-123.");
+    expect(result.finalOutput).toBe("Added.");
+    expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]); // strict mode's null for an absent optional is removed
+    expect(JSON.parse(outputFor(model, "c1"))).toEqual({ added: "ABC-123", quantity: 2 });
+  });
+
+  it("invalid arguments: the model reads toolgen's invalid_arguments message, and the loop goes on", async () => {
+    calls.length = 0;
+    const model = new ScriptedModel([
+      [functionCall("add_to_cart", { sku: "abc", quantity: 0, gift: null }, { callId: "c1" })],
+      [functionCall("add_to_cart", { sku: "ABC-123", quantity: "3", gift: null }, { callId: "c2" })],
+      [assistantMessage("Done.")],
+    ]);
+    const result = await run(new Agent({ name: "shop", model, tools: openAiAgentsTools(shop()) }), "Add some.");
+    expect(result.finalOutput).toBe("Done.");
+    const firstTurn = model.calls[1]!.request.input as Array<{ type?: string; callId?: string; output?: { text?: string } }>;
+    const refused = firstTurn.find((i) => i.type === "function_call_result" && i.callId === "c1")!.output!.text!;
+    expect(refused).toContain("Invalid arguments for 'add_to_cart' (2 problems)");
+    expect(refused).toContain("/sku: expected a string matching ^[A-Z]{3}-\\d{3}$");
+    expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]); // "3" repaired to 3 by toolgen's lenient repairs
+  });
+
+  it("a tool that fails reaches the model as text with its payload, never as an exception that ends the run", async () => {
+    const model = new ScriptedModel([[functionCall("out_of_stock", {}, { callId: "c1" })], [assistantMessage("Sorry.")]]);
+    const result = await run(new Agent({ name: "shop", model, tools: openAiAgentsTools(shop()) }), "Buy.");
+    expect(result.finalOutput).toBe("Sorry.");
+    expect(outputFor(model, "c1")).toBe('no stock left\n{"sku":"ABC-123"}');
+  });
+});

@@ -1,0 +1,70 @@
+import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
+import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { createRegistry, ToolError } from "@toolgen/runtime";
+import { describe, expect, it } from "vitest";
+import { langchainTools } from "./index.js";
+
+/** LangChain's own fake chat model (`bindTools`) and LangGraph's `ToolNode`: no network. */
+const calls: unknown[] = [];
+function shop() {
+  const registry = createRegistry([]);
+  registry.register({
+    name: "add_to_cart",
+    description: "Adds an item to the cart.",
+    params: [
+      { name: "sku", schema: { type: "string", pattern: "^[A-Z]{3}-\\d{3}$" } },
+      { name: "quantity", schema: { type: "integer", minimum: 1 } },
+    ],
+    fn: (args) => {
+      calls.push(args);
+      return { added: args.sku, quantity: args.quantity };
+    },
+  });
+  registry.register({ name: "out_of_stock", description: "Always fails.", fn: () => { throw new ToolError("no stock left", { sku: "ABC-123" }); } });
+  registry.registerSchema({ name: "ask_user", description: "Asks the user (run by the application)." });
+  return registry;
+}
+
+function toolCall(name: string, args: Record<string, unknown>, id: string): AIMessage {
+  return new AIMessage({ content: "", tool_calls: [{ name, args, id, type: "tool_call" }] });
+}
+
+async function runTools(message: AIMessage): Promise<ToolMessage[]> {
+  const node = new ToolNode(langchainTools(shop()));
+  const { messages } = (await node.invoke({ messages: [new HumanMessage("go"), message] })) as { messages: ToolMessage[] };
+  return messages;
+}
+
+describe("langchainTools", () => {
+  it("binds to a chat model as the tools' JSON Schemas (external tools left out)", () => {
+    const model = new FakeStreamingChatModel({ toolStyle: "openai" });
+    const bound = model.bindTools(langchainTools(shop())) as unknown as { config: { tools: Array<{ function: { name: string; parameters: unknown } }> } };
+    expect(bound.config.tools.map((t) => t.function.name)).toEqual(["add_to_cart", "out_of_stock"]);
+    expect(bound.config.tools[0]!.function.parameters).toMatchObject({ type: "object", properties: { sku: { pattern: "^[A-Z]{3}-\\d{3}$" } }, required: ["sku", "quantity"] });
+  });
+
+  it("a model's valid call runs through the registry in a ToolNode, the result back as the tool message", async () => {
+    calls.length = 0;
+    const model = new FakeStreamingChatModel({ chunks: [new AIMessageChunk({ content: "", tool_calls: [{ name: "add_to_cart", args: { sku: "ABC-123", quantity: 2 }, id: "c1", type: "tool_call" }] })] });
+    const reply = (await model.bindTools(langchainTools(shop())).invoke([new HumanMessage("Add two.")])) as AIMessage;
+    const [result] = await runTools(reply);
+    expect(JSON.parse(result!.content as string)).toEqual({ added: "ABC-123", quantity: 2 });
+    expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
+  });
+
+  it("invalid arguments: toolgen's message, not LangChain's schema error; a numeric string is repaired", async () => {
+    calls.length = 0;
+    const [refused] = await runTools(toolCall("add_to_cart", { sku: "abc", quantity: 0 }, "c1"));
+    expect(refused!.content).toContain("Invalid arguments for 'add_to_cart' (2 problems)");
+    expect(refused!.content).not.toContain("did not match expected schema");
+    const [repaired] = await runTools(toolCall("add_to_cart", { sku: "ABC-123", quantity: "3" }, "c2"));
+    expect(JSON.parse(repaired!.content as string)).toEqual({ added: "ABC-123", quantity: 3 });
+    expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]);
+  });
+
+  it("a failing tool is a tool message with its payload; the graph goes on", async () => {
+    const messages: BaseMessage[] = await runTools(toolCall("out_of_stock", {}, "c1"));
+    expect(messages.map((m) => m.content)).toEqual(['no stock left\n{"sku":"ABC-123"}']);
+  });
+});

@@ -3,8 +3,10 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { asSchema, generateText, stepCountIs, type ToolSet } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import * as ai7 from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import * as ai6 from "ai-v6";
+import { MockLanguageModelV3 } from "ai-v6/test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, copyFixture, REPO_ROOT, toolgen } from "../../../../../test-support/temp-project.js";
@@ -94,7 +96,7 @@ describe("conformance of every fixture's projected tools", () => {
     for (const { registry } of built) {
       const projection = projectTools("ai-sdk", registry);
       for (const [name, tool] of Object.entries(projection.tools as Record<string, { inputSchema: never }>)) {
-        expect(asSchema(tool.inputSchema).jsonSchema).toEqual(registry.get(projection.names.fromProvider(name)!)!.inputSchema);
+        expect(ai7.asSchema(tool.inputSchema).jsonSchema).toEqual(registry.get(projection.names.fromProvider(name)!)!.inputSchema);
       }
     }
   });
@@ -128,21 +130,23 @@ describe("the round trip of every fixture tool", () => {
     expect(await demo.dispatch(call.name, call.arguments)).toEqual({ status: "ok", text: "1 km = 1000.00 m" });
   });
 
-  it("the AI SDK runs a registry tool through generateText", async () => {
+  // The current major (7) and the previous one (6, supported while it is): the same tools, the same loop.
+  it.each([
+    ["ai 7", ai7.generateText, ai7.stepCountIs, (doGenerate: () => Promise<unknown>) => new MockLanguageModelV4({ doGenerate } as never)],
+    ["ai 6", ai6.generateText, ai6.stepCountIs, (doGenerate: () => Promise<unknown>) => new MockLanguageModelV3({ doGenerate } as never)],
+  ] as const)("the AI SDK (%s) runs a registry tool through generateText", async (_major, generateText, stepCountIs, mockModel) => {
     const demo = built.find((b) => b.label === "demo")!.registry;
-    const { tools } = aiSdkTools<ToolSet>(demo);
+    const { tools } = aiSdkTools<ai7.ToolSet>(demo);
     let step = 0;
-    const model = new MockLanguageModelV3({
-      doGenerate: async () => {
-        step++;
-        const content =
-          step === 1
-            ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: "convert_temperature", input: JSON.stringify({ value: 100, from: "C", to: "F" }) }]
-            : [{ type: "text" as const, text: "done" }];
-        return { content, finishReason: { unified: step === 1 ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
-      },
+    const model = mockModel(async () => {
+      step++;
+      const content =
+        step === 1
+          ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: "convert_temperature", input: JSON.stringify({ value: 100, from: "C", to: "F" }) }]
+          : [{ type: "text" as const, text: "done" }];
+      return { content, finishReason: { unified: step === 1 ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
     });
-    const result = await generateText({ model, tools, prompt: "convert", stopWhen: stepCountIs(3) });
+    const result = await (generateText as typeof ai7.generateText)({ model: model as never, tools, prompt: "convert", stopWhen: (stepCountIs as typeof ai7.stepCountIs)(3) });
     expect(result.steps[0]!.toolResults.map((r) => r.output)).toEqual([{ value: 212, scale: "F" }]);
   });
 });

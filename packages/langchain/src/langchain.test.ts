@@ -1,30 +1,13 @@
 import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
-import { createRegistry, ToolError } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
+import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { langchainTools } from "./index.js";
 
 /** LangChain's own fake chat model (`bindTools`) and LangGraph's `ToolNode`: no network. */
 const calls: unknown[] = [];
-function shop() {
-  const registry = createRegistry([]);
-  registry.register({
-    name: "add_to_cart",
-    description: "Adds an item to the cart.",
-    params: [
-      { name: "sku", schema: { type: "string", pattern: "^[A-Z]{3}-\\d{3}$" } },
-      { name: "quantity", schema: { type: "integer", minimum: 1 } },
-    ],
-    fn: (args) => {
-      calls.push(args);
-      return { added: args.sku, quantity: args.quantity };
-    },
-  });
-  registry.register({ name: "out_of_stock", description: "Always fails.", fn: () => { throw new ToolError("no stock left", { sku: "ABC-123" }); } });
-  registry.registerSchema({ name: "ask_user", description: "Asks the user (run by the application)." });
-  return registry;
-}
+const shop = () => shopRegistry(calls);
 
 function toolCall(name: string, args: Record<string, unknown>, id: string): AIMessage {
   return new AIMessage({ content: "", tool_calls: [{ name, args, id, type: "tool_call" }] });
@@ -40,7 +23,7 @@ describe("langchainTools", () => {
   it("binds to a chat model as the tools' JSON Schemas (external tools left out)", () => {
     const model = new FakeStreamingChatModel({ toolStyle: "openai" });
     const bound = model.bindTools(langchainTools(shop())) as unknown as { config: { tools: Array<{ function: { name: string; parameters: unknown } }> } };
-    expect(bound.config.tools.map((t) => t.function.name)).toEqual(["add_to_cart", "out_of_stock"]);
+    expect(bound.config.tools.map((t) => t.function.name)).toEqual(["add_to_cart", "out_of_stock", "empty_cart"]);
     expect(bound.config.tools[0]!.function.parameters).toMatchObject({ type: "object", properties: { sku: { pattern: "^[A-Z]{3}-\\d{3}$" } }, required: ["sku", "quantity"] });
   });
 

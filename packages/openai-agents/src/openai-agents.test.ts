@@ -1,33 +1,14 @@
 import { Agent, run, setTracingDisabled } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
-import { createRegistry, ToolError } from "@toolgen/runtime";
 import { beforeAll, describe, expect, it } from "vitest";
+import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { openAiAgentsTools } from "./index.js";
 
 /** The OpenAI Agents SDK's own agent loop, driven by its ScriptedModel (no network). */
 beforeAll(() => setTracingDisabled(true));
 
 const calls: unknown[] = [];
-function shop() {
-  const registry = createRegistry([]);
-  registry.register({
-    name: "add_to_cart",
-    description: "Adds an item to the cart.",
-    params: [
-      { name: "sku", schema: { type: "string", pattern: "^[A-Z]{3}-\\d{3}$" } },
-      { name: "quantity", schema: { type: "integer", minimum: 1 } },
-      { name: "gift", schema: { type: "boolean" }, required: false },
-    ],
-    fn: (args) => {
-      calls.push(args);
-      return { added: args.sku, quantity: args.quantity };
-    },
-  });
-  registry.register({ name: "out_of_stock", description: "Always fails.", fn: () => { throw new ToolError("no stock left", { sku: "ABC-123" }); } });
-  registry.register({ name: "empty_cart", description: "Empties the cart.", annotations: { destructiveHint: true }, fn: () => "emptied" });
-  registry.registerSchema({ name: "ask_user", description: "Asks the user (run by the application)." });
-  return registry;
-}
+const shop = () => shopRegistry(calls);
 
 /** The text the model was given back for its call `callId` on the next turn. */
 function outputFor(model: ScriptedModel, callId: string): string {

@@ -1,0 +1,36 @@
+import { type Diagnostic } from "@toolgen/core";
+import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
+import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { loadProjectInfo } from "../project/load-project.js";
+import { planProjectBuild } from "./plan-build.js";
+
+/** What `buildProject` did: the diagnostics (also as the text `toolgen build` prints) and the files it wrote. */
+export interface ProjectBuild {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  /** The diagnostics as `toolgen build` prints them (file:line:col, code frames), without colour; "" without any. */
+  report: string;
+  manifest: { path: string; content: string };
+  registryModule: string;
+  entryCount: number;
+}
+
+/**
+ * `toolgen build` as a function, for bundler plugins and scripts: analyzes the project of
+ * `project` (a tsconfig or its folder, from `cwd`), and writes the manifest and the registry
+ * module when there is no error — the same plan, the same bytes. A configuration problem
+ * throws a `ConfigError` naming the file and field.
+ */
+export function buildProject(options: { project?: string; cwd?: string } = {}): ProjectBuild {
+  const cwd = options.cwd ?? process.cwd();
+  const info = loadProjectInfo(options.project, cwd);
+  const plan = planProjectBuild(info);
+  const [manifest, registryModule] = plan.files;
+  const ok = !plan.diagnostics.some((d) => d.severity === "error");
+  if (ok) {
+    writePlan(plan);
+    ensureManifestReference(info);
+  }
+  const report = plan.diagnostics.length > 0 ? formatDiagnostics(plan.diagnostics, cwd, false) : "";
+  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, entryCount: plan.entryCount };
+}

@@ -1,0 +1,44 @@
+import { writeFileSync, mkdirSync } from "node:fs";
+import * as path from "node:path";
+import { buildProject, type ProjectBuild } from "@toolgen/cli";
+import { createUnplugin, type UnpluginFactory } from "unplugin";
+
+export interface ToolgenPluginOptions {
+  /** The tsconfig (or its folder), from the bundler's working directory; default `tsconfig.json`. */
+  project?: string;
+}
+
+/**
+ * `toolgen build` inside the bundler: when it starts, and again when a TypeScript source
+ * changes in watch mode or Vite's dev server (the registry module it rewrites is then
+ * reloaded like any changed module). Errors fail the bundler's build with toolgen's
+ * file:line:col diagnostics; warnings are printed. The manifest is written again after the
+ * bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
+ */
+export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined> = (options = {}) => {
+  let last: ProjectBuild | undefined;
+  const build = () => {
+    last = buildProject({ ...(options.project ? { project: options.project } : {}) });
+    // Thrown, not `this.error`: esbuild's adapter has no `this.error` in `buildStart`.
+    if (!last.ok) throw new Error(`toolgen: the build failed\n${last.report}`);
+    if (last.report) process.stderr.write(last.report);
+  };
+  const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
+  return {
+    name: "toolgen",
+    buildStart() {
+      build();
+    },
+    watchChange(id) {
+      if (/\.[cm]?tsx?$/.test(id) && !generated(id)) build();
+    },
+    writeBundle() {
+      if (!last) return;
+      mkdirSync(path.dirname(last.manifest.path), { recursive: true });
+      writeFileSync(last.manifest.path, last.manifest.content);
+    },
+  };
+};
+
+export const toolgen = /* #__PURE__ */ createUnplugin(unpluginFactory);
+export default toolgen;

@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { build as esbuild } from "esbuild";
+import { build as viteBuild, createServer } from "vite";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyFixture } from "../../../test-support/temp-project.js";
+import toolgenEsbuild from "./esbuild.js";
+import toolgenVite from "./vite.js";
+
+/**
+ * The plugin in real bundlers, on fixtures/bundled-app (an application with no toolgen step
+ * of its own): the build writes the manifest and the registry module, the bundle imports the
+ * module, and the built app runs a tool. Errors fail the bundler's build with toolgen's
+ * diagnostics.
+ */
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function app(): string {
+  const fixture = copyFixture("bundled-app");
+  cleanup = fixture.cleanup;
+  return fixture.dir;
+}
+
+const run = (file: string) => execFileSync(process.execPath, [file], { encoding: "utf8" }).trim();
+const GREETED = JSON.stringify({ status: "ok", text: "Hello, bundler!" });
+
+describe("@toolgen/unplugin", () => {
+  it("esbuild: builds the registry before bundling; the bundled app calls a tool", async () => {
+    const dir = app();
+    await esbuild({ entryPoints: [path.join(dir, "src/app.ts")], bundle: true, platform: "node", format: "esm", outfile: path.join(dir, "out/app.mjs"), logLevel: "silent", plugins: [toolgenEsbuild({ project: dir })] });
+    expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(true);
+    expect(run(path.join(dir, "out/app.mjs"))).toBe(GREETED);
+  });
+
+  it("vite build: the manifest survives Vite emptying its outDir (toolgen's default manifest folder)", async () => {
+    const dir = app();
+    await viteBuild({ root: dir, logLevel: "silent", plugins: [toolgenVite({ project: dir })], build: { ssr: "src/app.ts", outDir: "dist", emptyOutDir: true } });
+    const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
+    expect(manifest.entries.map((e) => e.name)).toEqual(["greet"]);
+    expect(run(path.join(dir, "dist/app.js"))).toBe(GREETED);
+  });
+
+  it("vite dev server: editing a tool's doc comment rebuilds the registry, and the new schema loads without a restart", async () => {
+    const dir = app();
+    const server = await createServer({ root: dir, logLevel: "silent", configFile: false, plugins: [toolgenVite({ project: dir })], server: { port: 0, strictPort: false } });
+    await server.listen();
+    try {
+      const describeGreet = async () => {
+        const module = (await server.ssrLoadModule("/src/tools.generated.ts")) as { registry: { get(name: string): { description: string } | undefined } };
+        return module.registry.get("greet")!.description;
+      };
+      expect(await describeGreet()).toBe("Greets someone.");
+      const source = path.join(dir, "src/tools.ts");
+      writeFileSync(source, readFileSync(source, "utf8").replace("Greets someone.", "Greets someone warmly."));
+      const deadline = Date.now() + 10_000;
+      let description = await describeGreet();
+      while (description !== "Greets someone warmly." && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        description = await describeGreet();
+      }
+      expect(description).toBe("Greets someone warmly.");
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+
+  it("an error fails the bundler's build with toolgen's file:line:col diagnostic", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), "/** Counts. @tool */\nexport function count(n: bigint): void {}\n");
+    const failed = esbuild({ entryPoints: [path.join(dir, "src/app.ts")], bundle: true, platform: "node", format: "esm", outfile: path.join(dir, "out/app.mjs"), logLevel: "silent", plugins: [toolgenEsbuild({ project: dir })] });
+    await expect(failed).rejects.toThrow(/src\/tools\.ts:2:\d+ - error TG2001/);
+  });
+});

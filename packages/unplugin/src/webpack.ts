@@ -1,0 +1,4 @@
+import { toolgen } from "./index.js";
+
+/** The toolgen plugin for webpack. */
+export default toolgen.webpack;

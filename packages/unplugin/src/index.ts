@@ -1,9 +1,10 @@
 import { writeFileSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { buildProject, type ProjectBuild } from "@toolgen/cli";
+import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 
-export interface ToolgenPluginOptions {
+/** `project`, and any toolgen config key (`naming`, `strict`, `registryModule`, …), which wins over the package's config. */
+export interface ToolgenPluginOptions extends ToolgenConfig {
   /** The tsconfig (or its folder), from the bundler's working directory; default `tsconfig.json`. */
   project?: string;
 }
@@ -16,9 +17,10 @@ export interface ToolgenPluginOptions {
  * bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined> = (options = {}) => {
+  const { project, ...config } = options;
   let last: ProjectBuild | undefined;
   const build = () => {
-    last = buildProject({ ...(options.project ? { project: options.project } : {}) });
+    last = buildProject({ ...(project ? { project } : {}), config });
     // Thrown, not `this.error`: esbuild's adapter has no `this.error` in `buildStart`.
     if (!last.ok) throw new Error(`toolgen: the build failed\n${last.report}`);
     if (last.report) process.stderr.write(last.report);

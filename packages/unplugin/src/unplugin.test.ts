@@ -66,6 +66,17 @@ describe("@toolgen/unplugin", () => {
     }
   }, 30_000);
 
+  it("takes toolgen config keys as options, over the package's config; a wrong one fails the build naming it", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), `${readFileSync(path.join(dir, "src/tools.ts"), "utf8")}\n/** Says hello. @tool */\nexport function sayHello(): string {\n  return "hello";\n}\n`);
+    const bundle = (options: Record<string, unknown>) =>
+      esbuild({ entryPoints: [path.join(dir, "src/app.ts")], bundle: true, platform: "node", format: "esm", outfile: path.join(dir, "out/app.mjs"), logLevel: "silent", plugins: [toolgenEsbuild({ project: dir, ...options })] });
+    await bundle({ naming: "camelCase" });
+    const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
+    expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
+    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the build's options: unknown key "nameing"/);
+  });
+
   it("an error fails the bundler's build with toolgen's file:line:col diagnostic", async () => {
     const dir = app();
     writeFileSync(path.join(dir, "src/tools.ts"), "/** Counts. @tool */\nexport function count(n: bigint): void {}\n");

@@ -1,6 +1,7 @@
 import { type Diagnostic } from "@toolgen/core";
 import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { parseConfig, type ToolgenConfig } from "../project/config.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { planProjectBuild } from "./plan-build.js";
 
@@ -18,12 +19,14 @@ export interface ProjectBuild {
 /**
  * `toolgen build` as a function, for bundler plugins and scripts: analyzes the project of
  * `project` (a tsconfig or its folder, from `cwd`), and writes the manifest and the registry
- * module when there is no error — the same plan, the same bytes. A configuration problem
- * throws a `ConfigError` naming the file and field.
+ * module when there is no error — the same plan, the same bytes. `config` holds toolgen
+ * config keys that win over the package's (as a transformer's plugin options do). A
+ * configuration problem throws a `ConfigError` naming the file and field.
  */
-export function buildProject(options: { project?: string; cwd?: string } = {}): ProjectBuild {
+export function buildProject(options: { project?: string; cwd?: string; config?: ToolgenConfig } = {}): ProjectBuild {
   const cwd = options.cwd ?? process.cwd();
-  const info = loadProjectInfo(options.project, cwd);
+  const config = options.config ? parseConfig(options.config, "the build's options") : {};
+  const info = loadProjectInfo(options.project, cwd, undefined, config);
   const plan = planProjectBuild(info);
   const [manifest, registryModule] = plan.files;
   const ok = !plan.diagnostics.some((d) => d.severity === "error");

@@ -17,9 +17,9 @@ const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedC
  * the TypeScript `typescriptFor` picks for the tsconfig's folder). Throws `ConfigError` with a
  * clear message.
  */
-export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd))): ProjectInfo {
+export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd)), config: ToolgenConfig = {}): ProjectInfo {
   const { tsconfigPath, parsed } = readTsconfig(compiler.ts as unknown as SharedTs, tsconfigOption, cwd);
-  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], pluginOptionsOf(parsed.options));
+  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options), ...config });
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
   return info;
 }

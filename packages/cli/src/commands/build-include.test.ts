@@ -20,12 +20,15 @@ function projectWithInclude(include: string[]): string {
 }
 
 describe("a registry module outside the tsconfig's include", () => {
-  it("toolgen build writes it and warns, naming the file and the fix; toolgen call explains instead of 'invalid manifest'", () => {
+  it("toolgen build writes it and warns, naming the file and the fix; toolgen check fails on it; toolgen call explains instead of 'invalid manifest'", () => {
     const dir = projectWithInclude(["src/tools.ts"]);
     const build = toolgen(["build"], dir);
     expect(build.status).toBe(0);
     expect(build.stderr).toContain('toolgen: warning: src/tools.generated.ts is not part of the program of tsconfig.json: its "include" (or "files") does not reach it');
     expect(build.stderr).toContain('Add "src/tools.generated.ts" to "include", or set "registryModule" in the toolgen config');
+    const check = toolgen(["check"], dir);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain("outside: src/tools.generated.ts is not part of the program of tsconfig.json");
     compile(dir);
     const call = toolgen(["call", "ping"], dir);
     expect(call.status).toBe(2);

@@ -4,32 +4,54 @@ import { serveHttp } from "./serve-http.js";
 
 const identity = { name: "shutdown", version: "1.0.0" };
 
+/** A registry whose `wait` tool resolves only when its call's signal aborts, and says so. */
+function waiting() {
+  const registry = createRegistry([]);
+  const aborted: boolean[] = [];
+  registry.register({
+    name: "wait",
+    description: "Waits until aborted.",
+    fn: (_args, context) =>
+      new Promise<string>((resolve) => {
+        context.signal.addEventListener("abort", () => {
+          aborted.push(true);
+          resolve("stopped");
+        });
+      }),
+  });
+  return { registry, aborted };
+}
+
+const CALL = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait", arguments: {} } }) };
+
+describe("a call's signal follows its HTTP request", () => {
+  it("a client that goes away aborts its call", async () => {
+    const { registry, aborted } = waiting();
+    const running = await serveHttp(registry, { port: 0, identity });
+    try {
+      const client = new AbortController();
+      const answer = fetch(running.url, { ...CALL, signal: client.signal }).catch(() => "gone");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      client.abort();
+      expect(await answer).toBe("gone");
+      for (let i = 0; i < 50 && aborted.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(aborted).toEqual([true]);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe("close(graceMs)", () => {
   it("aborts a call still running after the grace period through its signal; its answer still goes out", async () => {
-    const registry = createRegistry([]);
-    let sawAbort = false;
-    registry.register({
-      name: "wait",
-      description: "Waits until aborted.",
-      fn: (_args, context) =>
-        new Promise<string>((resolve) => {
-          context.signal.addEventListener("abort", () => {
-            sawAbort = true;
-            resolve("stopped");
-          });
-        }),
-    });
+    const { registry, aborted } = waiting();
     const running = await serveHttp(registry, { port: 0, identity });
-    const answer = fetch(running.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait", arguments: {} } }),
-    }).then((r) => r.json() as Promise<{ result: { isError?: boolean; content: Array<{ text: string }> } }>);
+    const answer = fetch(running.url, CALL).then((r) => r.json() as Promise<{ result: { isError?: boolean; content: Array<{ text: string }> } }>);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
     await running.close(200);
     expect(performance.now() - started).toBeLessThan(1500);
-    expect(sawAbort).toBe(true);
+    expect(aborted).toEqual([true]);
     expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
   });
 });

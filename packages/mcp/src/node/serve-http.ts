@@ -52,6 +52,10 @@ export async function serveHandler(handler: (request: Request) => Promise<Respon
   const http = createHttpServer((req, res) => {
     const controller = new AbortController();
     inFlight.add(controller);
+    // The client gone before its answer: the call's signal aborts (as on shutdown, below).
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
     handler(toRequest(req, controller.signal))
       .then((response) => send(response, res))
       .catch(() => res.destroy())

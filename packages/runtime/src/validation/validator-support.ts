@@ -27,7 +27,7 @@ export const MAX_ERRORS = 1000;
  */
 const VERDICT_LIMIT = 32;
 
-/** An error list with a capacity; `fail` stops the check (throws `STOP`) when it is full. */
+/** An error list; `verdict` marks one that only records pass or fail (`verdictList`). */
 type ErrorList = ValidatorError[] & { verdict?: true };
 
 /** Thrown by `fail` when its list is full; only its identity matters. Not an Error: throwing it captures no stack. */
@@ -44,7 +44,7 @@ export function verdictList(): ValidatorError[] {
   return list;
 }
 
-/** Ends a `try` around a check: a full list (`STOP`) ends the check, anything else is a real failure and goes on. */
+/** The `catch` around a check: `STOP` (a full list) just ends the check; any other exception is rethrown. */
 export function stopped(thrown: unknown): void {
   if (thrown !== STOP) throw thrown;
 }

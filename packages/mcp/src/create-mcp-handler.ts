@@ -37,7 +37,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     if (error instanceof NameCollisionError) throw error;
     // Otherwise the entries are not loaded yet (a split registry): the first request loads them.
   }
-  const access = options.auth ? createAccess(options.auth, options.path, () => registry.entries) : undefined;
+  const access = options.auth ? createAccess(options.auth, options.path, registry, options.external ?? "omit") : undefined;
   let loaded: Promise<unknown> | undefined;
   return async (request) => {
     if (request.method === "GET" && new URL(request.url).pathname === HEALTH_PATH) return new Response('{"status":"ok"}', { headers: { "content-type": "application/json" } });

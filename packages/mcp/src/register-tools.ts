@@ -39,6 +39,13 @@ function prepare(registry: McpRegistry, includeExternal: boolean): Prepared {
   return fresh;
 }
 
+/** The tool an MCP client calls by `mcpName`, as this registry's server lists it (sanitized names can differ from entry names). */
+export function toolCalled(registry: McpRegistry, external: ExternalPolicy, mcpName: string): ManifestEntry | undefined {
+  const { projection, byName } = prepare(registry, external !== "omit");
+  const name = projection.names.fromProvider(mcpName);
+  return name === undefined ? undefined : byName.get(name);
+}
+
 export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy): void {
   const { projection, byName } = prepare(registry, external !== "omit");
 

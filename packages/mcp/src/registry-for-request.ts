@@ -1,4 +1,4 @@
-import type { Principal } from "@toolgen/runtime";
+import { missingScopes, type Principal } from "@toolgen/runtime";
 import type { McpRegistry } from "./mcp-registry.js";
 
 /**
@@ -8,7 +8,6 @@ import type { McpRegistry } from "./mcp-registry.js";
  * signal (the client gone, the server shutting down) aborts the call's.
  */
 export function registryForRequest(registry: McpRegistry, principal: Principal | undefined, signal: AbortSignal): McpRegistry {
-  const allowed = (scopes: readonly string[] | undefined) => !principal || (scopes ?? []).every((s) => principal.scopes.includes(s));
   const options = <T extends { signal?: AbortSignal }>(given: T | undefined) => ({
     ...given,
     ...(principal ? { principal } : {}),
@@ -17,7 +16,7 @@ export function registryForRequest(registry: McpRegistry, principal: Principal |
   return {
     listingKey: principal ? listingKeyOf(registry, principal.scopes) : (registry.listingKey ?? registry),
     get entries() {
-      return principal ? registry.entries.filter((e) => allowed(e.scopes)) : registry.entries;
+      return principal ? registry.entries.filter((e) => missingScopes(e, principal).length === 0) : registry.entries;
     },
     dispatch: (name, args, given) => registry.dispatch(name, args, options(given)),
     readResource: (uri, given) => registry.readResource(uri, options(given)),

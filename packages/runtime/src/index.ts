@@ -1,4 +1,4 @@
-export type { Principal, ToolContext } from "./context/tool-context.js";
+export { missingScopes, type Principal, type ToolContext } from "./context/tool-context.js";
 export {
   LEGACY_MANIFEST_FORMAT_VERSION,
   MANIFEST_FORMAT_VERSION,

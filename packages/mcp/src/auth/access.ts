@@ -1,6 +1,7 @@
-import type { ManifestEntry } from "@toolgen/runtime";
-import { projectMcp } from "@toolgen/runtime/providers";
+import { missingScopes, type ManifestEntry } from "@toolgen/runtime";
 import type { Gate } from "../handle-mcp-request.js";
+import type { McpRegistry } from "../mcp-registry.js";
+import { toolCalled, type ExternalPolicy } from "../register-tools.js";
 import type { AuthOptions } from "./auth-options.js";
 import { scopeMissing, tokenRefused, tokenRequired } from "./bearer-responses.js";
 import { createTokenVerifier } from "./verify-jwt.js";
@@ -18,30 +19,30 @@ export interface Access extends Gate {
  * `Authorization` header, checked by `createTokenVerifier`; `401` with the metadata URL in
  * `WWW-Authenticate` (and `error="invalid_token"` when a token was sent); `403
  * insufficient_scope` for an entry the token does not cover. `mcpPath` is where the endpoint
- * is served (for the path-suffixed metadata URL), when known; `entries` reads the registry's.
+ * is served (for the path-suffixed metadata URL), when known; `external` is the server's
+ * policy for `@external` tools (it decides the names tools are listed under).
  */
-export function createAccess(auth: AuthOptions, mcpPath: string | undefined, entries: () => readonly ManifestEntry[]): Access {
+export function createAccess(auth: AuthOptions, mcpPath: string | undefined, registry: McpRegistry, external: ExternalPolicy): Access {
   const verify = createTokenVerifier(auth);
-  const toolsByMcpName = mcpNameIndex();
   const resourceOf = (request: Request) => auth.resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
   const metadataUrl = (request: Request) => {
     const resource = new URL(resourceOf(request));
     return `${resource.origin}${METADATA_PATH}${resource.pathname === "/" ? "" : resource.pathname}`;
   };
   /** The tool or prompt a JSON-RPC message calls, if it calls one. */
-  const calledEntry = (message: unknown, all: readonly ManifestEntry[]): ManifestEntry | undefined => {
+  const calledEntry = (message: unknown): ManifestEntry | undefined => {
     if (typeof message !== "object" || message === null) return undefined;
     const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
     const name = params?.name;
     if (typeof name !== "string") return undefined;
-    if (method === "prompts/get") return all.find((e) => e.kind === "prompt" && e.name === name);
-    return method === "tools/call" ? toolsByMcpName(all).get(name) : undefined;
+    if (method === "prompts/get") return registry.entries.find((e) => e.kind === "prompt" && e.name === name);
+    return method === "tools/call" ? toolCalled(registry, external, name) : undefined;
   };
   return {
     metadata(request) {
       const { pathname } = new URL(request.url);
       if (request.method !== "GET" || (pathname !== METADATA_PATH && !pathname.startsWith(`${METADATA_PATH}/`))) return undefined;
-      const scopes = [...new Set(entries().flatMap((e) => e.scopes ?? []))].sort();
+      const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
         resource: auth.resource ?? new URL(pathname.slice(METADATA_PATH.length) || mcpPath || "/", request.url).href,
         authorization_servers: auth.authorizationServers ?? (auth.issuer ? [auth.issuer] : []),
@@ -64,26 +65,12 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, ent
     },
 
     authorize(request, body, principal) {
-      const all = entries();
       for (const message of Array.isArray(body) ? body : [body]) {
-        const entry = calledEntry(message, all);
-        const missing = entry?.scopes?.filter((s) => !principal.scopes.includes(s)) ?? [];
+        const entry = calledEntry(message);
+        const missing = entry ? missingScopes(entry, principal) : [];
         if (entry && missing.length > 0) return scopeMissing(metadataUrl(request), entry.scopes!, `'${entry.name}' needs the scopes ${entry.scopes!.join(" ")}; the token lacks ${missing.join(" ")}.`);
       }
       return undefined;
     },
-  };
-}
-
-/** Tools by the name MCP clients call them (sanitized names can differ); worked out again only when the entries change. */
-function mcpNameIndex(): (entries: readonly ManifestEntry[]) => Map<string, ManifestEntry> {
-  let last: { entries: readonly ManifestEntry[]; byName: Map<string, ManifestEntry> } | undefined;
-  return (entries) => {
-    if (last && last.entries.length === entries.length && last.entries.every((e, i) => e === entries[i])) return last.byName;
-    const { names } = projectMcp(entries);
-    const byName = new Map<string, ManifestEntry>();
-    for (const entry of entries) if (entry.kind === "tool") byName.set(names.toProvider(entry.name) ?? entry.name, entry);
-    last = { entries, byName };
-    return byName;
   };
 }

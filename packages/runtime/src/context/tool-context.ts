@@ -30,3 +30,8 @@ export interface Principal {
   readonly scopes: readonly string[];
   readonly claims: Readonly<Record<string, unknown>>;
 }
+
+/** The entry's `@scopes` the principal does not hold (none for an entry without scopes). */
+export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
+  return entry.scopes?.filter((scope) => !principal.scopes.includes(scope)) ?? [];
+}

@@ -1,4 +1,4 @@
-import type { ToolContext } from "../context/tool-context.js";
+import { missingScopes, type ToolContext } from "../context/tool-context.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
@@ -32,8 +32,8 @@ export interface CallContext {
 export async function runCall(definition: EntryDefinition, rawArgs: unknown, callOptions: CallOptions, uri: string | undefined, shared: CallContext): Promise<Outcome> {
   const { entry } = definition;
   const { principal } = callOptions;
-  const missing = entry.scopes?.filter((scope) => !principal?.scopes.includes(scope));
-  if (principal && missing?.length) return errorOutcome("forbidden", `The caller may not use '${entry.name}': it needs the scopes ${missing.join(" ")}.`, { missing });
+  const missing = principal ? missingScopes(entry, principal) : [];
+  if (missing.length > 0) return errorOutcome("forbidden", `The caller may not use '${entry.name}': it needs the scopes ${missing.join(" ")}.`, { missing });
   const prepared = prepareArguments(definition, rawArgs, shared.options.strict ?? false);
   if (!prepared.ok) return prepared.outcome;
   const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions);

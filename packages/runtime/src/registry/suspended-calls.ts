@@ -4,6 +4,7 @@ import { mapThrown } from "../pipeline/map-thrown.js";
 import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
 import { formatIssues, validateArguments } from "../pipeline/validate-arguments.js";
 import type { FormatLookup } from "../validation/format-checks.js";
+import type { CompiledValidator } from "../validation/index.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
 
 /** How many completed ids an instance remembers, to refuse a second completion. */
@@ -19,6 +20,8 @@ const REMEMBERED = 10_000;
  */
 export class SuspendedCalls {
   private readonly completed = new Set<string>();
+  /** Output validators, built on an entry's first completion. */
+  private readonly outputChecks = new WeakMap<ManifestEntry, CompiledValidator>();
 
   constructor(
     private readonly entryOf: (name: string) => ManifestEntry | undefined,
@@ -45,7 +48,9 @@ export class SuspendedCalls {
     if (this.completed.size > REMEMBERED) this.completed.delete(this.completed.values().next().value!);
     if (result instanceof Error) return mapThrown(result);
     if (entry.outputSchema !== undefined) {
-      const found = validateArguments(interpretSchema(entry.outputSchema, this.formats), result);
+      let check = this.outputChecks.get(entry);
+      if (!check) this.outputChecks.set(entry, (check = interpretSchema(entry.outputSchema, this.formats)));
+      const found = validateArguments(check, result);
       if (found.issues.length > 0) return errorOutcome("execution_error", formatIssues(name, found, "The host's result does not match the output schema"), { issues: found.issues });
     }
     return serializeResult(result);

@@ -60,12 +60,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (name: string, o) => void (exitCode = await (await import("./commands/call.js")).runCall(name, o)));
   program
     .command("serve")
-    .description("serve the built registry over MCP: stdio, or stateless streamable HTTP at /mcp with --http")
+    .description("serve the built registry over MCP: stdio, or streamable HTTP at /mcp with --http (stateless unless --sessions)")
     .addOption(project())
     .option("--host <id>", "a host identity the application declares (repeatable)", collect)
     .option("--tag <tag>", "serve only the entries with this @tags tag (repeatable: any of them)", collect)
     .option("--allow <name>", "serve only the entries of these names (repeatable)", collect)
     .option("--http <port>", "serve streamable HTTP on this port (0 picks a free one) instead of stdio")
+    .option("--sessions", "with --http: keep a session per client (needed for sampling, elicitation and resource subscriptions)")
     .option("--bind <address>", "the address --http listens on (default 127.0.0.1)")
     .action(async (o) => void (exitCode = await (await import("./commands/serve.js")).runServe(o)));
   program

@@ -52,6 +52,7 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     isExternalLibrary: (sf) => program.isSourceFileFromExternalLibrary(sf),
     declarationAnnotations: new Map(),
     toolContext: new Map(),
+    contentBlock: new Map(),
     symbols: new Map(),
     canonicalKeys: new Map(),
     patternOrigins: new Map(),

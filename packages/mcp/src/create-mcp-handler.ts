@@ -1,14 +1,23 @@
+import type { Principal } from "@toolgen/runtime";
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { createAccess } from "./auth/access.js";
 import type { AuthOptions } from "./auth/auth-options.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
-import { handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
+import { guardMcpRequest, handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import { toolCalled } from "./register-tools.js";
 import { registryForRequest } from "./registry-for-request.js";
+import { SessionTable, type SessionOptions } from "./session-table.js";
 
-export interface McpHandlerOptions extends McpServerOptions, HttpLimits {
+export interface McpHandlerOptions extends Omit<McpServerOptions, "stateful">, HttpLimits {
   /** Bearer authentication (OAuth 2.1 resource server); without it every caller is served, so bind to this machine only. */
   auth?: AuthOptions;
+  /**
+   * Keep a session per client (`Mcp-Session-Id`) instead of answering each request on its
+   * own: needed for tools' sampling and elicitation, resource subscriptions and GET streams.
+   * Sessions live in memory, here: run several instances behind sticky sessions.
+   */
+  sessions?: boolean | SessionOptions;
 }
 
 /** A web-standard request handler: what `fetch` handlers, `Deno.serve`, `Bun.serve` and route handlers take. */
@@ -37,13 +46,29 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     if (error instanceof NameCollisionError) throw error;
     // Otherwise the entries are not loaded yet (a split registry): the first request loads them.
   }
-  const access = options.auth ? createAccess(options.auth, options.path, registry, options.external ?? "omit") : undefined;
+  const external = options.external ?? "omit";
+  const access = options.auth ? createAccess(options.auth, options.path, registry, external) : undefined;
+  const stateful = options.sessions !== undefined && options.sessions !== false;
+  const newServer = (principal: Principal | undefined, signal: AbortSignal) => createMcpServer(registryForRequest(registry, principal, signal), { ...options, stateful });
+  const sessions = stateful ? new SessionTable(newServer, options.sessions === true ? {} : (options.sessions as SessionOptions)) : undefined;
+  // Stateless, a call answers on an SSE stream only when it may send notifications first.
+  const streams = (body: unknown) => (Array.isArray(body) ? body : [body]).some((message) => mayNotify(registry, external, message));
   let loaded: Promise<unknown> | undefined;
   return async (request) => {
     if (request.method === "GET" && new URL(request.url).pathname === HEALTH_PATH) return new Response('{"status":"ok"}', { headers: { "content-type": "application/json" } });
     await (loaded ??= Promise.resolve(registry.load?.()));
     const metadata = access?.metadata(request);
     if (metadata) return metadata;
-    return handleMcpRequest((principal, signal) => createMcpServer(registryForRequest(registry, principal, signal), options), options, request, access);
+    if (sessions) return guardMcpRequest(options, request, access, ["POST", "GET", "DELETE"], (body, principal) => sessions.serve(request, body, principal));
+    return handleMcpRequest(newServer, options, request, access, streams);
   };
+}
+
+/** A `tools/call` that asks for progress, or of a tool that takes a `ToolContext` (it may log or report progress). */
+function mayNotify(registry: McpRegistry, external: McpHandlerOptions["external"] & {}, message: unknown): boolean {
+  if (typeof message !== "object" || message === null || (message as { method?: unknown }).method !== "tools/call") return false;
+  const params = (message as { params?: { name?: unknown; _meta?: { progressToken?: unknown } } }).params;
+  if (params?._meta?.progressToken !== undefined) return true;
+  const entry = typeof params?.name === "string" ? toolCalled(registry, external, params.name) : undefined;
+  return entry?.arguments.parameters.some((p) => p.kind === "context") ?? false;
 }

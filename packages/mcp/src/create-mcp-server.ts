@@ -1,8 +1,11 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import { registerCompletions, type Completions } from "./register-completions.js";
+import { registerLogging } from "./register-logging.js";
 import { registerPrompts } from "./register-prompts.js";
 import { registerResources } from "./register-resources.js";
+import { registerSubscriptions } from "./register-subscriptions.js";
 import { registerTools, type ExternalPolicy } from "./register-tools.js";
 import type { ServerIdentity } from "./server-identity.js";
 
@@ -12,6 +15,13 @@ export interface McpServerOptions {
   instructions?: string;
   /** What happens to `@external` tools (default `"omit"`). */
   external?: ExternalPolicy;
+  /** Completers for prompt arguments and resource-template variables, beyond the values their types allow. */
+  completions?: Completions;
+  /**
+   * The server lives as long as a client's session (stdio, or HTTP with `sessions`), not one
+   * request: resource subscriptions, and tools' sampling and elicitation, are offered.
+   */
+  stateful?: boolean;
 }
 
 /**
@@ -25,12 +35,21 @@ export function createMcpServer(registry: McpRegistry, options: McpServerOptions
   const server = new Server(options.identity, {
     // The SDK would build an Ajv per server, compiling schemas with `new Function`.
     jsonSchemaValidator: VALIDATOR,
-    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
+    capabilities: {
+      tools: { listChanged: false },
+      prompts: { listChanged: false },
+      resources: { listChanged: false, ...(options.stateful ? { subscribe: true } : {}) },
+      logging: {},
+      completions: {},
+    },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
-  registerTools(server, registry, options.external ?? "omit");
+  const logs = registerLogging(server);
+  registerTools(server, registry, options.external ?? "omit", { logs, stateful: options.stateful ?? false });
   registerPrompts(server, registry);
   registerResources(server, registry);
+  registerCompletions(server, registry, options.completions);
+  if (options.stateful) registerSubscriptions(server, registry);
   return server;
 }
 

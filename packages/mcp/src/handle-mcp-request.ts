@@ -27,21 +27,63 @@ export interface Gate {
 /**
  * Streamable HTTP in stateless mode, on web-standard `Request`/`Response` (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http):
  * every POST gets a fresh server and transport, no session id is issued, and responses are
- * plain JSON, so any number of instances can sit behind any load balancer. GET (a
- * server-to-client stream) and DELETE (ending a session) have no meaning without sessions:
- * 405. Bodies that are too large or not JSON get JSON-RPC errors, never a crash. A browser
- * page from another origin gets 403: the spec requires servers to validate `Origin` against
- * DNS rebinding (…/basic/transports#security-warning).
+ * plain JSON — or, when `streams(body)` says the request may send notifications on the way
+ * (a tool that logs or reports progress), an SSE stream that ends with the answer — so any
+ * number of instances can sit behind any load balancer. GET (a server-to-client stream) and
+ * DELETE (ending a session) have no meaning without sessions: 405. See `guardMcpRequest` for
+ * what every request is checked for first.
  */
-export async function handleMcpRequest(newServer: (principal: Principal | undefined, signal: AbortSignal) => Server, limits: HttpLimits, request: Request, gate?: Gate): Promise<Response> {
+export async function handleMcpRequest(
+  newServer: (principal: Principal | undefined, signal: AbortSignal) => Server,
+  limits: HttpLimits,
+  request: Request,
+  gate?: Gate,
+  streams?: (body: unknown) => boolean,
+): Promise<Response> {
+  return guardMcpRequest(limits, request, gate, ["POST"], async (body, principal) => {
+    const server = newServer(principal, request.signal);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !(streams?.(body) ?? false) });
+    const close = () => {
+      void transport.close();
+      void server.close();
+    };
+    try {
+      await server.connect(transport);
+      // Nothing of this server outlives the request: it closes once the answer is sent.
+      return whenSent(await transport.handleRequest(request, { parsedBody: body }), close);
+    } catch (error) {
+      close();
+      throw error;
+    }
+  });
+}
+
+/**
+ * What every MCP request is checked for before a server sees it: the path, a browser's
+ * `Origin` (the spec requires it against DNS rebinding, …/basic/transports#security-warning),
+ * the method, the bearer token (before the body: a caller without one does not get 4 MiB
+ * read), the body's size and JSON, and the caller's right to send it. Failures are JSON-RPC
+ * errors with their HTTP status, never a crash. `serve` gets the parsed body (undefined for
+ * GET and DELETE) and the caller.
+ */
+export async function guardMcpRequest(
+  limits: HttpLimits,
+  request: Request,
+  gate: Gate | undefined,
+  methods: readonly string[],
+  serve: (body: unknown, principal: Principal | undefined) => Promise<Response>,
+): Promise<Response> {
   try {
     if (limits.path !== undefined && new URL(request.url).pathname !== limits.path) return jsonRpcError(404, -32600, `Not found: MCP is served at ${limits.path}.`);
     const origin = request.headers.get("origin");
     if (origin !== null && !isAllowedOrigin(origin, limits.allowedOrigins)) return jsonRpcError(403, -32000, `Forbidden: origin ${origin} may not call this server.`);
-    if (request.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: this server is stateless; send JSON-RPC messages with POST.", { allow: "POST" });
-    // The token before the body: a caller without one does not get 4 MiB read.
+    if (!methods.includes(request.method)) {
+      const why = methods.length === 1 ? "this server is stateless; send JSON-RPC messages with POST" : `use ${methods.join(", ")}`;
+      return jsonRpcError(405, -32000, `Method not allowed: ${why}.`, { allow: methods.join(", ") });
+    }
     const principal = gate ? await gate.authenticate(request) : undefined;
     if (principal instanceof Response) return principal;
+    if (request.method !== "POST") return await serve(undefined, principal);
     const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const body = await readBody(request, maxBody);
     if (body === undefined) return jsonRpcError(413, -32600, `Request body exceeds ${maxBody} bytes.`);
@@ -53,19 +95,44 @@ export async function handleMcpRequest(newServer: (principal: Principal | undefi
     }
     const refused = gate && principal ? gate.authorize(request, parsed, principal) : undefined;
     if (refused) return refused;
-    const server = newServer(principal, request.signal);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request, { parsedBody: parsed });
-    } finally {
-      // JSON responses are complete when returned: nothing of this server outlives the request.
-      void transport.close();
-      void server.close();
-    }
+    return await serve(parsed, principal);
   } catch (error) {
     return jsonRpcError(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The response, with `done` called once its body has been sent, or abandoned by the client. */
+export function whenSent(response: Response, done: () => void): Response {
+  if (response.body === null || !response.headers.get("content-type")?.includes("text/event-stream")) {
+    done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    done();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: end, value } = await reader.read();
+        if (end) {
+          controller.close();
+          finish();
+        } else controller.enqueue(value);
+      } catch (error) {
+        controller.error(error);
+        finish();
+      }
+    },
+    cancel(reason) {
+      finish();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** The body as text; undefined once it is larger than `max` bytes (read no further). */
@@ -88,7 +155,7 @@ async function readBody(request: Request, max: number): Promise<string | undefin
   }
 }
 
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { status, headers: { "content-type": "application/json", ...headers } });
 }
 

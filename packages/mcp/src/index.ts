@@ -1,10 +1,12 @@
 export type { AuthOptions, JsonWebKeySet } from "./auth/auth-options.js";
 export { createMcpHandler, HEALTH_PATH, type McpHandler, type McpHandlerOptions } from "./create-mcp-handler.js";
 export { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
-export { handleMcpRequest, type Gate, type HttpLimits } from "./handle-mcp-request.js";
+export { guardMcpRequest, handleMcpRequest, type Gate, type HttpLimits } from "./handle-mcp-request.js";
 export { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 export type { McpRegistry } from "./mcp-registry.js";
 export { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
+export type { Completer, Completions } from "./register-completions.js";
 export type { ExternalPolicy, ExternalToolHandler } from "./register-tools.js";
+export type { SessionOptions } from "./session-table.js";
 export { resolveServerIdentity, type ServerIdentity } from "./server-identity.js";
 export { META_PREFIX, toToolResult } from "./tool-result.js";

@@ -2,7 +2,9 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { projectMcp } from "@toolgen/runtime/providers";
+import { clientHost } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import type { LogGate } from "./register-logging.js";
 import { toToolResult } from "./tool-result.js";
 
 /**
@@ -46,7 +48,7 @@ export function toolCalled(registry: McpRegistry, external: ExternalPolicy, mcpN
   return name === undefined ? undefined : byName.get(name);
 }
 
-export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy): void {
+export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { logs: LogGate; stateful: boolean }): void {
   const { projection, byName } = prepare(registry, external !== "omit");
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: projection.definitions }));
@@ -58,7 +60,8 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
       const known = projection.definitions.map((t) => t.name);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${known.join(", ") || "none"}.`);
     }
-    const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal });
+    const host = clientHost(server, extra, reach.logs, reach.stateful);
+    const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal, host });
     if (outcome.status === "suspended" && typeof external === "function") {
       let result: unknown;
       try {

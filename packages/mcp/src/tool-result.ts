@@ -15,6 +15,7 @@ export const META_PREFIX = "dev.toolgen";
 export function toToolResult(entry: ManifestEntry, outcome: Outcome): CallToolResult {
   switch (outcome.status) {
     case "ok": {
+      if (outcome.content) return { content: outcome.content };
       const result: CallToolResult = { content: [{ type: "text", text: outcome.text }] };
       const structured = structuredContentOf(entry, outcome.text, outcome.structured);
       if (structured) result.structuredContent = structured;

@@ -1,5 +1,36 @@
 export { missingScopes, type Principal, type ToolContext } from "./context/tool-context.js";
 export {
+  LOG_LEVELS,
+  type CallHost,
+  type ElicitContent,
+  type ElicitField,
+  type ElicitRequest,
+  type ElicitResult,
+  type ElicitSchema,
+  type ElicitValue,
+  type LogLevel,
+  type LogMessage,
+  type Progress,
+  type SampleRequest,
+  type SampleResult,
+  type SamplingMessage,
+} from "./context/call-host.js";
+export {
+  audio,
+  embeddedResource,
+  image,
+  resourceLink,
+  text,
+  toBase64,
+  type AudioContent,
+  type Content,
+  type EmbeddedResource,
+  type ImageContent,
+  type ResourceLink,
+  type TextContent,
+} from "./content/content.js";
+export { contentText } from "./content/read-content.js";
+export {
   LEGACY_MANIFEST_FORMAT_VERSION,
   MANIFEST_FORMAT_VERSION,
   type ArgumentBinding,

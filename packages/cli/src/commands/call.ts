@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import type { Outcome } from "@toolgen/runtime";
+import { contentText, type Outcome } from "@toolgen/runtime";
 import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
@@ -67,7 +67,7 @@ function parseArgs(raw: string | undefined): unknown {
 function describeOutcome(outcome: Outcome): string {
   switch (outcome.status) {
     case "ok":
-      if (outcome.messages) return outcome.messages.map((m) => `[${m.role}] ${m.content.text}`).join("\n");
+      if (outcome.messages) return outcome.messages.map((m) => `[${m.role}] ${contentText([m.content])}`).join("\n");
       if (outcome.resource?.blob !== undefined) return `(${outcome.resource.mimeType ?? "binary"}, base64) ${outcome.resource.blob}`;
       return outcome.text;
     case "error":

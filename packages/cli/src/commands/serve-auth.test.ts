@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonRpcAnswer } from "../../../../test-support/json-rpc-answer.js";
 import { compile, copyFixture, toolgen, TOOLGEN_BIN } from "../../../../test-support/temp-project.js";
 
 /**
@@ -104,7 +105,7 @@ describe("toolgen serve --http with server.auth", () => {
     expect(((await list.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name)).toEqual(["ping", "whoami", "slow"]);
     expect((await call(server.url, "list_orders", {}, bearer)).status).toBe(403);
     const who = await call(server.url, "whoami", {}, bearer);
-    expect(((await who.json()) as { result: { content: Array<{ text: string }> } }).result.content[0]!.text).toBe("alice");
+    expect((await jsonRpcAnswer<{ result: { content: Array<{ text: string }> } }>(who)).result.content[0]!.text).toBe("alice");
     const scoped = await call(server.url, "list_orders", {}, `Bearer ${await token({ scope: "orders:read" })}`);
     expect(scoped.status).toBe(200);
   });
@@ -116,7 +117,7 @@ describe("toolgen serve --http with server.auth", () => {
     const exited = once(server.child, "exit");
     server.child.kill("SIGTERM");
     const answer = await inFlight;
-    expect(((await answer.json()) as { result: { content: Array<{ text: string }> } }).result.content[0]!.text).toBe("waited 800 ms");
+    expect((await jsonRpcAnswer<{ result: { content: Array<{ text: string }> } }>(answer)).result.content[0]!.text).toBe("waited 800 ms");
     await expect(fetch(new URL("/healthz", server.url))).rejects.toThrow();
     expect((await exited)[0]).toBe(0);
   });

@@ -15,24 +15,28 @@ export interface ServeOptions {
   allow?: string[];
   http?: string;
   bind?: string;
+  sessions?: boolean;
 }
 
 /**
  * `toolgen serve`: the built registry as an MCP server. stdio by default (stdout carries
- * only the protocol; messages go to stderr); `--http <port>` serves stateless streamable
- * HTTP at `/mcp` on 127.0.0.1, or on `--bind <address>`, until SIGINT or SIGTERM.
+ * only the protocol; messages go to stderr); `--http <port>` serves streamable HTTP at `/mcp`
+ * on 127.0.0.1, or on `--bind <address>`, until SIGINT or SIGTERM: stateless, or with a
+ * session per client with `--sessions` (or `server.sessions` in the config).
  * `@external` tools are not offered: an MCP client has no way to run them for us.
  */
 export async function runServe(options: ServeOptions): Promise<number> {
   const port = parsePort(options.http);
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
+  if (options.sessions && port === undefined) throw new UsageError("--sessions only applies with --http <port> (over stdio, the connection is the session).");
   const info = loadProjectInfo(options.project);
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
   // Spans and metrics for every call: a no-op unless an OpenTelemetry SDK is registered (`node --import`).
   registry.use(telemetry());
   const { server = {} } = info.config;
   const identity = resolveServerIdentity(server, info.packageJson);
-  const newServer = () => createMcpServer(registry, { identity });
+  // Over stdio the server lives as long as the connection: it is stateful.
+  const newServer = () => createMcpServer(registry, { identity, stateful: port === undefined });
   // Build one server now: tool names that collide for MCP are reported before serving starts.
   let first: ReturnType<typeof newServer>;
   try {
@@ -48,16 +52,17 @@ export async function runServe(options: ServeOptions): Promise<number> {
   }
   const source = "the toolgen config (package.json \"toolgen\" or toolgen.config.json)";
   const auth = server.auth ? readServerAuth(server.auth, info.packageRoot, source) : undefined;
+  const sessions = options.sessions ? (typeof server.sessions === "object" ? server.sessions : true) : server.sessions;
   let handler: ReturnType<typeof createMcpHandler>;
   try {
-    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}) });
+    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}), ...(sessions ? { sessions } : {}) });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
   }
   const running = await serveHandler(handler, { port, host: options.bind ?? "127.0.0.1" }).catch((error: unknown) => {
     throw new UsageError(`cannot listen on ${options.bind ?? "127.0.0.1"}:${port}: ${(error as Error).message}`);
   });
-  process.stderr.write(`toolgen: MCP server '${identity.name}' at ${running.url} (stateless streamable HTTP${auth ? ", bearer tokens required" : ""}; Ctrl-C stops it)\n`);
+  process.stderr.write(`toolgen: MCP server '${identity.name}' at ${running.url} (${sessions ? "streamable HTTP with sessions" : "stateless streamable HTTP"}${auth ? ", bearer tokens required" : ""}; Ctrl-C stops it)\n`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

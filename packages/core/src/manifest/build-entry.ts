@@ -53,7 +53,8 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
   checkPatterns(state, entry.inputSchema, found.nameNode);
   if (found.kind === "tool") {
     const output = readOutput(state, found);
-    if (output) entry.outputSchema = output;
+    if (output === "content") entry.content = true;
+    else if (output) entry.outputSchema = output;
   } else if (found.kind === "prompt") checkPromptResult(state, found);
   if (Object.keys(args.defaults).length > 0) entry.defaults = args.defaults;
   if (conversions.length > 0) entry.conversions = conversions;

@@ -1,9 +1,10 @@
 import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
+import { isContentBlock } from "../model/detect-content.js";
 import type { AnalysisState } from "../model/reader-context.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 
-const MESSAGE_SHAPE = '{ role: "user" | "assistant", content: string | { type: "text", text: string } }';
+const MESSAGE_SHAPE = '{ role: "user" | "assistant", content: string | { type: "text", text: string } | a content block }';
 
 /**
  * A prompt returns a string (one message, in its `@role`) or a list of messages. The runtime
@@ -41,7 +42,7 @@ function isMessage(state: AnalysisState, type: ts.Type): boolean {
   if (!role || !content) return false;
   const isRole = (t: ts.Type) => isUntold(tsm, t) || (t.flags & tsm.TypeFlags.String) !== 0 || (t.isStringLiteral() && (t.value === "user" || t.value === "assistant"));
   const isContent = (t: ts.Type) => {
-    if (isUntold(tsm, t) || isText(tsm, t)) return true;
+    if (isUntold(tsm, t) || isText(tsm, t) || isContentBlock(state, t)) return true;
     const text = propertyType(state, t, "text");
     return text !== undefined && isText(tsm, text);
   };

@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import type { JsonSchema } from "@toolgen/runtime";
+import { isContentResult } from "../model/detect-content.js";
 import { admitsUndefined } from "../model/read-property.js";
 import { readType } from "../model/read-type.js";
 import type { TypeModel } from "../model/type-model.js";
@@ -10,14 +11,15 @@ import type { FoundDeclaration } from "../source/find-declarations.js";
 
 /**
  * The output schema of a tool: the schema of its (awaited) return type, unless it returns
- * nothing (`void`, `undefined`) or anything (`any`, `unknown`); one that may be absent
+ * nothing (`void`, `undefined`) or anything (`any`, `unknown`), or content blocks (`"content"`:
+ * an image, `Content[]`…, passed on as they are); one that may be absent
  * (`T | undefined`) is `T | null`. An object type is the schema itself; any other type (a
  * string, an array, a union) is written as it is, and the adapters
  * that need an object wrap it as `{ result: T }` (MCP's `structuredContent` must be one).
  * Every return type is read, so a `Map` result (which serializes to `{}`) is still a
  * diagnostic; methods of a returned class are left out silently (`JSON.stringify` skips them).
  */
-export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonSchema | undefined {
+export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonSchema | "content" | undefined {
   const { checker, ts: tsm } = state;
   const signature = checker.getSignatureFromDeclaration(found.signatureNode);
   if (!signature) return undefined;
@@ -25,6 +27,7 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
   const returned = checker.getAwaitedType(declared) ?? declared;
   const F = tsm.TypeFlags;
   if (returned.flags & (F.Void | F.Undefined | F.Any | F.Unknown | F.Never)) return undefined;
+  if (isContentResult(state, returned)) return "content";
   const ctx = createReaderContext(state, "output");
   const site = found.signatureNode.type ?? found.nameNode;
   const returnNode = found.signatureNode.type && awaitedNode(tsm, found.signatureNode.type);

@@ -21,6 +21,8 @@ export interface AnalysisState {
   declarationAnnotations: Map<ts.Node, ReadAnnotations>;
   /** `ToolContext` identity, per type. */
   toolContext: Map<ts.Type, boolean>;
+  /** Content block identity (`@toolgenContent`), per type. */
+  contentBlock: Map<ts.Type, boolean>;
   /** The symbol a name in a type node resolves to (aliases followed), per node. */
   symbols: Map<ts.Node, ts.Symbol | undefined>;
   /** Sort keys of union members that do not depend on checking order, per type. */
@@ -99,6 +101,7 @@ export function createReaderContext(state: AnalysisState, direction: "input" | "
     isExternalLibrary: state.isExternalLibrary,
     declarationAnnotations: state.declarationAnnotations,
     toolContext: state.toolContext,
+    contentBlock: state.contentBlock,
     symbols: state.symbols,
     canonicalKeys: state.canonicalKeys,
     patternOrigins: state.patternOrigins,

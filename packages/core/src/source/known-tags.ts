@@ -21,7 +21,7 @@ export const CONSTRAINT_TAGS = [
 export const PROPERTY_TAGS = [...CONSTRAINT_TAGS, "alias", "hidden", "description", "title", "deprecated"] as const;
 
 /** Tags of a type declaration (alias, interface, enum, class): they apply wherever it is used. */
-export const TYPE_TAGS = [...CONSTRAINT_TAGS, "description", "title", "deprecated", "toolgenContext"] as const;
+export const TYPE_TAGS = [...CONSTRAINT_TAGS, "description", "title", "deprecated", "toolgenContext", "toolgenContent"] as const;
 
 /** Ordinary JSDoc and TSDoc tags: accepted everywhere, never reported. */
 export const DOC_TAGS = [

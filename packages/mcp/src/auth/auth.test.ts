@@ -8,6 +8,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 type KeyLike = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpHandler, type McpHandler } from "../create-mcp-handler.js";
+import { jsonRpcAnswer } from "../../../../test-support/json-rpc-answer.js";
 import { MCP_PATH, serveHandler, serveHttp, type RunningHttpServer } from "../node/serve-http.js";
 
 /**
@@ -84,7 +85,7 @@ function rpc(method: string, params: object = {}, authorization?: string, url = 
 }
 
 async function json(response: Response): Promise<{ result?: { tools?: Array<{ name: string }>; content?: Array<{ text: string }> } }> {
-  return (await response.json()) as never;
+  return jsonRpcAnswer(response);
 }
 
 describe("bearer authentication", () => {

@@ -1,5 +1,6 @@
 import { createRegistry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
+import { jsonRpcAnswer } from "../../../../test-support/json-rpc-answer.js";
 import { serveHttp } from "./serve-http.js";
 
 const identity = { name: "shutdown", version: "1.0.0" };
@@ -30,7 +31,9 @@ describe("a call's signal follows its HTTP request", () => {
     const running = await serveHttp(registry, { port: 0, identity });
     try {
       const client = new AbortController();
-      const answer = fetch(running.url, { ...CALL, signal: client.signal }).catch(() => "gone");
+      const answer = fetch(running.url, { ...CALL, signal: client.signal })
+        .then((r) => r.text())
+        .catch(() => "gone");
       await new Promise((resolve) => setTimeout(resolve, 100));
       client.abort();
       expect(await answer).toBe("gone");
@@ -46,7 +49,7 @@ describe("close(graceMs)", () => {
   it("aborts a call still running after the grace period through its signal; its answer still goes out", async () => {
     const { registry, aborted } = waiting();
     const running = await serveHttp(registry, { port: 0, identity });
-    const answer = fetch(running.url, CALL).then((r) => r.json() as Promise<{ result: { isError?: boolean; content: Array<{ text: string }> } }>);
+    const answer = fetch(running.url, CALL).then((r) => jsonRpcAnswer<{ result: { isError?: boolean; content: Array<{ text: string }> } }>(r));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
     await running.close(200);

@@ -119,7 +119,21 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   });
 }
 
+/** JSON in one write; an SSE stream event by event, as it is produced, until it ends or the client goes. */
 async function send(response: Response, res: ServerResponse): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, Object.fromEntries(response.headers)).end(body);
+  if (response.body === null || !response.headers.get("content-type")?.includes("text/event-stream")) {
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(body);
+    return;
+  }
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  res.once("close", () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || res.destroyed) break;
+    res.write(value);
+  }
+  res.end();
 }

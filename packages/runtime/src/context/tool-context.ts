@@ -1,3 +1,5 @@
+import type { ElicitContent, ElicitResult, ElicitSchema, LogLevel, SampleRequest, SampleResult } from "./call-host.js";
+
 /**
  * What the runtime injects into a tool parameter of this type (recognised by the analyzer
  * through the `@toolgenContext` tag below, not by name): it is never part of the schema.
@@ -22,6 +24,22 @@ export interface ToolContext {
   readonly values: Readonly<Record<string, unknown>>;
   /** Who is calling, when the host authenticated the caller (an MCP server with `auth`, or `call(…, { principal })`). */
   readonly principal?: Principal;
+  /**
+   * Sends a log message to the host (over MCP, a `notifications/message` the client filters
+   * with `logging/setLevel`). Nothing happens when the host takes no logs.
+   */
+  log(level: LogLevel, data: unknown, logger?: string): void;
+  /** Reports progress (over MCP, sent when the client asked for progress with a token). */
+  reportProgress(progress: number, total?: number, message?: string): void;
+  /** Asks the client's model for a completion (MCP sampling); throws a `ToolError` when the host cannot. */
+  sample(request: SampleRequest): Promise<SampleResult>;
+  /**
+   * Asks the user to fill in a form (MCP elicitation); the answer's content is typed from the
+   * schema, and checked against it. Throws a `ToolError` when the host cannot ask.
+   */
+  elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>>;
+  /** Tells subscribers that the resource at `uri` changed (over MCP, `notifications/resources/updated`). */
+  resourceUpdated(uri: string): void;
 }
 
 /** An authenticated caller: the token's subject, its scopes and all its claims. */

@@ -72,6 +72,7 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
     for (const [key, v] of Object.entries(annotations ?? {})) if (typeof v !== "boolean") check.problem(`${at}.annotations.${key}`, "true or false", v);
   }
   for (const key of ["tags", "scopes", "supportedFor", "excludedFor", "uris"]) check.optionalStrings(entry, `${at}.${key}`);
+  if (entry.content !== undefined && typeof entry.content !== "boolean") check.problem(`${at}.content`, "true or false", entry.content);
   if (entry.external !== undefined && typeof entry.external !== "boolean") check.problem(`${at}.external`, "true or false", entry.external);
   if (entry.deprecated !== undefined && typeof entry.deprecated !== "boolean" && typeof entry.deprecated !== "string") check.problem(`${at}.deprecated`, "true, false or a string", entry.deprecated);
   if (entry.role !== undefined) check.oneOf(entry, `${at}.role`, ["user", "assistant"]);

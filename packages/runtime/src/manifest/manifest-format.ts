@@ -89,6 +89,8 @@ export interface ManifestEntry {
   arguments: ArgumentBinding;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
+  /** Tools returning content blocks (`ImageContent`, `Content[]`…): the result is passed on as blocks, with no output schema. */
+  content?: boolean;
   /** `@returns` text. */
   returns?: string;
   /** Top-level argument defaults (also present as `default` in `inputSchema`). */

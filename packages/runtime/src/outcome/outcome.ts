@@ -1,3 +1,5 @@
+import type { Content } from "../content/content.js";
+
 /**
  * The result of every call: plain JSON, a union on `status`, never a throw.
  * This is exactly what `toolgen call --json` prints.
@@ -10,6 +12,8 @@ export interface OkOutcome {
   text: string;
   /** Object results, as they are (matching the output schema). */
   structured?: Record<string, unknown>;
+  /** Tools that return content blocks (images, audio, resources…): the blocks; `text` joins their texts. */
+  content?: Content[];
   /** Prompts: the rendered messages, each with its role. `text` joins their texts. */
   messages?: PromptMessage[];
   /** Resources: the URI that was read; binary contents come as base64 in `blob` (and `text` is empty). */
@@ -47,7 +51,7 @@ export interface EndedOutcome {
 /** One message of a rendered prompt (the shape MCP's `prompts/get` returns). */
 export interface PromptMessage {
   role: "user" | "assistant";
-  content: { type: "text"; text: string };
+  content: Content;
 }
 
 /** One lenient repair: where, and what was done. */

@@ -35,7 +35,7 @@ describe("prompts render to messages with their role", () => {
   it("anything else is an execution_error naming what is wrong", async () => {
     expect(await promptRegistry(() => [{ role: "system", content: "x" }]).dispatch("p", { topic: "x" })).toEqual({
       status: "error",
-      error: { code: "execution_error", message: `The prompt 'p' returned a list whose item [0] is not a message: expected { role: "user" | "assistant", content: string | { type: "text", text } }, received an object ({"role":"system","content":"x"}).` },
+      error: { code: "execution_error", message: `The prompt 'p' returned a list whose item [0] is not a message: expected { role: "user" | "assistant", content: string | a content block }, received an object ({"role":"system","content":"x"}).` },
     });
     expect(await promptRegistry(() => 42).dispatch("p", { topic: "x" })).toEqual({
       status: "error",

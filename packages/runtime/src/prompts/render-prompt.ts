@@ -1,10 +1,11 @@
 import { errorOutcome, type ErrorOutcome, type OkOutcome, type PromptMessage } from "../outcome/outcome.js";
+import { contentProblem, contentText } from "../content/read-content.js";
 import { messageOf } from "../pipeline/serialize-result.js";
 
 /**
  * A prompt function's result as messages: a string is one message with the prompt's role;
- * a list of messages passes through, each `{ role, content }` where content is a string or
- * `{ type: "text", text }`. Anything else is the prompt's mistake, reported as an
+ * a list of messages passes through, each `{ role, content }` where content is a string or a
+ * content block (`{ type: "text", text }`, an image, audio, an embedded resource or a link). Anything else is the prompt's mistake, reported as an
  * `execution_error` naming the item at fault.
  */
 export function renderPrompt(name: string, result: unknown, role: "user" | "assistant"): OkOutcome | ErrorOutcome {
@@ -13,7 +14,7 @@ export function renderPrompt(name: string, result: unknown, role: "user" | "assi
   const messages: PromptMessage[] = [];
   for (const [i, item] of result.entries()) {
     const message = readMessage(item);
-    if (!message) return errorOutcome("execution_error", `The prompt '${name}' returned a list whose item [${i}] is not a message: expected { role: "user" | "assistant", content: string | { type: "text", text } }, received ${describe(item)}.`);
+    if (!message) return errorOutcome("execution_error", `The prompt '${name}' returned a list whose item [${i}] is not a message: expected { role: "user" | "assistant", content: string | a content block }, received ${describe(item)}.`);
     messages.push(message);
   }
   return ok(messages);
@@ -24,15 +25,11 @@ function readMessage(item: unknown): PromptMessage | undefined {
   const { role, content } = item as { role?: unknown; content?: unknown };
   if (role !== "user" && role !== "assistant") return undefined;
   if (typeof content === "string") return { role, content: { type: "text", text: content } };
-  if (typeof content === "object" && content !== null) {
-    const { type, text } = content as { type?: unknown; text?: unknown };
-    if (type === "text" && typeof text === "string") return { role, content: { type, text } };
-  }
-  return undefined;
+  return contentProblem(content) === undefined ? { role, content: content as PromptMessage["content"] } : undefined;
 }
 
 function ok(messages: PromptMessage[]): OkOutcome {
-  return { status: "ok", text: messages.map((m) => m.content.text).join("\n\n"), messages };
+  return { status: "ok", text: contentText(messages.map((m) => m.content)), messages };
 }
 
 function describe(value: unknown): string {

@@ -1,3 +1,4 @@
+import type { CallHost } from "../context/call-host.js";
 import type { Principal, ToolContext } from "../context/tool-context.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
@@ -31,6 +32,8 @@ export interface RegistryOptions extends EntryFilters {
    * (Validators generated at build time import their own checks.)
    */
   formats?: FormatTable;
+  /** Where tools' log messages and progress go, and who answers their sampling and elicitation (see `CallOptions.host`). */
+  host?: CallHost;
 }
 
 export interface CallOptions {
@@ -44,6 +47,8 @@ export interface CallOptions {
    * application decided who may call.
    */
   principal?: Principal;
+  /** The host's callbacks for this call, over the registry's (an MCP server passes its client's). */
+  host?: CallHost;
 }
 
 /** What an interceptor sees of a call: validated, converted arguments. */
@@ -98,6 +103,10 @@ export interface Registry<Inputs extends InputMap = InputMap> {
   /** Registers an external tool by its schema: calls are validated and answered `suspended`. */
   registerSchema(schema: ExternalToolSchema): ManifestEntry | undefined;
   use(interceptor: Interceptor): this;
+  /** Says the resource at `uri` changed: `onResourceUpdated` listeners hear it (an MCP server tells the clients that subscribed). */
+  resourceUpdated(uri: string): void;
+  /** Listens for `resourceUpdated`; returns the function that stops listening. */
+  onResourceUpdated(listener: (uri: string) => void): () => void;
 }
 
 /**
@@ -110,7 +119,17 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
   for (const definition of definitions) table.add(definition);
   const formats = formatLookup(options.formats);
   const suspended = new SuspendedCalls((name) => table.entry(name), formats);
-  const context: CallContext = { options, interceptors: [], instances: new Map(), suspended };
+  const listeners = new Set<(uri: string) => void>();
+  const resourceUpdated = (uri: string) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(uri);
+      } catch {
+        // A listener's failure is its own; the others still hear.
+      }
+    }
+  };
+  const context: CallContext = { options, interceptors: [], instances: new Map(), suspended, resourceUpdated };
 
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
     try {
@@ -163,6 +182,11 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     use(interceptor) {
       context.interceptors.push(interceptor);
       return this;
+    },
+    resourceUpdated,
+    onResourceUpdated(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
   return registry;

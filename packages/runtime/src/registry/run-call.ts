@@ -1,4 +1,6 @@
 import { missingScopes, type ToolContext } from "../context/tool-context.js";
+import { hostMethods } from "../context/host-methods.js";
+import { contentText, readContent } from "../content/read-content.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
@@ -22,6 +24,8 @@ export interface CallContext {
   /** `@toolset` instances, one per class. */
   instances: Map<unknown, unknown>;
   suspended: SuspendedCalls;
+  /** Tells `onResourceUpdated` listeners. */
+  resourceUpdated(uri: string): void;
 }
 
 /**
@@ -45,6 +49,8 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     toolName: entry.name,
     values: { ...shared.options.values, ...callOptions.values },
     principal,
+    ...hostMethods({ ...shared.options.host, ...callOptions.host }, controller.signal),
+    resourceUpdated: shared.resourceUpdated,
   };
   const info: CallInfo = { name: entry.name, entry, arguments: args, context };
   const invoke = async (): Promise<Outcome> => {
@@ -76,7 +82,15 @@ async function produce(definition: EntryDefinition, info: CallInfo, uri: string 
   }
   if (entry.kind === "prompt") return renderPrompt(entry.name, result, entry.role ?? "user");
   if (entry.kind === "resource") return serializeResource(result, uri ?? uriOf(entry.uris ?? [], info.arguments), entry.mimeType);
+  if (entry.content) return contentOutcome(result);
   return serializeResult(result);
+}
+
+/** A tool declared to return content blocks: checked, then passed on with their text. */
+function contentOutcome(result: unknown): Outcome {
+  const read = readContent(result);
+  if ("problem" in read) return errorOutcome("execution_error", `The tool's result is not content blocks: ${read.problem}.`);
+  return { status: "ok", text: contentText(read.blocks), content: read.blocks };
 }
 
 /** The URI a resource called by name was read at: its static URI, else the first template its arguments fill. */

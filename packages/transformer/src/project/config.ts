@@ -26,7 +26,7 @@ export interface ToolgenConfig {
    * for `toolgen serve --http`, bearer authentication (`auth`, checked by the CLI; see
    * docs/mcp.md) and how long in-flight calls may finish on shutdown (`shutdownGraceMs`).
    */
-  server?: { name?: string; version?: string; description?: string; auth?: Record<string, unknown>; shutdownGraceMs?: number };
+  server?: { name?: string; version?: string; description?: string; auth?: Record<string, unknown>; shutdownGraceMs?: number; sessions?: boolean | { idleTimeoutMs?: number; maxSessions?: number } };
   /**
    * For `toolgen call` and `serve`: which package keeps a name that several installed packages
    * provide (entry name → package name); without one, such a name is an error.
@@ -45,7 +45,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   strict: (v) => typeof v === "boolean",
   lazy: (v) => typeof v === "boolean",
   split: (v) => typeof v === "boolean",
-  server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => (k === "auth" ? isObject(x) : k === "shutdownGraceMs" ? typeof x === "number" && x >= 0 : typeof x === "string")),
+  server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => (k === "auth" ? isObject(x) : k === "shutdownGraceMs" ? typeof x === "number" && x >= 0 : k === "sessions" ? isSessions(x) : typeof x === "string")),
   overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
 };
 
@@ -56,7 +56,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   strict: "true or false",
   lazy: "true or false",
   split: "true or false",
-  server: "an object with string name, version and description, an auth object and a shutdownGraceMs ≥ 0",
+  server: "an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0 and sessions (true, false or { idleTimeoutMs, maxSessions })",
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
 };
 
@@ -88,4 +88,10 @@ export function parseConfig(value: unknown, source: string): ToolgenConfig {
 export function parsePluginOptions(entry: Record<string, unknown>): ToolgenConfig {
   const own = Object.fromEntries(Object.entries(entry).filter(([key]) => !TS_PATCH_KEYS.has(key)));
   return parseConfig(own, "tsconfig.json compilerOptions.plugins[@toolgen/transformer]");
+}
+
+function isSessions(value: unknown): boolean {
+  if (typeof value === "boolean") return true;
+  if (!isObject(value)) return false;
+  return Object.entries(value).every(([k, x]) => (k === "idleTimeoutMs" ? typeof x === "number" && x >= 0 : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
 }

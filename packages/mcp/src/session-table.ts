@@ -1,0 +1,107 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { Principal } from "@toolgen/runtime";
+import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
+import { MemoryEventStore } from "./memory-event-store.js";
+
+export interface SessionOptions {
+  /** A session that has had no request and no open stream for this long is closed (default 30 minutes). */
+  idleTimeoutMs?: number;
+  /** At most this many sessions are kept; a new one closes the least recently used (default 1,000). */
+  maxSessions?: number;
+}
+
+interface Session {
+  server: Server;
+  transport: WebStandardStreamableHTTPServerTransport;
+  /** Whose session it is: a request with another caller's token does not find it. */
+  subject: string | undefined;
+  lastSeen: number;
+  openStreams: number;
+  /** Aborts the session's calls when it closes. */
+  controller: AbortController;
+}
+
+/**
+ * Streamable HTTP with sessions: `initialize` opens one (its id comes back in
+ * `Mcp-Session-Id`), later requests carrying that id reach the same server — so the client
+ * can answer the server's requests (sampling, elicitation), subscribe to resources and keep
+ * a GET stream for notifications — and DELETE ends it. Streams are resumable with
+ * `Last-Event-ID`. Sessions live in memory, here: several instances need sticky
+ * sessions at the load balancer (by the `Mcp-Session-Id` header).
+ */
+export class SessionTable {
+  private readonly sessions = new Map<string, Session>();
+  private readonly idleTimeoutMs: number;
+  private readonly maxSessions: number;
+
+  constructor(
+    private readonly newServer: (principal: Principal | undefined, signal: AbortSignal) => Server,
+    options: SessionOptions = {},
+  ) {
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 30 * 60_000;
+    this.maxSessions = options.maxSessions ?? 1000;
+  }
+
+  async serve(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
+    this.expire();
+    const id = request.headers.get("mcp-session-id");
+    if (id === null) {
+      if (request.method !== "POST" || !(Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body))) {
+        return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id header; start a session with an initialize request.");
+      }
+      return this.open(request, body, principal);
+    }
+    const session = this.sessions.get(id);
+    if (!session || session.subject !== principal?.subject) return jsonRpcError(404, -32001, "Session not found: it expired or was closed; initialize a new one.");
+    // Most recently used last: the first entry is the one to evict.
+    this.sessions.delete(id);
+    this.sessions.set(id, session);
+    session.lastSeen = Date.now();
+    session.openStreams++;
+    const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+    return whenSent(response, () => {
+      session.openStreams--;
+      session.lastSeen = Date.now();
+    });
+  }
+
+  /** Closes every session (the server is stopping). */
+  closeAll(): void {
+    for (const id of [...this.sessions.keys()]) this.close(id);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
+    if (this.sessions.size >= this.maxSessions) this.close(this.sessions.keys().next().value!);
+    const controller = new AbortController();
+    const server = this.newServer(principal, controller.signal);
+    const session: Session = { server, transport: undefined!, subject: principal?.subject, lastSeen: Date.now(), openStreams: 0, controller };
+    session.transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      eventStore: new MemoryEventStore(),
+      onsessioninitialized: (id) => void this.sessions.set(id, session),
+      onsessionclosed: (id) => this.close(id),
+    });
+    await server.connect(session.transport);
+    return session.transport.handleRequest(request, { parsedBody: body });
+  }
+
+  private close(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    session.controller.abort();
+    void session.transport.close();
+    void session.server.close();
+  }
+
+  private expire(): void {
+    const now = Date.now();
+    for (const [id, session] of this.sessions) if (session.openStreams === 0 && now - session.lastSeen > this.idleTimeoutMs) this.close(id);
+  }
+}

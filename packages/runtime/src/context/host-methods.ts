@@ -1,0 +1,57 @@
+import { ToolError } from "../outcome/errors.js";
+import type { CallHost, ElicitContent, ElicitResult, ElicitSchema, LogLevel, SampleRequest, SampleResult } from "./call-host.js";
+import type { ToolContext } from "./tool-context.js";
+
+type HostMethods = Pick<ToolContext, "log" | "reportProgress" | "sample" | "elicit">;
+
+/**
+ * The context's ways to reach the host, for one call: log messages and progress go where the
+ * host sends them (nowhere when it does not say); sampling and elicitation throw a `ToolError`
+ * the model can read when the host cannot answer them, and the answers are checked before
+ * the tool sees them, so the types it was promised hold.
+ */
+export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
+  return {
+    log(level: LogLevel, data: unknown, logger?: string) {
+      host.log?.(logger === undefined ? { level, data } : { level, data, logger });
+    },
+    reportProgress(progress: number, total?: number, message?: string) {
+      host.progress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) });
+    },
+    async sample(request: SampleRequest): Promise<SampleResult> {
+      if (!host.sample) throw new ToolError("This host cannot sample a model: the client offers no sampling (over MCP, it needs a client with the sampling capability and a server with sessions).");
+      const reply = await host.sample(request, signal);
+      // Newer clients may answer a list of blocks.
+      const blocks: unknown[] = Array.isArray(reply.content) ? reply.content : [reply.content];
+      const text = blocks.map((b) => (typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" ? String((b as { text?: unknown }).text) : "")).join("");
+      return { ...reply, text };
+    },
+    async elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>> {
+      if (!host.elicit) throw new ToolError("This host cannot ask the user: the client offers no elicitation (over MCP, it needs a client with the elicitation capability and a server with sessions).");
+      const answer = await host.elicit({ message, requestedSchema: schema }, signal);
+      if (answer.action !== "accept") return answer.action === "decline" ? { action: "decline" } : { action: "cancel" };
+      const problem = answerProblem(schema, answer.content);
+      if (problem) throw new ToolError(`The user's answer does not match the form: ${problem}.`);
+      return answer as ElicitResult<ElicitContent<S>>;
+    },
+  };
+}
+
+/** What is wrong with an accepted form's content, or undefined: required fields, and each field's JSON type. */
+function answerProblem(schema: ElicitSchema, content: unknown): string | undefined {
+  if (typeof content !== "object" || content === null || Array.isArray(content)) return "the content is not an object";
+  const values = content as Record<string, unknown>;
+  for (const key of schema.required ?? []) if (values[key] === undefined) return `'${key}' is required`;
+  for (const [key, value] of Object.entries(values)) {
+    const field = schema.properties[key];
+    if (!field) return `'${key}' is not a field of the form`;
+    const ok =
+      field.type === "array"
+        ? Array.isArray(value) && value.every((v) => typeof v === "string")
+        : field.type === "integer"
+          ? Number.isInteger(value)
+          : typeof value === field.type;
+    if (!ok) return `'${key}' should be ${field.type === "array" ? "a list of strings" : `a ${field.type}`}`;
+  }
+  return undefined;
+}

@@ -49,8 +49,10 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   const external = options.external ?? "omit";
   const access = options.auth ? createAccess(options.auth, options.path, registry, external) : undefined;
   const stateful = options.sessions !== undefined && options.sessions !== false;
-  const newServer = (principal: Principal | undefined, signal: AbortSignal) => createMcpServer(registryForRequest(registry, principal, signal), { ...options, stateful });
-  const sessions = stateful ? new SessionTable(newServer, options.sessions === true ? {} : (options.sessions as SessionOptions)) : undefined;
+  const sessionOptions: SessionOptions = typeof options.sessions === "object" ? options.sessions : {};
+  const newServer = (principal: Principal | undefined, signal: AbortSignal) =>
+    createMcpServer(registryForRequest(registry, principal, signal), { ...options, stateful, ...(stateful ? { pollAfterMs: sessionOptions.pollAfterMs } : {}) });
+  const sessions = stateful ? new SessionTable(newServer, sessionOptions) : undefined;
   // Stateless, a call answers on an SSE stream only when it may send notifications first.
   const streams = (body: unknown) => (Array.isArray(body) ? body : [body]).some((message) => mayNotify(registry, external, message));
   let loaded: Promise<unknown> | undefined;

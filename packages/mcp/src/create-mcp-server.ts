@@ -22,6 +22,8 @@ export interface McpServerOptions {
    * request: resource subscriptions, and tools' sampling and elicitation, are offered.
    */
   stateful?: boolean;
+  /** With `stateful` over HTTP: close the response stream of a tool call still running after this long (see `SessionOptions.pollAfterMs`). */
+  pollAfterMs?: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export function createMcpServer(registry: McpRegistry, options: McpServerOptions
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
   const logs = registerLogging(server);
-  registerTools(server, registry, options.external ?? "omit", { logs, stateful: options.stateful ?? false });
+  registerTools(server, registry, options.external ?? "omit", { logs, stateful: options.stateful ?? false, pollAfterMs: options.pollAfterMs });
   registerPrompts(server, registry);
   registerResources(server, registry);
   registerCompletions(server, registry, options.completions);

@@ -48,7 +48,7 @@ export function toolCalled(registry: McpRegistry, external: ExternalPolicy, mcpN
   return name === undefined ? undefined : byName.get(name);
 }
 
-export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { logs: LogGate; stateful: boolean }): void {
+export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { logs: LogGate; stateful: boolean; pollAfterMs?: number | undefined }): void {
   const { projection, byName } = prepare(registry, external !== "omit");
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: projection.definitions }));
@@ -61,7 +61,10 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${known.join(", ") || "none"}.`);
     }
     const host = clientHost(server, extra, reach.logs, reach.stateful);
-    const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal, host });
+    // A long call lets go of its stream; the client polls for the answer (SEP-1699).
+    const { closeSSEStream } = extra;
+    const poll = reach.pollAfterMs !== undefined && closeSSEStream ? setTimeout(() => closeSSEStream(), reach.pollAfterMs) : undefined;
+    const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal, host }).finally(() => clearTimeout(poll));
     if (outcome.status === "suspended" && typeof external === "function") {
       let result: unknown;
       try {

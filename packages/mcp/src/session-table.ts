@@ -10,6 +10,14 @@ export interface SessionOptions {
   idleTimeoutMs?: number;
   /** At most this many sessions are kept; a new one closes the least recently used (default 1,000). */
   maxSessions?: number;
+  /**
+   * A tool call still running after this long has its response stream closed; the client
+   * reconnects (GET with `Last-Event-ID`) and receives the rest (SEP-1699 polling). For long
+   * calls behind proxies that cut idle connections. Default: never.
+   */
+  pollAfterMs?: number;
+  /** The SSE `retry` a client waits before reconnecting (default 1000 ms when `pollAfterMs` is set). */
+  retryMs?: number;
 }
 
 interface Session {
@@ -35,6 +43,7 @@ export class SessionTable {
   private readonly sessions = new Map<string, Session>();
   private readonly idleTimeoutMs: number;
   private readonly maxSessions: number;
+  private readonly retryMs: number | undefined;
 
   constructor(
     private readonly newServer: (principal: Principal | undefined, signal: AbortSignal) => Server,
@@ -42,6 +51,7 @@ export class SessionTable {
   ) {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 30 * 60_000;
     this.maxSessions = options.maxSessions ?? 1000;
+    this.retryMs = options.retryMs ?? (options.pollAfterMs !== undefined ? 1000 : undefined);
   }
 
   async serve(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
@@ -84,6 +94,7 @@ export class SessionTable {
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: new MemoryEventStore(),
+      ...(this.retryMs !== undefined ? { retryInterval: this.retryMs } : {}),
       onsessioninitialized: (id) => void this.sessions.set(id, session),
       onsessionclosed: (id) => this.close(id),
     });

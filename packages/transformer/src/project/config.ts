@@ -26,7 +26,7 @@ export interface ToolgenConfig {
    * for `toolgen serve --http`, bearer authentication (`auth`, checked by the CLI; see
    * docs/mcp.md) and how long in-flight calls may finish on shutdown (`shutdownGraceMs`).
    */
-  server?: { name?: string; version?: string; description?: string; auth?: Record<string, unknown>; shutdownGraceMs?: number; sessions?: boolean | { idleTimeoutMs?: number; maxSessions?: number } };
+  server?: { name?: string; version?: string; description?: string; auth?: Record<string, unknown>; shutdownGraceMs?: number; sessions?: boolean | { idleTimeoutMs?: number; maxSessions?: number; pollAfterMs?: number; retryMs?: number } };
   /**
    * For `toolgen call` and `serve`: which package keeps a name that several installed packages
    * provide (entry name → package name); without one, such a name is an error.
@@ -56,7 +56,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   strict: "true or false",
   lazy: "true or false",
   split: "true or false",
-  server: "an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0 and sessions (true, false or { idleTimeoutMs, maxSessions })",
+  server: "an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0 and sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs })",
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
 };
 
@@ -93,5 +93,5 @@ export function parsePluginOptions(entry: Record<string, unknown>): ToolgenConfi
 function isSessions(value: unknown): boolean {
   if (typeof value === "boolean") return true;
   if (!isObject(value)) return false;
-  return Object.entries(value).every(([k, x]) => (k === "idleTimeoutMs" ? typeof x === "number" && x >= 0 : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
+  return Object.entries(value).every(([k, x]) => (["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(k) ? typeof x === "number" && x >= 0 : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
 }

@@ -51,7 +51,7 @@ function answerProblem(schema: ElicitSchema, content: unknown): string | undefin
         : field.type === "integer"
           ? Number.isInteger(value)
           : typeof value === field.type;
-    if (!ok) return `'${key}' should be ${field.type === "array" ? "a list of strings" : `a ${field.type}`}`;
+    if (!ok) return `'${key}' should be ${field.type === "array" ? "a list of strings" : field.type === "integer" ? "an integer" : `a ${field.type}`}`;
   }
   return undefined;
 }

@@ -32,6 +32,8 @@ export interface ToolSpec {
   /** Called with the validated, defaulted arguments object and the injected context. */
   fn: (args: Record<string, unknown>, context: ToolContext) => unknown;
   outputSchema?: JsonSchema;
+  /** `fn` returns content blocks (`image(…)`, `Content[]`…), passed on as they are; no `outputSchema` then. */
+  content?: boolean;
   annotations?: ToolAnnotations;
   tags?: string[];
   /** An authenticated caller must hold every one (see `CallOptions.principal`). */
@@ -103,6 +105,7 @@ function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup)
 export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry): void {
   if (spec.title) entry.title = spec.title;
   if (spec.outputSchema !== undefined) entry.outputSchema = spec.outputSchema;
+  if (spec.content) entry.content = true;
   if (spec.annotations) entry.annotations = { ...spec.annotations };
   if (spec.tags?.length) entry.tags = [...spec.tags];
   if (spec.scopes?.length) entry.scopes = [...spec.scopes];

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { image, resourceLink, text, toBase64 } from "../content/content.js";
+import { createRegistry } from "../registry/create-registry.js";
+import type { CallHost, LogMessage, Progress } from "./call-host.js";
+
+/** A registry with one tool of `fn`, called with `host`. */
+async function run(fn: Parameters<ReturnType<typeof createRegistry>["register"]>[0]["fn"], options: { host?: CallHost; registryHost?: CallHost; content?: boolean } = {}) {
+  const registry = createRegistry([], { ...(options.registryHost ? { host: options.registryHost } : {}) });
+  registry.register({ name: "t", description: "A tool.", fn, ...(options.content ? { content: true } : {}) });
+  return registry.call("t", {}, options.host ? { host: options.host } : {});
+}
+
+describe("content results", () => {
+  it("a tool declared to return content passes its blocks on, with their text", async () => {
+    const outcome = await run(() => [text("Report:"), image(new Uint8Array([1, 2, 255]), "image/png"), resourceLink("file:///r", "r")], { content: true });
+    expect(outcome).toEqual({
+      status: "ok",
+      text: "Report:\n\n[image: image/png]\n\n[resource link: file:///r]",
+      content: [
+        { type: "text", text: "Report:" },
+        { type: "image", data: "AQL/", mimeType: "image/png" },
+        { type: "resource_link", uri: "file:///r", name: "r" },
+      ],
+    });
+  });
+
+  it("a result that is not content blocks is an execution_error naming the item", async () => {
+    const outcome = await run(() => [text("ok"), { type: "image", data: "x" }], { content: true });
+    expect(outcome).toEqual({ status: "error", error: { code: "execution_error", message: "The tool's result is not content blocks: item [1] (type 'image') needs the string 'mimeType'." } });
+  });
+
+  it("base64 without Buffer matches Node's, across chunk boundaries", () => {
+    const bytes = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) % 256);
+    expect(toBase64(bytes)).toBe(Buffer.from(bytes).toString("base64"));
+  });
+});
+
+describe("the host's callbacks, through ToolContext", () => {
+  it("log and reportProgress go to the call's host, over the registry's", async () => {
+    const logs: LogMessage[] = [];
+    const progress: Progress[] = [];
+    const registryLogs: LogMessage[] = [];
+    await run(
+      (_args, context) => {
+        context.log("info", "started");
+        context.log("debug", { step: 1 }, "worker");
+        context.reportProgress(50, 100, "half");
+        context.reportProgress(100);
+        return "done";
+      },
+      { host: { log: (m) => logs.push(m), progress: (p) => progress.push(p) }, registryHost: { log: (m) => registryLogs.push(m) } },
+    );
+    expect(logs).toEqual([
+      { level: "info", data: "started" },
+      { level: "debug", data: { step: 1 }, logger: "worker" },
+    ]);
+    expect(progress).toEqual([{ progress: 50, total: 100, message: "half" }, { progress: 100 }]);
+    expect(registryLogs).toEqual([]);
+  });
+
+  it("without a host, logs and progress go nowhere, and sampling or elicitation is a tool_error saying why", async () => {
+    expect(await run((_args, context) => (context.log("info", "x"), context.reportProgress(1), "fine"))).toMatchObject({ status: "ok", text: "fine" });
+    const sampled = await run((_args, context) => context.sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 10 }));
+    expect(sampled).toMatchObject({ status: "error", error: { code: "tool_error", message: expect.stringContaining("cannot sample a model") } });
+    const asked = await run((_args, context) => context.elicit("Name?", { type: "object", properties: { name: { type: "string" } } }));
+    expect(asked).toMatchObject({ status: "error", error: { code: "tool_error", message: expect.stringContaining("cannot ask the user") } });
+  });
+
+  it("sample gets the host's reply, with its text", async () => {
+    const outcome = await run(
+      async (_args, context) => {
+        const reply = await context.sample({ messages: [{ role: "user", content: { type: "text", text: "2+2?" } }], maxTokens: 5 });
+        return `${reply.model}: ${reply.text}`;
+      },
+      { host: { sample: async (request) => ({ role: "assistant", content: { type: "text", text: `4 (${request.maxTokens})` }, model: "m" }) } },
+    );
+    expect(outcome).toMatchObject({ status: "ok", text: "m: 4 (5)" });
+  });
+
+  it("elicit returns the answer typed from the schema, and refuses one that does not match it", async () => {
+    const schema = { type: "object", properties: { age: { type: "integer" }, plan: { type: "string", enum: ["free", "pro"] } }, required: ["age"] } as const;
+    const ask = (content: unknown) =>
+      run(
+        async (_args, context) => {
+          const answer = await context.elicit("Your details?", schema);
+          if (answer.action !== "accept") return answer.action;
+          const age: number = answer.content.age;
+          const plan: "free" | "pro" | undefined = answer.content.plan;
+          return `${age} ${plan ?? "-"}`;
+        },
+        { host: { elicit: async () => (content === "decline" ? { action: "decline" } : { action: "accept", content: content as Record<string, unknown> }) } },
+      );
+    expect(await ask({ age: 30, plan: "pro" })).toMatchObject({ status: "ok", text: "30 pro" });
+    expect(await ask("decline")).toMatchObject({ status: "ok", text: "decline" });
+    expect(await ask({ age: "30" })).toMatchObject({ status: "error", error: { code: "tool_error", message: "The user's answer does not match the form: 'age' should be an integer." } });
+    expect(await ask({ plan: "pro" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'age' is required." } });
+  });
+});
+
+describe("resource updates", () => {
+  it("registry.resourceUpdated and context.resourceUpdated reach the listeners until they stop", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "touch", description: "Changes a resource.", fn: (_args, context) => (context.resourceUpdated("shop://stock"), "ok") });
+    const heard: string[] = [];
+    const stop = registry.onResourceUpdated((uri) => heard.push(uri));
+    registry.onResourceUpdated(() => {
+      throw new Error("a listener's failure is its own");
+    });
+    registry.resourceUpdated("shop://hours");
+    await registry.call("touch", {});
+    stop();
+    registry.resourceUpdated("shop://after");
+    expect(heard).toEqual(["shop://hours", "shop://stock"]);
+  });
+});

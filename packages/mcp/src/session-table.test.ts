@@ -1,0 +1,79 @@
+import { createRegistry } from "@toolgen/runtime";
+import { describe, expect, it } from "vitest";
+import { createMcpHandler } from "./create-mcp-handler.js";
+
+const identity = { name: "sessions", version: "1.0.0" };
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+const INITIALIZE = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+
+function handler(sessions: object | boolean) {
+  const registry = createRegistry([]);
+  registry.register({ name: "echo", description: "Echoes.", params: [{ name: "text", type: "string" }], fn: (args) => String(args.text) });
+  return createMcpHandler(registry, { identity, sessions });
+}
+
+const post = (body: object, session?: string) =>
+  new Request("http://localhost/mcp", { method: "POST", headers: { ...HEADERS, ...(session ? { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } : {}) }, body: JSON.stringify(body) });
+
+async function open(mcp: ReturnType<typeof handler>): Promise<string> {
+  const response = await mcp(post(INITIALIZE));
+  expect(response.status).toBe(200);
+  await response.text();
+  return response.headers.get("mcp-session-id")!;
+}
+
+const ping = (id: string) => post({ jsonrpc: "2.0", id: 1, method: "ping" }, id);
+
+/** The status of a response read to its end (an answer's stream counts as open until then). */
+async function status(mcp: ReturnType<typeof handler>, request: Request): Promise<number> {
+  const response = await mcp(request);
+  await response.text();
+  return response.status;
+}
+
+describe("sessions", () => {
+  it("initialize opens a session; its id reaches the same server; an unknown id is 404; a request without one that is not initialize is 400", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await status(mcp, ping(id))).toBe(200);
+    const unknown = await mcp(ping("00000000-0000-0000-0000-000000000000"));
+    expect([unknown.status, ((await unknown.json()) as { error: { message: string } }).error.message]).toEqual([404, "Session not found: it expired or was closed; initialize a new one."]);
+    expect((await mcp(post({ jsonrpc: "2.0", id: 1, method: "ping" }))).status).toBe(400);
+  });
+
+  it("DELETE ends a session", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const ended = await mcp(new Request("http://localhost/mcp", { method: "DELETE", headers: { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" } }));
+    expect(ended.status).toBe(200);
+    expect(await status(mcp, ping(id))).toBe(404);
+  });
+
+  it("a session idle longer than idleTimeoutMs is closed", async () => {
+    const mcp = handler({ idleTimeoutMs: 50 });
+    const id = await open(mcp);
+    expect(await status(mcp, ping(id))).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await status(mcp, ping(id))).toBe(404);
+  });
+
+  it("beyond maxSessions, the least recently used session is closed", async () => {
+    const mcp = handler({ maxSessions: 2 });
+    const [a, b] = [await open(mcp), await open(mcp)];
+    expect(await status(mcp, ping(a))).toBe(200); // b is now the least recently used
+    const c = await open(mcp);
+    expect([await status(mcp, ping(a)), await status(mcp, ping(b)), await status(mcp, ping(c))]).toEqual([200, 404, 200]);
+  });
+
+  it("GET opens the session's stream; without sessions, GET is 405", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const controller = new AbortController();
+    const stream = await mcp(new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }, signal: controller.signal }));
+    expect([stream.status, stream.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
+    await stream.body?.cancel();
+    const stateless = await handler(false)(new Request("http://localhost/mcp", { method: "GET" }));
+    expect([stateless.status, stateless.headers.get("allow")]).toEqual([405, "POST"]);
+  });
+});

@@ -15,47 +15,24 @@ export function readContent(value: unknown): { blocks: Content[] } | { problem: 
   return { blocks: items as Content[] };
 }
 
+/** The string fields each kind of block needs (`resource` is checked on its own). */
+const NEEDS: Record<string, readonly string[]> = { text: ["text"], image: ["data", "mimeType"], audio: ["data", "mimeType"], resource_link: ["uri", "name"] };
+
 /** What is wrong with one content block, or undefined. */
 export function contentProblem(item: unknown): string | undefined {
   if (typeof item !== "object" || item === null) return `is not a content block: received ${describeValue(item)}`;
   const block = item as Record<string, unknown>;
-  const needs = (...keys: string[]) => {
-    const missing = keys.filter((k) => typeof block[k] !== "string");
-    return missing.length ? `(type '${String(block.type)}') needs the string ${missing.map((k) => `'${k}'`).join(", ")}` : undefined;
-  };
-  switch (block.type) {
-    case "text":
-      return needs("text");
-    case "image":
-    case "audio":
-      return needs("data", "mimeType");
-    case "resource_link":
-      return needs("uri", "name");
-    case "resource": {
-      const resource = block.resource as Record<string, unknown> | null | undefined;
-      if (typeof resource !== "object" || resource === null || typeof resource.uri !== "string") return "(type 'resource') needs 'resource' with a string 'uri'";
-      return typeof resource.text === "string" || typeof resource.blob === "string" ? undefined : "(type 'resource') needs 'resource.text' or 'resource.blob'";
-    }
-    default:
-      return `has an unknown type ${JSON.stringify(block.type) ?? "undefined"} (expected text, image, audio, resource or resource_link)`;
+  if (block.type === "resource") {
+    const r = block.resource as Record<string, unknown> | null | undefined;
+    return typeof r?.uri === "string" && (typeof r.text === "string" || typeof r.blob === "string") ? undefined : "(type 'resource') needs 'resource' with a string 'uri' and 'text' or 'blob'";
   }
+  const needs = typeof block.type === "string" && Object.hasOwn(NEEDS, block.type) ? NEEDS[block.type]! : undefined;
+  if (!needs) return `has an unknown type ${JSON.stringify(block.type) ?? "undefined"} (expected text, image, audio, resource or resource_link)`;
+  const missing = needs.filter((k) => typeof block[k] !== "string");
+  return missing.length ? `(type '${String(block.type)}') needs the string ${missing.map((k) => `'${k}'`).join(", ")}` : undefined;
 }
 
 /** Content blocks as text, for hosts that take only text: texts as they are, the others described. */
 export function contentText(blocks: readonly Content[]): string {
-  return blocks
-    .map((b) => {
-      switch (b.type) {
-        case "text":
-          return b.text;
-        case "image":
-        case "audio":
-          return `[${b.type}: ${b.mimeType}]`;
-        case "resource":
-          return "text" in b.resource ? b.resource.text : `[resource: ${b.resource.uri}]`;
-        case "resource_link":
-          return `[resource link: ${b.uri}]`;
-      }
-    })
-    .join("\n\n");
+  return blocks.map((b) => (b.type === "text" ? b.text : b.type === "resource" && "text" in b.resource ? b.resource.text : `[${b.type}: ${"mimeType" in b ? b.mimeType : b.type === "resource" ? b.resource.uri : b.uri}]`)).join("\n\n");
 }

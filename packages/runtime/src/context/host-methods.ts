@@ -19,7 +19,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
       host.progress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) });
     },
     async sample(request: SampleRequest): Promise<SampleResult> {
-      if (!host.sample) throw new ToolError("This host cannot sample a model: the client offers no sampling (over MCP, it needs a client with the sampling capability and a server with sessions).");
+      if (!host.sample) throw unavailable("sample a model", "sampling");
       const reply = await host.sample(request, signal);
       // Newer clients may answer a list of blocks.
       const blocks: unknown[] = Array.isArray(reply.content) ? reply.content : [reply.content];
@@ -27,7 +27,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
       return { ...reply, text };
     },
     async elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>> {
-      if (!host.elicit) throw new ToolError("This host cannot ask the user: the client offers no elicitation (over MCP, it needs a client with the elicitation capability and a server with sessions).");
+      if (!host.elicit) throw unavailable("ask the user", "elicitation");
       const answer = await host.elicit({ message, requestedSchema: schema }, signal);
       if (answer.action !== "accept") return answer.action === "decline" ? { action: "decline" } : { action: "cancel" };
       const problem = answerProblem(schema, answer.content);
@@ -35,6 +35,10 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
       return answer as ElicitResult<ElicitContent<S>>;
     },
   };
+}
+
+function unavailable(what: string, capability: string): ToolError {
+  return new ToolError(`This host cannot ${what}: the client offers no ${capability} (over MCP, it needs a client with the ${capability} capability and a server with sessions).`);
 }
 
 /** What is wrong with an accepted form's content, or undefined: required fields, and each field's JSON type. */

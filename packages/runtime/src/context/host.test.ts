@@ -15,7 +15,7 @@ describe("content results", () => {
     const outcome = await run(() => [text("Report:"), image(new Uint8Array([1, 2, 255]), "image/png"), resourceLink("file:///r", "r")], { content: true });
     expect(outcome).toEqual({
       status: "ok",
-      text: "Report:\n\n[image: image/png]\n\n[resource link: file:///r]",
+      text: "Report:\n\n[image: image/png]\n\n[resource_link: file:///r]",
       content: [
         { type: "text", text: "Report:" },
         { type: "image", data: "AQL/", mimeType: "image/png" },

@@ -85,6 +85,12 @@ describe("over stdio (toolgen serve)", () => {
     await expect(client.complete({ ref: { type: "ref/prompt", name: "nope" }, argument: { name: "style", value: "" } })).rejects.toThrow("there is no prompt 'nope'");
   });
 
+  it("completion asks the @complete function of a prompt's argument or a template's variable", async () => {
+    expect((await client.complete({ ref: { type: "ref/prompt", name: "test_prompt_with_arguments" }, argument: { name: "arg1", value: "pa" } })).completion.values).toEqual(["paris", "park", "party"]);
+    expect((await client.complete({ ref: { type: "ref/resource", uri: "test://template/{id}/data" }, argument: { name: "id", value: "12" } })).completion.values).toEqual(["123", "124"]);
+    await expect(client.complete({ ref: { type: "ref/resource", uri: "test://template/{id}/data" }, argument: { name: "nope", value: "" } })).rejects.toThrow("has no argument 'nope'");
+  });
+
   it("a subscribed resource's change is notified, and no longer after unsubscribing", async () => {
     const updates: string[] = [];
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));

@@ -5,7 +5,7 @@ export { guardMcpRequest, handleMcpRequest, type Gate, type HttpLimits } from ".
 export { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 export type { McpRegistry } from "./mcp-registry.js";
 export { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
-export type { Completer, Completions } from "./register-completions.js";
+export type { Completions } from "./register-completions.js";
 export type { ExternalPolicy, ExternalToolHandler } from "./register-tools.js";
 export type { SessionOptions } from "./session-table.js";
 export { resolveServerIdentity, type ServerIdentity } from "./server-identity.js";

@@ -1,12 +1,9 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CompleteRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ManifestEntry } from "@toolgen/runtime";
+import type { Completer } from "@toolgen/runtime";
 import type { McpRegistry } from "./mcp-registry.js";
 
-/** Suggestions for an argument's value, given what was typed so far and the other arguments. */
-export type Completer = (value: string, context: { arguments: Readonly<Record<string, string>> }) => readonly string[] | Promise<readonly string[]>;
-
-/** Completers by prompt name, or by resource URI template, then by argument (template variable). */
+/** Completers given in code, by prompt name or resource URI template, then by argument: over the entries' own (`@complete`). */
 export interface Completions {
   prompts?: Readonly<Record<string, Readonly<Record<string, Completer>>>>;
   resources?: Readonly<Record<string, Readonly<Record<string, Completer>>>>;
@@ -16,45 +13,29 @@ export interface Completions {
 const MAX_VALUES = 100;
 
 /**
- * `completion/complete` for prompt arguments and resource-template variables: the completer
- * declared for the argument, else the values its type allows (an enum or a literal union,
- * a boolean), those that start with what was typed (ignoring case).
+ * `completion/complete` for prompt arguments and resource-template variables: a completer
+ * given here, else the registry's answer (`registry.completeArgument`: the entry's `@complete`
+ * function, or the values its type allows). An unknown prompt, template or argument is
+ * `InvalidParams`; a completer that throws, `InternalError` with its message.
  */
 export function registerCompletions(server: Server, registry: McpRegistry, completions: Completions = {}): void {
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
     const { ref, argument } = request.params;
-    const entries = registry.entries;
     const entry =
       ref.type === "ref/prompt"
-        ? entries.find((e) => e.kind === "prompt" && e.name === ref.name)
-        : entries.find((e) => e.kind === "resource" && e.uris?.includes(ref.uri));
+        ? registry.entries.find((e) => e.kind === "prompt" && e.name === ref.name)
+        : registry.entries.find((e) => e.kind === "resource" && e.uris?.includes(ref.uri));
     const target = ref.type === "ref/prompt" ? `prompt '${ref.name}'` : `resource template '${ref.uri}'`;
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Cannot complete: there is no ${target}.`);
-    const property = propertySchema(entry, argument.name);
-    if (!property) throw new McpError(ErrorCode.InvalidParams, `Cannot complete: the ${target} has no argument '${argument.name}'.`);
-    const completer = ref.type === "ref/prompt" ? completions.prompts?.[ref.name]?.[argument.name] : completions.resources?.[ref.uri]?.[argument.name];
-    const typed = argument.value.toLowerCase();
-    const candidates = completer ? await completer(argument.value, { arguments: request.params.context?.arguments ?? {} }) : allowedValues(property);
-    const values = candidates.filter((v) => v.toLowerCase().startsWith(typed));
+    const given = ref.type === "ref/prompt" ? completions.prompts?.[ref.name]?.[argument.name] : completions.resources?.[ref.uri]?.[argument.name];
+    const context = { arguments: request.params.context?.arguments ?? {} };
+    let values: readonly string[] | undefined;
+    try {
+      values = given ? await given(argument.value, context) : await registry.completeArgument(entry.name, argument.name, argument.value, context);
+    } catch (error) {
+      throw new McpError(ErrorCode.InternalError, `Completing '${argument.name}' of the ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!values) throw new McpError(ErrorCode.InvalidParams, `Cannot complete: the ${target} has no argument '${argument.name}'.`);
     return { completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES } };
   });
 }
-
-type Schema = { enum?: unknown[]; const?: unknown; anyOf?: Schema[]; oneOf?: Schema[]; type?: unknown };
-
-function propertySchema(entry: ManifestEntry, name: string): Schema | undefined {
-  const properties = (entry.inputSchema as { properties?: Record<string, Schema> }).properties;
-  return properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
-}
-
-/** The values a schema allows, as the strings a prompt argument is typed in; none when they are not few. */
-function allowedValues(schema: Schema): string[] {
-  if (Array.isArray(schema.enum)) return schema.enum.map(asText);
-  if ("const" in schema) return [asText(schema.const)];
-  const members = schema.anyOf ?? schema.oneOf;
-  if (members) return [...new Set(members.flatMap(allowedValues))];
-  if (schema.type === "boolean") return ["true", "false"];
-  return [];
-}
-
-const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));

@@ -21,6 +21,7 @@ export function registryForRequest(registry: McpRegistry, principal: Principal |
     dispatch: (name, args, given) => registry.dispatch(name, args, options(given)),
     readResource: (uri, given) => registry.readResource(uri, options(given)),
     complete: (id, result) => registry.complete(id, result),
+    completeArgument: (name, argument, typed, context) => registry.completeArgument(name, argument, typed, context),
     ...(registry.onResourceUpdated ? { onResourceUpdated: registry.onResourceUpdated.bind(registry) } : {}),
   };
 }

@@ -53,6 +53,7 @@ export type { ArgumentIssue } from "./pipeline/validate-arguments.js";
 export type { ToolsetFactory } from "./pipeline/resolve-implementation.js";
 export type { ExternalToolSchema } from "./registration/define-external.js";
 export type { ParamDescriptor, ToolSpec } from "./registration/define-tool.js";
+export type { Completer } from "./registry/complete-argument.js";
 export { lazyEntry, type EntryDefinition, type EntryHead, type ModuleNamespace } from "./registry/entry-definition.js";
 export type { AliasedArguments, RenameTree } from "./registry/aliased-arguments.js";
 export { splitEntries, type RegistryChunk, type SplitHead } from "./registry/split-entries.js";

@@ -10,6 +10,7 @@ import type { NamingStyle } from "../source/naming.js";
 import { checkPromptResult } from "./check-prompt-result.js";
 import { readArguments } from "./read-arguments.js";
 import { readEntryMetadata } from "./read-entry-metadata.js";
+import { readCompletions } from "./read-completions.js";
 import { readOutput } from "./read-output.js";
 
 export interface EntryOptions {
@@ -56,6 +57,8 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
     if (output === "content") entry.content = true;
     else if (output) entry.outputSchema = output;
   } else if (found.kind === "prompt") checkPromptResult(state, found);
+  const completions = readCompletions(state, found, entry.inputSchema);
+  if (completions) entry.completions = completions;
   if (Object.keys(args.defaults).length > 0) entry.defaults = args.defaults;
   if (conversions.length > 0) entry.conversions = conversions;
   return { entry, declaration: found };

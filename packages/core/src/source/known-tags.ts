@@ -4,7 +4,7 @@ import { editDistance } from "@toolgen/runtime";
 export const ENTRY_TAGS = [
   "tool", "prompt", "resource", "role", "mimeType", "supportedFor", "excludedFor", "external",
   "param", "returns", "return", "alias", "title", "deprecated", "tags",
-  "readOnly", "destructive", "idempotent", "openWorld", "scopes",
+  "readOnly", "destructive", "idempotent", "openWorld", "scopes", "complete",
 ] as const;
 
 /** Tags of a `@toolset` class. */

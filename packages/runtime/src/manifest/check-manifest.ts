@@ -78,6 +78,10 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
   if (entry.role !== undefined) check.oneOf(entry, `${at}.role`, ["user", "assistant"]);
   if (entry.kind === "resource" && (!Array.isArray(entry.uris) || entry.uris.length === 0)) check.problem(`${at}.uris`, "at least one URI for a resource", entry.uris);
   check.optionalString(entry, `${at}.mimeType`);
+  if (entry.completions !== undefined) {
+    const completions = check.object(entry, `${at}.completions`);
+    for (const [key, v] of Object.entries(completions ?? {})) if (typeof v !== "string") check.problem(`${at}.completions.${key}`, "the name of an exported function", v);
+  }
   const source = check.object(entry, `${at}.source`);
   if (source) {
     check.string(source, `${at}.source.file`);

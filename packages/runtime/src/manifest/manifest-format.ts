@@ -111,6 +111,8 @@ export interface ManifestEntry {
   /** Resources: URIs or RFC 6570 level-1 templates. */
   uris?: string[];
   mimeType?: string;
+  /** Prompts and resources: `@complete <argument> <function>`, the completer exported by the entry's module, by argument. */
+  completions?: Record<string, string>;
   source: SourceLocation;
 }
 

@@ -1,5 +1,6 @@
 import type { ToolContext } from "../context/tool-context.js";
 import type { EntryKind, JsonSchema, ManifestEntry, ToolAnnotations } from "../manifest/manifest-format.js";
+import type { Completer } from "../registry/complete-argument.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { FormatLookup } from "../validation/format-checks.js";
 import { interpretSchema } from "../validation/interpret-schema.js";
@@ -43,6 +44,8 @@ export interface ToolSpec {
   role?: "user" | "assistant";
   uris?: string[];
   mimeType?: string;
+  /** Prompts and resources: completers of argument values, by argument (MCP `completion/complete`). */
+  complete?: Readonly<Record<string, Completer>>;
 }
 
 /** Names every provider and MCP accept as they are. */
@@ -90,7 +93,7 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
   if (Object.keys(defaults).length) entry.defaults = defaults;
   copyMetadata(spec, entry);
   const fn = spec.fn as (...args: unknown[]) => unknown;
-  return { entry, validate: interpretOrThrow(inputSchema, `register('${spec.name}')`, formats), fn, origin: "register()" };
+  return { entry, validate: interpretOrThrow(inputSchema, `register('${spec.name}')`, formats), fn, origin: "register()", ...(spec.complete ? { completers: spec.complete } : {}) };
 }
 
 function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup) {

@@ -8,6 +8,7 @@ import type { ToolsetFactory } from "../pipeline/resolve-implementation.js";
 import { messageOf } from "../pipeline/serialize-result.js";
 import { toJsonArguments } from "../pipeline/to-json-arguments.js";
 import { closestNames } from "./closest-names.js";
+import { completeArgument } from "./complete-argument.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { EntryTable } from "./entry-table.js";
 import type { EntryFilters } from "./filter-entries.js";
@@ -103,6 +104,12 @@ export interface Registry<Inputs extends InputMap = InputMap> {
   /** Registers an external tool by its schema: calls are validated and answered `suspended`. */
   registerSchema(schema: ExternalToolSchema): ManifestEntry | undefined;
   use(interceptor: Interceptor): this;
+  /**
+   * Values for an argument of a prompt or resource (MCP `completion/complete`): its completer's
+   * (`@complete`), or the values its type allows that start with `typed`. Undefined for an
+   * unknown entry or argument.
+   */
+  completeArgument(name: string, argument: string, typed: string, context?: { arguments?: Readonly<Record<string, string>> }): Promise<string[] | undefined>;
   /** Says the resource at `uri` changed: `onResourceUpdated` listeners hear it (an MCP server tells the clients that subscribed). */
   resourceUpdated(uri: string): void;
   /** Listens for `resourceUpdated`; returns the function that stops listening. */
@@ -182,6 +189,12 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     use(interceptor) {
       context.interceptors.push(interceptor);
       return this;
+    },
+    async completeArgument(name, argument, typed, completion) {
+      const definition = table.get(name);
+      if (!definition) return undefined;
+      if (definition.ready) await table.ready(definition);
+      return completeArgument(definition, argument, typed, completion?.arguments ?? {});
     },
     resourceUpdated,
     onResourceUpdated(listener) {

@@ -1,4 +1,5 @@
 import type { ManifestEntry } from "../manifest/manifest-format.js";
+import type { Completer } from "./complete-argument.js";
 import type { CompiledValidator } from "../validation/index.js";
 
 /** A module namespace, as `import()` returns it. */
@@ -24,6 +25,8 @@ export interface EntryDefinition {
   load?: () => Promise<ModuleNamespace>;
   /** A direct implementation (programmatic registration). */
   fn?: (...args: unknown[]) => unknown;
+  /** Completers by argument (programmatic registration; a built entry names its own in `entry.completions`). */
+  completers?: Readonly<Record<string, Completer>>;
   /** Where the entry came from, for messages about duplicates. */
   origin?: string;
   /**

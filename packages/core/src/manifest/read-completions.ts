@@ -1,0 +1,46 @@
+import type { JsonSchema } from "@toolgen/runtime";
+import { DiagnosticCode } from "../diagnostics/codes.js";
+import type { AnalysisState } from "../model/reader-context.js";
+import type { FoundDeclaration } from "../source/find-declarations.js";
+import { findTags } from "../source/read-jsdoc.js";
+
+/**
+ * `@complete <argument> <function>` on a prompt or a resource: the function that suggests
+ * values for that argument (MCP `completion/complete`). It must be exported by the entry's own
+ * module — the registry loads it from there, as it loads the entry — and the argument must be
+ * one the entry lists. Returns the completers by argument, as the manifest keeps them.
+ */
+export function readCompletions(state: AnalysisState, found: FoundDeclaration, inputSchema: JsonSchema): Record<string, string> | undefined {
+  const tags = findTags(found.doc, "complete");
+  if (tags.length === 0) return undefined;
+  const { diagnostics, checker } = state;
+  if (found.kind === "tool") {
+    for (const tag of tags) diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, "@complete applies to a prompt or a resource (their arguments are completed); this is a tool.", "warning");
+    return undefined;
+  }
+  const argumentNames = Object.keys((inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
+  const moduleSymbol = checker.getSymbolAtLocation(found.sourceFile);
+  const exports = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
+  const completions: Record<string, string> = {};
+  for (const tag of tags) {
+    const [argument, fn, ...rest] = tag.text.split(/\s+/).filter(Boolean);
+    if (!argument || !fn || rest.length > 0) {
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete needs an argument and a function: '@complete city suggestCities'; got ${tag.text ? JSON.stringify(tag.text) : "nothing"}.`);
+      continue;
+    }
+    if (!argumentNames.includes(argument)) {
+      const known = argumentNames.length ? `its arguments: ${argumentNames.join(", ")}` : "it has no arguments";
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete names '${argument}', which is not an argument of this ${found.kind} (${known}).`);
+      continue;
+    }
+    const exported = exports.find((s) => s.name === fn);
+    const type = exported && checker.getTypeOfSymbol(exported);
+    if (!type || type.getCallSignatures().length === 0) {
+      const why = exported ? `'${fn}' is exported by this module but is not a function` : `'${fn}' is not exported by this module; export it from here — the registry loads it from the ${found.kind}'s own module`;
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete ${argument} ${fn}: ${why}.`);
+      continue;
+    }
+    completions[argument] = fn;
+  }
+  return Object.keys(completions).length > 0 ? completions : undefined;
+}

@@ -4,6 +4,9 @@ import { CreateMessageResultSchema, ElicitResultSchema, type ServerNotification,
 import type { CallHost, ElicitResult } from "@toolgen/runtime";
 import type { LogGate } from "./register-logging.js";
 
+/** The host for one request's calls. */
+export type HostFor = (extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => CallHost;
+
 /**
  * What a running tool can reach of the MCP client that called it: log messages (above the
  * level the client set) and progress (when the request carried a progress token) go out as

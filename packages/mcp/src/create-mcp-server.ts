@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { clientHost, type HostFor } from "./client-host.js";
 import { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { registerCompletions, type Completions } from "./register-completions.js";
@@ -47,9 +48,10 @@ export function createMcpServer(registry: McpRegistry, options: McpServerOptions
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
   const logs = registerLogging(server);
-  registerTools(server, registry, options.external ?? "omit", { logs, stateful: options.stateful ?? false, pollAfterMs: options.pollAfterMs });
-  registerPrompts(server, registry);
-  registerResources(server, registry);
+  const host: HostFor = (extra) => clientHost(server, extra, logs, options.stateful ?? false);
+  registerTools(server, registry, options.external ?? "omit", { host, pollAfterMs: options.pollAfterMs });
+  registerPrompts(server, registry, host);
+  registerResources(server, registry, host);
   registerCompletions(server, registry, options.completions);
   if (options.stateful) registerSubscriptions(server, registry);
   return server;

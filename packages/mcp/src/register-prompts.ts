@@ -1,10 +1,11 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestEntry } from "@toolgen/runtime";
+import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
 
-export function registerPrompts(server: Server, registry: McpRegistry): void {
+export function registerPrompts(server: Server, registry: McpRegistry, host: HostFor): void {
   const prompts = registry.entries.filter((e) => e.kind === "prompt");
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: prompts.map(describePrompt) }));
 
@@ -18,7 +19,7 @@ export function registerPrompts(server: Server, registry: McpRegistry): void {
       if (error instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
       throw error;
     }
-    const outcome = await registry.dispatch(entry.name, args, { signal: extra.signal });
+    const outcome = await registry.dispatch(entry.name, args, { signal: extra.signal, host: host(extra) });
     if (outcome.status === "error") {
       const code = outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
       throw new McpError(code, outcome.error.message);

@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema, type ReadResourceResult, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 
 /** MCP's "resource not found" error code (https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling). */
@@ -9,7 +10,7 @@ const RESOURCE_NOT_FOUND = -32002;
 const isTemplate = (uri: string) => /\{[^{}]+\}/.test(uri);
 
 /** Static URIs are resources; URIs with `{variables}` are resource templates. */
-export function registerResources(server: Server, registry: McpRegistry): void {
+export function registerResources(server: Server, registry: McpRegistry, host: HostFor): void {
   const entries = registry.entries.filter((e) => e.kind === "resource");
   const resources: Resource[] = [];
   const templates: ResourceTemplate[] = [];
@@ -25,7 +26,7 @@ export function registerResources(server: Server, registry: McpRegistry): void {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra): Promise<ReadResourceResult> => {
     const { uri } = request.params;
-    const outcome = await registry.readResource(uri, { signal: extra.signal });
+    const outcome = await registry.readResource(uri, { signal: extra.signal, host: host(extra) });
     if (outcome.status === "error") {
       const code = outcome.error.code === "unknown_tool" ? RESOURCE_NOT_FOUND : outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
       throw new McpError(code, outcome.error.message, { uri });

@@ -2,9 +2,8 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { projectMcp } from "@toolgen/runtime/providers";
-import { clientHost } from "./client-host.js";
+import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
-import type { LogGate } from "./register-logging.js";
 import { toToolResult } from "./tool-result.js";
 
 /**
@@ -48,7 +47,7 @@ export function toolCalled(registry: McpRegistry, external: ExternalPolicy, mcpN
   return name === undefined ? undefined : byName.get(name);
 }
 
-export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { logs: LogGate; stateful: boolean; pollAfterMs?: number | undefined }): void {
+export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { host: HostFor; pollAfterMs?: number | undefined }): void {
   const { projection, byName } = prepare(registry, external !== "omit");
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: projection.definitions }));
@@ -60,7 +59,7 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
       const known = projection.definitions.map((t) => t.name);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${known.join(", ") || "none"}.`);
     }
-    const host = clientHost(server, extra, reach.logs, reach.stateful);
+    const host = reach.host(extra);
     // A long call lets go of its stream; the client polls for the answer (SEP-1699).
     const { closeSSEStream } = extra;
     const poll = reach.pollAfterMs !== undefined && closeSSEStream ? setTimeout(() => closeSSEStream(), reach.pollAfterMs) : undefined;

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
+import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compile, copyFixture, REPO_ROOT, toolgen, TOOLGEN_BIN } from "../../test-support/temp-project.js";
+import { REPO_ROOT } from "../../test-support/temp-project.js";
+import { buildConformanceFixture, serveHttp } from "./served-fixture.js";
 
 /**
  * The official MCP conformance suite (`@modelcontextprotocol/conformance`, pinned) against
@@ -21,24 +21,10 @@ let dir: string;
 let cleanup: () => void;
 
 beforeAll(() => {
-  ({ dir, cleanup } = copyFixture("conformance"));
-  const build = toolgen(["build"], dir);
-  if (build.status !== 0) throw new Error(build.stderr);
-  compile(dir);
+  ({ dir, cleanup } = buildConformanceFixture());
 }, 120_000);
 
 afterAll(() => cleanup?.());
-
-async function serve(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [TOOLGEN_BIN, "serve", ...args], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  while (!/ at (http:\S+)/.test(stderr)) {
-    if (child.exitCode !== null) throw new Error(`toolgen serve exited: ${stderr}`);
-    await once(child.stderr!, "data");
-  }
-  return { child, url: / at (http:\S+)/.exec(stderr)![1]! };
-}
 
 /** Runs the suite; its results folder goes to the fixture's temp copy. */
 function conformance(url: string, expectedFailures: string): { status: number; summary: string } {
@@ -60,7 +46,7 @@ describe.each([
 ])("toolgen serve --http, %s", (_mode, flags, config, expected) => {
   it("passes the official MCP conformance suite, but for the scenarios listed as expected failures", async () => {
     if (config) writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify(config));
-    const { child, url } = await serve(["--http", "0", ...flags]);
+    const { child, url } = await serveHttp(dir, flags);
     try {
       const result = conformance(url, expected);
       expect(result.summary).toMatch(/Total: \d+ passed/);

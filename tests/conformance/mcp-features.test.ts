@@ -2,13 +2,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sseMessages } from "../../test-support/json-rpc-answer.js";
-import { compile, copyFixture, toolgen, TOOLGEN_BIN } from "../../test-support/temp-project.js";
+import { TOOLGEN_BIN } from "../../test-support/temp-project.js";
+import { buildConformanceFixture, serveHttp } from "./served-fixture.js";
 
 /**
  * What the conformance suite cannot reach, through the official SDK client: fixtures/conformance
@@ -20,10 +19,7 @@ let dir: string;
 let cleanup: () => void;
 
 beforeAll(() => {
-  ({ dir, cleanup } = copyFixture("conformance"));
-  const build = toolgen(["build"], dir);
-  if (build.status !== 0) throw new Error(build.stderr);
-  compile(dir);
+  ({ dir, cleanup } = buildConformanceFixture());
 }, 120_000);
 
 afterAll(() => cleanup?.());
@@ -103,22 +99,11 @@ describe("over stdio (toolgen serve)", () => {
   });
 });
 
-async function serveHttp(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [TOOLGEN_BIN, "serve", "--http", "0", ...args], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  while (!/ at (http:\S+)/.test(stderr)) {
-    if (child.exitCode !== null) throw new Error(`toolgen serve exited: ${stderr}`);
-    await once(child.stderr!, "data");
-  }
-  return { child, url: / at (http:\S+)/.exec(stderr)![1]! };
-}
-
 describe("over HTTP", () => {
   // Read raw: the SDK client handles notifications a tick after responses, so it can drop a
   // progress notification that arrives together with the answer.
   it("stateless, a call that asks for progress gets it on an SSE stream before its answer; a plain call gets JSON", async () => {
-    const { child, url } = await serveHttp([]);
+    const { child, url } = await serveHttp(dir);
     const post = (params: object) =>
       fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }) });
     try {
@@ -136,7 +121,7 @@ describe("over HTTP", () => {
   }, 30_000);
 
   it("stateless, a tool that samples gets an error that says sessions are needed, and the client is not asked", async () => {
-    const { child, url } = await serveHttp([]);
+    const { child, url } = await serveHttp(dir);
     const client = newClient();
     let asked = false;
     client.setRequestHandler(CreateMessageRequestSchema, () => ((asked = true), { role: "assistant", content: { type: "text", text: "" }, model: "m" }));
@@ -154,7 +139,7 @@ describe("over HTTP", () => {
 
   it("with sessions and pollAfterMs, a long call gives up its stream and the client resumes it for the answer", async () => {
     writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify({ server: { sessions: { pollAfterMs: 100, retryMs: 50 } } }));
-    const { child, url } = await serveHttp([]);
+    const { child, url } = await serveHttp(dir);
     const client = newClient();
     try {
       const transport = new StreamableHTTPClientTransport(new URL(url));

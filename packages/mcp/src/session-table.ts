@@ -77,15 +77,6 @@ export class SessionTable {
     });
   }
 
-  /** Closes every session (the server is stopping). */
-  closeAll(): void {
-    for (const id of [...this.sessions.keys()]) this.close(id);
-  }
-
-  get size(): number {
-    return this.sessions.size;
-  }
-
   private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
     if (this.sessions.size >= this.maxSessions) this.close(this.sessions.keys().next().value!);
     const controller = new AbortController();
@@ -111,8 +102,12 @@ export class SessionTable {
     void session.server.close();
   }
 
+  /** Closes idle sessions, least recently used first, up to the first one still in use. */
   private expire(): void {
     const now = Date.now();
-    for (const [id, session] of this.sessions) if (session.openStreams === 0 && now - session.lastSeen > this.idleTimeoutMs) this.close(id);
+    for (const [id, session] of this.sessions) {
+      if (now - session.lastSeen <= this.idleTimeoutMs) return;
+      if (session.openStreams === 0) this.close(id);
+    }
   }
 }

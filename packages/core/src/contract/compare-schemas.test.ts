@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { compareSchemas } from "./compare-schemas.js";
+
+const obj = (properties: Record<string, unknown>, required: string[] = [], extra: Record<string, unknown> = {}) => ({ type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false, ...extra });
+/** Each change as `effect code path`. */
+const diff = (a: unknown, b: unknown) => compareSchemas(a as never, b as never, "/input").map((c) => `${c.effect} ${c.code} ${c.path}`);
+
+describe("compareSchemas", () => {
+  it("the same schema, reordered keys and all, is no change", () => {
+    const a = obj({ sku: { type: "string" }, quantity: { type: "integer", minimum: 1 } }, ["sku"]);
+    const b = { additionalProperties: false, required: ["sku"], properties: { quantity: { minimum: 1, type: "integer" }, sku: { type: "string" } }, type: "object" };
+    expect(diff(a, b)).toEqual([]);
+  });
+
+  it("required and properties", () => {
+    const a = obj({ sku: { type: "string" }, note: { type: "string" } }, ["sku"]);
+    expect(diff(a, obj({ sku: { type: "string" }, note: { type: "string" } }, ["sku", "note"]))).toEqual(["narrows required-added /input/note"]);
+    expect(diff(a, obj({ sku: { type: "string" }, note: { type: "string" } }))).toEqual(["widens required-removed /input/sku"]);
+    expect(diff(a, obj({ sku: { type: "string" } }, ["sku"]))).toEqual(["narrows property-removed /input/note"]);
+    expect(diff(a, obj({ sku: { type: "string" }, note: { type: "string" }, gift: { type: "boolean" } }, ["sku"]))).toEqual(["widens property-added /input/gift"]);
+    expect(diff(a, obj({ sku: { type: "string" }, note: { type: "string" }, gift: { type: "boolean" } }, ["sku", "gift"]))).toEqual(["widens property-added /input/gift", "narrows required-added /input/gift"]);
+    expect(diff(a, { ...a, additionalProperties: true })).toEqual(["widens additional-properties-allowed /input/*"]);
+  });
+
+  it("types, enums and constants", () => {
+    expect(diff({ type: "number" }, { type: "integer" })).toEqual(["narrows type-narrowed /input"]);
+    expect(diff({ type: "integer" }, { type: "number" })).toEqual(["widens type-widened /input"]);
+    expect(diff({ type: "string" }, { type: ["string", "null"] })).toEqual(["widens type-widened /input"]);
+    expect(diff({ enum: ["a", "b"] }, { enum: ["b", "c"] })).toEqual(["narrows enum-value-removed /input", "widens enum-value-added /input"]);
+    expect(diff({ type: "string" }, { type: "string", enum: ["a"] })).toEqual(["narrows enum-added /input"]);
+    expect(diff({ type: "string", enum: ["a", "bb"] }, { type: "string", minLength: 2 })).toEqual(["widens enum-removed /input", "narrows enum-value-removed /input"]);
+    expect(diff({ const: 1 }, { const: 2 })).toEqual(["narrows enum-value-removed /input", "widens enum-value-added /input"]);
+  });
+
+  it("bounds, patterns and formats", () => {
+    expect(diff({ type: "integer", minimum: 1 }, { type: "integer", minimum: 2 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ type: "integer", minimum: 1 }, { type: "integer" })).toEqual(["widens constraint-relaxed /input"]);
+    expect(diff({ type: "number", maximum: 5 }, { type: "number", exclusiveMaximum: 5 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 4 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ type: "number", multipleOf: 4 }, { type: "number", multipleOf: 2 })).toEqual(["widens constraint-relaxed /input"]);
+    expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 3 })).toEqual(["changes constraint-changed /input"]);
+    expect(diff({ type: "string", maxLength: 10 }, { type: "string", maxLength: 5 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ type: "string", pattern: "^a" }, { type: "string", pattern: "^a+" })).toEqual(["changes pattern-changed /input"]);
+    expect(diff({ type: "string" }, { type: "string", format: "email" })).toEqual(["narrows format-added /input"]);
+  });
+
+  it("arrays and tuples", () => {
+    expect(diff({ type: "array", items: { type: "string" } }, { type: "array", items: { type: "string" }, maxItems: 3 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ type: "array", items: { type: "string" } }, { type: "array", items: { type: ["string", "number"] } })).toEqual(["widens type-widened /input/*"]);
+    const tuple = (items: unknown[]) => ({ type: "array", prefixItems: items, items: false, minItems: items.length, maxItems: items.length });
+    expect(diff(tuple([{ type: "string" }]), tuple([{ type: "string" }, { type: "number" }]))).toEqual(["narrows constraint-tightened /input", "widens constraint-relaxed /input", "widens type-widened /input/1"]);
+  });
+
+  it("unions: a member removed or added; a member changed inside", () => {
+    const a = { anyOf: [{ type: "string" }, { type: "number" }] };
+    expect(diff(a, { type: "string" })).toEqual(["narrows union-member-removed /input"]);
+    expect(diff({ type: "string" }, a)).toEqual(["widens union-member-added /input"]);
+    const shape = (kind: string, extra: Record<string, unknown>) => obj({ kind: { const: kind }, ...extra }, ["kind"]);
+    const old = { anyOf: [shape("circle", { r: { type: "number" } }), shape("square", { side: { type: "number" } })] };
+    const now = { anyOf: [shape("circle", { r: { type: "number" } }), shape("square", { side: { type: "number", minimum: 0 } })] };
+    expect(diff(old, now)).toEqual(["narrows constraint-tightened /input/side"]);
+  });
+
+  it("follows $refs into each side's own $defs: a definition's name is no change; recursion ends", () => {
+    const tree = (name: string, extra: Record<string, unknown> = {}) => ({
+      $ref: `#/$defs/${name}`,
+      $defs: { [name]: obj({ label: { type: "string" }, children: { type: "array", items: { $ref: `#/$defs/${name}` } }, ...extra }, ["label"]) },
+    });
+    expect(diff(tree("Folder"), tree("Node"))).toEqual([]);
+    expect(diff(tree("Folder"), tree("Folder", { size: { type: "integer" } }))).toEqual(["widens property-added /input/size"]);
+    expect(diff(tree("Folder", { size: { type: "integer" } }), tree("Folder"))).toEqual(["narrows property-removed /input/size"]);
+  });
+
+  it("descriptions, titles and examples are cosmetic; a default is its own kind", () => {
+    expect(diff({ type: "string", description: "a" }, { type: "string", description: "b", examples: ["x"] })).toEqual(["cosmetic description-changed /input", "cosmetic examples-changed /input"]);
+    expect(diff({ type: "string", default: "a" }, { type: "string", default: "b" })).toEqual(["default default-changed /input"]);
+  });
+
+  it("what it does not model is a change it cannot prove compatible", () => {
+    expect(diff({ type: "object", propertyNames: { pattern: "^a" } }, { type: "object", propertyNames: { pattern: "^b" } })).toEqual(["changes schema-changed /input"]);
+  });
+});

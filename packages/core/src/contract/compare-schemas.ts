@@ -1,0 +1,368 @@
+import { formatLookup, interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { ALL_FORMATS } from "@toolgen/runtime/formats";
+import type { Effect, SchemaChange } from "./change.js";
+
+type Node = Record<string, unknown>;
+type Schema = Node | boolean;
+
+/** A schema and the root whose `$defs` its `$ref`s name. */
+interface Side {
+  schema: Schema;
+  root: Node;
+}
+
+/** Keywords that describe and never decide: a change is cosmetic. */
+const COSMETIC = new Set(["description", "title", "examples", "deprecated", "$comment", "readOnly", "writeOnly"]);
+/** Keywords this comparison understands (everything else is compared as JSON: any difference is `changes`). */
+const HANDLED = new Set([
+  ...COSMETIC, "default", "$ref", "$defs", "$schema", "type", "enum", "const", "anyOf", "oneOf",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format",
+  "items", "prefixItems", "minItems", "maxItems", "uniqueItems", "properties", "required", "additionalProperties", "minProperties", "maxProperties",
+]);
+
+/**
+ * Every difference between two schemas (draft 2020-12, as toolgen writes them) that changes the
+ * values they accept, each with its effect: `narrows` when some value the old schema accepted
+ * is rejected by the new one, `widens` for the reverse. Where the comparison cannot tell (a
+ * changed pattern, a keyword it does not model) the effect is `changes`, never a guess.
+ * `$ref`s are followed into each side's own `$defs`, so a definition's name is no part of the
+ * contract; recursion is compared once per pair of definitions. Paths are JSON Pointers into the
+ * value, under `base`: `*` stands for any array item or any other key.
+ */
+export function compareSchemas(oldSchema: JsonSchema, newSchema: JsonSchema, base: string): SchemaChange[] {
+  const changes: SchemaChange[] = [];
+  const asRoot = (s: JsonSchema): Node => (typeof s === "object" && s !== null ? (s as Node) : {});
+  compare({ schema: oldSchema as Schema, root: asRoot(oldSchema) }, { schema: newSchema as Schema, root: asRoot(newSchema) }, base, changes, new Set());
+  return changes;
+}
+
+function compare(a: Side, b: Side, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const refKey = refPair(a.schema, b.schema);
+  if (refKey !== undefined) {
+    // Recursive definitions: a pair already under comparison is assumed equal (coinduction).
+    if (seen.has(refKey)) return;
+    seen = new Set(seen).add(refKey);
+  }
+  const old = resolve(a);
+  const now = resolve(b);
+  if (old === true && now === true) return;
+  if (typeof old === "boolean" || typeof now === "boolean") {
+    if (old === now) return;
+    const narrows = old === true || now === false;
+    push(out, path, narrows ? "narrows" : "widens", narrows ? "type-narrowed" : "type-widened", narrows ? (now === false ? "accepts no value now" : "no longer accepts any value") : old === false ? "accepts a value now, where it accepted none" : "accepts any value now");
+    return;
+  }
+  const sideA = { schema: old, root: a.root };
+  const sideB = { schema: now, root: b.root };
+  if (isUnion(old) || isUnion(now)) return compareUnions(sideA, sideB, path, out, seen);
+  compareNodes(sideA as Side & { schema: Node }, sideB as Side & { schema: Node }, path, out, seen);
+}
+
+function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const old = a.schema;
+  const now = b.schema;
+  for (const key of ["description", "title", "examples", "deprecated"]) {
+    if (!jsonEqual(old[key], now[key])) push(out, path, "cosmetic", `${key === "examples" ? "examples" : key}-changed`, `${key} ${describeChange(old[key], now[key])}`);
+  }
+  if (!jsonEqual(old.default, now.default)) push(out, path, "default", "default-changed", `default ${describeChange(old.default, now.default)}`);
+  for (const key of new Set([...Object.keys(old), ...Object.keys(now)])) {
+    if (!HANDLED.has(key) && !jsonEqual(old[key], now[key])) push(out, path, "changes", "schema-changed", `'${key}' ${describeChange(old[key], now[key])}; toolgen cannot prove this compatible`);
+  }
+  if (compareValues(a, b, path, out)) return;
+  const oldTypes = typesOf(old);
+  const newTypes = typesOf(now);
+  for (const t of oldTypes) if (!admitsType(newTypes, t)) push(out, path, "narrows", "type-narrowed", `no longer accepts ${article(t)}`);
+  for (const t of newTypes) if (!admitsType(oldTypes, t)) push(out, path, "widens", "type-widened", `now also accepts ${article(t)}`);
+  const common = [...oldTypes].filter((t) => admitsType(newTypes, t));
+  const numeric = (types: Set<string>) => types.has("number") || types.has("integer");
+  // An integer is a number: their bounds meet whichever side says integer.
+  if (numeric(oldTypes) && numeric(newTypes)) compareNumbers(old, now, path, out);
+  if (common.includes("string")) compareStrings(old, now, path, out);
+  if (common.includes("array")) compareArrays(a, b, path, out, seen);
+  if (common.includes("object")) compareObjects(a, b, path, out, seen);
+}
+
+/**
+ * `enum` and `const`: compared as the sets of values each side really accepts (a listed value
+ * its other keywords reject is not one). True when they decided the comparison.
+ */
+function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[]): boolean {
+  const now = b.schema;
+  const accepted = (side: Side & { schema: Node }) => valuesOf(side.schema)?.filter((v) => accepts(side, v) !== false);
+  const oldValues = accepted(a);
+  const newValues = accepted(b);
+  if (!oldValues && !newValues) return false;
+  if (oldValues && newValues) {
+    for (const v of oldValues) if (!newValues.some((w) => jsonEqual(v, w))) push(out, path, "narrows", "enum-value-removed", `no longer accepts ${JSON.stringify(v)}`);
+    for (const v of newValues) if (!oldValues.some((w) => jsonEqual(v, w))) push(out, path, "widens", "enum-value-added", `now also accepts ${JSON.stringify(v)}`);
+    return true;
+  }
+  if (newValues) {
+    push(out, path, "narrows", "enum-added", `accepts only ${newValues.map((v) => JSON.stringify(v)).join(", ")} now`);
+    return true;
+  }
+  // Each old value must still be accepted, by the whole new schema.
+  push(out, path, "widens", "enum-removed", `accepts any ${[...typesOf(now)].join(" or ")} now, not only ${oldValues!.map((v) => JSON.stringify(v)).join(", ")}`);
+  for (const v of oldValues!) {
+    const verdict = accepts(b, v);
+    if (verdict === false) push(out, path, "narrows", "enum-value-removed", `no longer accepts ${JSON.stringify(v)}`);
+    else if (verdict === undefined) push(out, path, "changes", "schema-changed", `toolgen cannot check ${JSON.stringify(v)} against the new schema`);
+  }
+  return true;
+}
+
+function compareNumbers(old: Node, now: Node, path: string, out: SchemaChange[]): void {
+  compareBound(out, path, "minimum", lower(old), lower(now));
+  compareBound(out, path, "maximum", upper(old), upper(now));
+  const [m1, m2] = [old.multipleOf as number | undefined, now.multipleOf as number | undefined];
+  if (m1 !== m2) {
+    // Every multiple of m1 is one of m2 when m1 is a multiple of m2.
+    const effect: Effect = m2 === undefined || (m1 !== undefined && Number.isInteger(m1 / m2)) ? "widens" : m1 === undefined || Number.isInteger(m2 / m1) ? "narrows" : "changes";
+    push(out, path, effect, effect === "widens" ? "constraint-relaxed" : effect === "narrows" ? "constraint-tightened" : "constraint-changed", `multipleOf ${describeChange(m1, m2)}`);
+  }
+}
+
+function compareStrings(old: Node, now: Node, path: string, out: SchemaChange[]): void {
+  compareBound(out, path, "minLength", { value: old.minLength as number | undefined }, { value: now.minLength as number | undefined }, 0);
+  compareBound(out, path, "maxLength", { value: old.maxLength as number | undefined, upper: true }, { value: now.maxLength as number | undefined, upper: true });
+  compareRule(out, path, "pattern", old.pattern, now.pattern);
+  compareRule(out, path, "format", old.format, now.format);
+}
+
+/** A pattern or a format: added narrows, removed widens, changed is unknown. */
+function compareRule(out: SchemaChange[], path: string, keyword: string, old: unknown, now: unknown): void {
+  if (old === now) return;
+  if (old === undefined) push(out, path, "narrows", `${keyword}-added`, `must match ${keyword} ${JSON.stringify(now)} now`);
+  else if (now === undefined) push(out, path, "widens", `${keyword}-removed`, `no longer needs to match ${keyword} ${JSON.stringify(old)}`);
+  else push(out, path, "changes", `${keyword}-changed`, `${keyword} ${describeChange(old, now)}; two ${keyword}s cannot be proven to accept the same values`);
+}
+
+function compareArrays(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const [old, now] = [a.schema, b.schema];
+  compareBound(out, path, "minItems", { value: old.minItems as number | undefined }, { value: now.minItems as number | undefined }, 0);
+  compareBound(out, path, "maxItems", { value: old.maxItems as number | undefined, upper: true }, { value: now.maxItems as number | undefined, upper: true });
+  if (Boolean(old.uniqueItems) !== Boolean(now.uniqueItems)) push(out, path, now.uniqueItems ? "narrows" : "widens", now.uniqueItems ? "constraint-tightened" : "constraint-relaxed", now.uniqueItems ? "items must be unique now" : "items no longer need to be unique");
+  const oldPrefix = (old.prefixItems as Schema[] | undefined) ?? [];
+  const newPrefix = (now.prefixItems as Schema[] | undefined) ?? [];
+  const rest = (n: Node): Schema => (n.items as Schema | undefined) ?? true;
+  for (let i = 0; i < Math.max(oldPrefix.length, newPrefix.length); i++) {
+    compare({ schema: oldPrefix[i] ?? rest(old), root: a.root }, { schema: newPrefix[i] ?? rest(now), root: b.root }, `${path}/${i}`, out, seen);
+  }
+  compare({ schema: rest(old), root: a.root }, { schema: rest(now), root: b.root }, `${path}/*`, out, seen);
+}
+
+function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const [old, now] = [a.schema, b.schema];
+  const oldProps = (old.properties as Record<string, Schema> | undefined) ?? {};
+  const newProps = (now.properties as Record<string, Schema> | undefined) ?? {};
+  const oldRest = (old.additionalProperties as Schema | undefined) ?? true;
+  const newRest = (now.additionalProperties as Schema | undefined) ?? true;
+  const oldRequired = new Set((old.required as string[] | undefined) ?? []);
+  const newRequired = new Set((now.required as string[] | undefined) ?? []);
+  const at = (key: string) => `${path}/${escapePointer(key)}`;
+  for (const key of Object.keys(oldProps)) {
+    if (Object.hasOwn(newProps, key)) compare({ schema: oldProps[key]!, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
+    else if (newRest === false) push(out, at(key), "narrows", "property-removed", `'${key}' was removed: a value that has it is rejected now`);
+    else compare({ schema: oldProps[key]!, root: a.root }, { schema: newRest, root: b.root }, at(key), out, seen);
+  }
+  for (const key of Object.keys(newProps)) {
+    if (Object.hasOwn(oldProps, key)) continue;
+    if (oldRest === false) push(out, at(key), "widens", "property-added", `'${key}' was added${newRequired.has(key) ? "" : " (optional)"}`);
+    else compare({ schema: oldRest, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
+  }
+  for (const key of newRequired) if (!oldRequired.has(key)) push(out, at(key), "narrows", "required-added", `'${key}' is required now${Object.hasOwn(oldProps, key) ? "" : " (a new property)"}: a value without it is rejected`);
+  for (const key of oldRequired) if (!newRequired.has(key)) push(out, at(key), "widens", "required-removed", `'${key}' is optional now`);
+  if (oldRest === false && newRest !== false) push(out, `${path}/*`, "widens", "additional-properties-allowed", "accepts properties it does not declare now");
+  else if (oldRest !== false && newRest === false) push(out, `${path}/*`, "narrows", "additional-properties-refused", "rejects properties it does not declare now");
+  else if (oldRest !== false && newRest !== false) compare({ schema: oldRest, root: a.root }, { schema: newRest, root: b.root }, `${path}/*`, out, seen);
+  compareBound(out, path, "minProperties", { value: old.minProperties as number | undefined }, { value: now.minProperties as number | undefined }, 0);
+  compareBound(out, path, "maxProperties", { value: old.maxProperties as number | undefined, upper: true }, { value: now.maxProperties as number | undefined, upper: true });
+}
+
+/**
+ * Unions (`anyOf`, `oneOf`): each old member must be covered by a new member, and each new one
+ * by an old one, for the union not to narrow or widen. A member is matched with the member of
+ * the other side that differs least; what differs is reported (so a member that lost a
+ * property says so), and a member with no counterpart of its type is removed or added.
+ */
+function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const oldNode = a.schema as Node;
+  const newNode = b.schema as Node;
+  const kind = (n: Node) => (Array.isArray(n.oneOf) ? "oneOf" : Array.isArray(n.anyOf) ? "anyOf" : undefined);
+  if (kind(oldNode) && kind(newNode) && kind(oldNode) !== kind(newNode)) push(out, path, "changes", "schema-changed", `${kind(oldNode)} became ${kind(newNode)}; toolgen cannot prove this compatible`);
+  for (const key of ["description", "title", "examples", "deprecated"]) if (!jsonEqual(oldNode[key], newNode[key])) push(out, path, "cosmetic", `${key}-changed`, `${key} ${describeChange(oldNode[key], newNode[key])}`);
+  if (!jsonEqual(oldNode.default, newNode.default)) push(out, path, "default", "default-changed", `default ${describeChange(oldNode.default, newNode.default)}`);
+  // Keywords beside the members apply to every value; toolgen writes none, so any difference
+  // there is one this comparison does not model.
+  const siblings = (n: Node) => (isUnion(n) ? JSON.stringify(canonical(Object.fromEntries(Object.entries(n).filter(([k]) => !UNION_OWN.has(k))))) : "{}");
+  if (siblings(oldNode) !== siblings(newNode)) push(out, path, "changes", "schema-changed", "the keywords beside the union's members changed; toolgen cannot prove this compatible");
+  const oldMembers = membersOf(a);
+  const newMembers = membersOf(b);
+  const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
+    from.map((member) => {
+      let best: SchemaChange[] | undefined;
+      for (const other of to) {
+        const found: SchemaChange[] = [];
+        if (flip) compare(other, member, path, found, seen);
+        else compare(member, other, path, found, seen);
+        const relevant = found.filter((c) => keep(c.effect));
+        if (!best || relevant.length < best.length) best = relevant;
+        if (relevant.length === 0) break;
+      }
+      return { member, changes: best ?? [] };
+    });
+  // Old members against new: what no longer fits narrows (or is unknown).
+  for (const { member, changes } of matched(oldMembers, newMembers, (e) => e === "narrows" || e === "changes", false)) {
+    if (changes.length === 0) continue;
+    if (changes.some((c) => c.path === path && c.code === "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
+    else out.push(...changes);
+  }
+  // New members against old: what did not fit before widens.
+  for (const { member, changes } of matched(newMembers, oldMembers, (e) => e === "widens", true)) {
+    if (changes.length === 0) continue;
+    if (changes.some((c) => c.path === path && c.code === "type-widened") || oldMembers.every((m) => !overlaps(m, member))) push(out, path, "widens", "union-member-added", `now also accepts ${describeMember(member)}`);
+    else out.push(...changes);
+  }
+}
+
+/** Whether the schema accepts a value, by toolgen's own interpreting validator; undefined when it cannot say. */
+function accepts(side: Side & { schema: Node }, value: unknown): boolean | undefined {
+  try {
+    const own = side.schema as Node;
+    const schema: Node = side.root.$defs ? { ...own, $defs: side.root.$defs } : own;
+    return interpretSchema(schema as JsonSchema, EVERY_FORMAT)(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const EVERY_FORMAT = formatLookup(ALL_FORMATS);
+
+/** What a union node holds besides assertions on all its values. */
+const UNION_OWN = new Set(["anyOf", "oneOf", "default", "$defs", "$schema", ...COSMETIC]);
+
+function membersOf(side: Side): Side[] {
+  const node = side.schema as Node;
+  const list = (node.anyOf ?? node.oneOf) as Schema[] | undefined;
+  if (!list) return [side];
+  return list.map((schema) => ({ schema, root: side.root }));
+}
+
+function overlaps(a: Side, b: Side): boolean {
+  const [x, y] = [resolve(a), resolve(b)];
+  if (typeof x === "boolean" || typeof y === "boolean") return true;
+  const ty = typesOf(y);
+  return [...typesOf(x)].some((t) => admitsType(ty, t) || (t === "number" && ty.has("integer")));
+}
+
+function describeMember(side: Side): string {
+  const node = resolve(side);
+  if (typeof node === "boolean") return node ? "any value" : "no value";
+  const values = valuesOf(node);
+  if (values) return values.map((v) => JSON.stringify(v)).join(" or ");
+  return [...typesOf(node)].map(article).join(" or ");
+}
+
+/** The schema a `$ref` names (followed until a schema that is not a bare reference), in its own root's `$defs`. */
+function resolve(side: Side): Schema {
+  let schema = side.schema;
+  for (let hops = 0; typeof schema === "object" && typeof schema.$ref === "string" && hops < 64; hops++) {
+    const match = /^#\/\$defs\/(.+)$/.exec(schema.$ref);
+    const defs = side.root.$defs as Record<string, Schema> | undefined;
+    const target = match && defs ? defs[decodePointer(match[1]!)] : undefined;
+    if (target === undefined) return schema;
+    // A `$ref` beside other keywords: both apply; toolgen writes them alone.
+    schema = target;
+  }
+  return schema;
+}
+
+function refPair(a: Schema, b: Schema): string | undefined {
+  const ref = (s: Schema) => (typeof s === "object" && typeof s.$ref === "string" ? s.$ref : undefined);
+  const [x, y] = [ref(a), ref(b)];
+  return x !== undefined || y !== undefined ? `${x ?? "-"}|${y ?? "-"}` : undefined;
+}
+
+function isUnion(schema: Schema): boolean {
+  return typeof schema === "object" && (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf));
+}
+
+const ALL_TYPES = ["null", "boolean", "number", "string", "array", "object"];
+
+/** The JSON types a node accepts (`integer` kept apart from `number`). */
+function typesOf(node: Node): Set<string> {
+  if (typeof node.type === "string") return new Set([node.type]);
+  if (Array.isArray(node.type)) return new Set(node.type as string[]);
+  const values = valuesOf(node);
+  if (values) return new Set(values.map(jsonType));
+  return new Set(ALL_TYPES);
+}
+
+function admitsType(types: Set<string>, type: string): boolean {
+  return types.has(type) || (type === "integer" && types.has("number"));
+}
+
+function valuesOf(node: Node): unknown[] | undefined {
+  if (Array.isArray(node.enum)) return node.enum;
+  if ("const" in node) return [node.const];
+  return undefined;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+interface Bound {
+  value: number | undefined;
+  exclusive?: boolean;
+  upper?: boolean;
+}
+
+const lower = (n: Node): Bound => (typeof n.exclusiveMinimum === "number" && (typeof n.minimum !== "number" || n.exclusiveMinimum >= n.minimum) ? { value: n.exclusiveMinimum, exclusive: true } : { value: n.minimum as number | undefined });
+const upper = (n: Node): Bound => (typeof n.exclusiveMaximum === "number" && (typeof n.maximum !== "number" || n.exclusiveMaximum <= n.maximum) ? { value: n.exclusiveMaximum, exclusive: true, upper: true } : { value: n.maximum as number | undefined, upper: true });
+
+/** A bound moved inward narrows, outward widens; `none` is what an absent lower bound means (0 for lengths). */
+function compareBound(out: SchemaChange[], path: string, keyword: string, old: Bound, now: Bound, none?: number): void {
+  const upperBound = old.upper ?? now.upper ?? keyword.startsWith("max");
+  const value = (b: Bound) => b.value ?? none ?? (upperBound ? Infinity : -Infinity);
+  const [x, y] = [value(old), value(now)];
+  if (x === y && Boolean(old.exclusive) === Boolean(now.exclusive)) return;
+  const tighter = upperBound ? y < x || (y === x && Boolean(now.exclusive)) : y > x || (y === x && Boolean(now.exclusive));
+  const shown = (b: Bound) => (b.value === undefined ? "none" : `${b.exclusive ? (upperBound ? "< " : "> ") : ""}${b.value}`);
+  push(out, path, tighter ? "narrows" : "widens", tighter ? "constraint-tightened" : "constraint-relaxed", `${keyword} ${shown(old)} → ${shown(now)}`);
+}
+
+function push(out: SchemaChange[], path: string, effect: Effect, code: string, message: string): void {
+  out.push({ path, code, effect, message });
+}
+
+function describeChange(old: unknown, now: unknown): string {
+  if (old === undefined) return `added: ${JSON.stringify(now)}`;
+  if (now === undefined) return `removed (was ${JSON.stringify(old)})`;
+  return `${JSON.stringify(old)} → ${JSON.stringify(now)}`;
+}
+
+function article(type: string): string {
+  return type === "integer" || type === "object" || type === "array" ? `an ${type}` : type === "null" ? "null" : `a ${type}`;
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Node)[k])]));
+  return value;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function decodePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}

@@ -9,3 +9,4 @@ export { GENERATED_HEADER } from "./registry/module-parts.js";
 export { compileValidators } from "./registry/validators/compile-validators.js";
 export { canReadDocsOnDemand } from "./source/jsdoc-blocks.js";
 export { applyNaming, NAMING_STYLES, type NamingStyle } from "./source/naming.js";
+export { diffManifests, type ChangeSeverity, type ContractChange, type ContractDiff } from "./contract/index.js";

@@ -1,0 +1,107 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import type { Diagnostic } from "@toolgen/core";
+import type { ManifestEntry } from "@toolgen/runtime";
+import { readManifest } from "@toolgen/runtime/discovery";
+import { planProjectBuild } from "../build/plan-build.js";
+import { UsageError } from "../commands/usage-error.js";
+import { loadProjectInfo } from "../project/load-project.js";
+
+/** One side of a contract comparison: its entries, the package version it states, and what to call it. */
+export interface Contract {
+  label: string;
+  entries: ManifestEntry[];
+  version: string | undefined;
+}
+
+/** Diagnostics that stopped a side from being analyzed: the caller prints them. */
+export class ContractAnalysisError extends Error {
+  constructor(
+    readonly label: string,
+    readonly diagnostics: readonly Diagnostic[],
+  ) {
+    super(`${label} has errors; see above.`);
+  }
+}
+
+/**
+ * A side given on the command line: `git:<ref>` (the project as it was at that commit), a
+ * manifest file, or a package folder (its package.json names the manifest). Nothing given is
+ * the project's current sources, analyzed as `toolgen check` does.
+ */
+export function readContract(spec: string | undefined, project: string | undefined): Contract {
+  if (spec === undefined) return analyzeContract(project, "the current sources");
+  if (spec.startsWith("git:")) return readAtCommit(spec.slice(4), project);
+  const resolved = path.resolve(spec);
+  if (!existsSync(resolved)) throw new UsageError(`${spec}: no such file or folder (give a manifest, a package folder or git:<ref>).`);
+  return statSync(resolved).isDirectory() ? readPackage(resolved, spec) : readManifestFile(resolved, spec);
+}
+
+function readManifestFile(file: string, label: string): Contract {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`${label}: ${(error as Error).message}`);
+  }
+  try {
+    const { manifest } = readManifest(text, label);
+    return { label, entries: manifest.entries, version: manifest.package.version };
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
+  }
+}
+
+function readPackage(folder: string, label: string): Contract {
+  const packageJson = path.join(folder, "package.json");
+  if (!existsSync(packageJson)) throw new UsageError(`${label}: a package folder needs a package.json.`);
+  const manifest = (JSON.parse(readFileSync(packageJson, "utf8")) as { toolgen?: { manifest?: unknown } }).toolgen?.manifest;
+  if (typeof manifest !== "string") throw new UsageError(`${label}/package.json names no manifest ("toolgen": { "manifest": … }); build the package, or give the manifest file.`);
+  return readManifestFile(path.join(folder, manifest), path.join(label, manifest));
+}
+
+/** The project's sources analyzed now, with the manifest a build would write. */
+function analyzeContract(project: string | undefined, label: string, cwd = process.cwd()): Contract {
+  const info = loadProjectInfo(project, cwd);
+  const plan = planProjectBuild(info);
+  if (plan.diagnostics.some((d) => d.severity === "error")) throw new ContractAnalysisError(label, plan.diagnostics);
+  const manifest = JSON.parse(plan.files[0].content) as { entries: ManifestEntry[]; package: { version?: string } };
+  return { label, entries: manifest.entries, version: manifest.package.version };
+}
+
+/**
+ * The project as it was at a commit: the commit's tree exported to a temporary folder (`git
+ * archive`: the working tree, the index and the branches are not touched), the same tsconfig
+ * analyzed there, with the checkout's node_modules linked in so its imports resolve.
+ */
+function readAtCommit(ref: string, project: string | undefined): Contract {
+  const label = `git:${ref}`;
+  const tsconfig = path.resolve(project ?? "tsconfig.json");
+  const start = existsSync(tsconfig) && statSync(tsconfig).isDirectory() ? tsconfig : path.dirname(tsconfig);
+  const git = (args: string[], input?: Buffer) => spawnSync("git", args, { cwd: start, maxBuffer: 1 << 30, ...(input ? { input } : {}) });
+  const top = git(["rev-parse", "--show-toplevel"]);
+  if (top.status !== 0) throw new UsageError(`${label}: ${start} is not in a git repository.`);
+  const root = top.stdout.toString().trim();
+  if (git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).status !== 0) throw new UsageError(`${label}: no commit '${ref}' in ${root}.`);
+  const archive = git(["archive", "--format=tar", ref]);
+  if (archive.status !== 0) throw new UsageError(`${label}: git archive failed: ${archive.stderr.toString().trim()}`);
+  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-diff-"));
+  try {
+    const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
+    if (untar.status !== 0) throw new UsageError(`${label}: cannot unpack the commit: ${untar.stderr.toString().trim()}`);
+    // node_modules is not in the commit: the checkout's, folder by folder from the project up.
+    for (let folder = start; ; folder = path.dirname(folder)) {
+      const modules = path.join(folder, "node_modules");
+      const copy = path.join(dir, path.relative(root, folder), "node_modules");
+      if (existsSync(modules) && existsSync(path.dirname(copy)) && !existsSync(copy)) symlinkSync(modules, copy, "junction");
+      if (folder === root || folder === path.dirname(folder)) break;
+    }
+    const there = path.join(dir, path.relative(root, tsconfig));
+    if (!existsSync(there)) throw new UsageError(`${label}: ${path.relative(root, tsconfig)} does not exist at that commit.`);
+    return analyzeContract(there, label, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

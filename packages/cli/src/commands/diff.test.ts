@@ -1,0 +1,74 @@
+import { execFileSync } from "node:child_process";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, REPO_ROOT, toolgen } from "../../../../test-support/temp-project.js";
+
+/**
+ * `toolgen diff` and `check --against` as a user runs them: fixtures/contract-project in a
+ * temporary git repository, its tools at the commit as fixtures/contracts/arguments/old.ts and
+ * edited to new.ts in the working tree; the classification itself is the contract goldens'.
+ */
+const CASE = path.join(REPO_ROOT, "fixtures/contracts/arguments");
+const GOLDEN = JSON.parse(readFileSync(path.join(CASE, "expected.json"), "utf8")) as { bump: string; changes: unknown[] };
+let dir: string;
+let cleanup: () => void;
+const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
+
+beforeAll(() => {
+  ({ dir, cleanup } = copyFixture("contract-project"));
+  writeFileSync(path.join(dir, ".gitignore"), "node_modules\ndist\n");
+  git("init", "-q");
+  git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "empty");
+  git("add", ".");
+  git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1");
+  expect(toolgen(["build"], dir).status).toBe(0);
+  copyFileSync(path.join(dir, "dist/toolgen.manifest.json"), path.join(dir, "v1.manifest.json"));
+  copyFileSync(path.join(CASE, "new.ts"), path.join(dir, "src/tools.ts"));
+}, 60_000);
+
+afterAll(() => cleanup?.());
+
+describe("toolgen diff", () => {
+  it("git:<ref> against the current sources: the goldens' changes, exit 1 for breaking ones, the working tree untouched", () => {
+    const before = git("status", "--porcelain");
+    const json = toolgen(["diff", "git:HEAD", "--json"], dir);
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual(GOLDEN);
+    const human = toolgen(["diff", "git:HEAD"], dir);
+    expect(human.stdout.split("\n")[0]).toBe("toolgen diff git:HEAD → the current sources: 5 breaking, 4 compatible, 2 cosmetic (bump: major)");
+    expect(human.stdout).toMatch(/\ntool order_shirt\n( {2}.*\n)* {2}breaking +\/input\/note +required-added: 'note' is required now: a value without it is rejected\n/);
+    expect(git("status", "--porcelain")).toBe(before);
+  });
+
+  it("a manifest file and a package folder are sides too; the same version twice is no change, exit 0", () => {
+    expect(JSON.parse(toolgen(["diff", "v1.manifest.json", "--json"], dir).stdout)).toEqual(GOLDEN);
+    const same = toolgen(["diff", "v1.manifest.json", "git:HEAD", "--json"], dir);
+    expect([same.status, JSON.parse(same.stdout)]).toEqual([0, { bump: "none", changes: [] }]);
+    const folder = toolgen(["diff", ".", "v1.manifest.json"], dir);
+    expect([folder.status, folder.stdout.split("\n")[0]]).toEqual([0, "toolgen diff dist/toolgen.manifest.json → v1.manifest.json: 0 breaking, 0 compatible, 0 cosmetic (bump: none)"]);
+  });
+
+  it("an unreadable side is exit 2, saying which and why", () => {
+    expect(toolgen(["diff", "git:no-such-ref"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:no-such-ref: no commit 'no-such-ref' in " + dir + ".\n" });
+    expect(toolgen(["diff", "missing.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: missing.json: no such file or folder (give a manifest, a package folder or git:<ref>).\n" });
+    writeFileSync(path.join(dir, "broken.json"), '{ "formatVersion": 2 }');
+    expect(toolgen(["diff", "broken.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^toolgen: broken\.json: invalid manifest \(2 problems\)\n/) });
+    expect(toolgen(["diff", "git:HEAD~1"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:HEAD~1: tsconfig.json does not exist at that commit.\n" });
+  });
+});
+
+describe("toolgen check --against", () => {
+  it("fails on breaking changes while the major version stays, passes once it is raised", () => {
+    expect(toolgen(["build"], dir).status).toBe(0);
+    const refused = toolgen(["check", "--against", "git:HEAD"], dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("breaking: 5 breaking contract changes against git:HEAD, and the major version is 1, as in git:HEAD; raise the major version, or undo them (listed above)");
+    expect(refused.stderr).toContain("toolgen: the contract breaks its callers; see above.");
+    const packageJson = path.join(dir, "package.json");
+    writeFileSync(packageJson, readFileSync(packageJson, "utf8").replace('"version": "1.4.0"', '"version": "2.0.0"'));
+    expect(toolgen(["build"], dir).status).toBe(0);
+    expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({ status: 0 });
+  });
+});
+

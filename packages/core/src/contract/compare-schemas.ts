@@ -62,7 +62,7 @@ function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, pa
   const old = a.schema;
   const now = b.schema;
   for (const key of ["description", "title", "examples", "deprecated"]) {
-    if (!jsonEqual(old[key], now[key])) push(out, path, "cosmetic", `${key === "examples" ? "examples" : key}-changed`, `${key} ${describeChange(old[key], now[key])}`);
+    if (!jsonEqual(old[key], now[key])) push(out, path, "cosmetic", `${key}-changed`, `${key} ${describeChange(old[key], now[key])}`);
   }
   if (!jsonEqual(old.default, now.default)) push(out, path, "default", "default-changed", `default ${describeChange(old.default, now.default)}`);
   for (const key of new Set([...Object.keys(old), ...Object.keys(now)])) {

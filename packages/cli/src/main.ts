@@ -36,6 +36,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--json", "print { bump, changes } as JSON")
     .action(async (old: string, now: string | undefined, o) => void (exitCode = (await import("./commands/diff.js")).runDiff(old, now, o)));
   program
+    .command("lint")
+    .description("check how well the tools are described for a model: the lint rules of docs/contracts.md, at the config's levels; exit 1 on an error")
+    .addOption(project())
+    .option("--json", "print the findings as JSON")
+    .action(async (o) => void (exitCode = (await import("./commands/lint.js")).runLint(o)));
+  program
     .command("watch")
     .description("rebuild incrementally on change, one summary line per rebuild (until Ctrl-C)")
     .addOption(project())

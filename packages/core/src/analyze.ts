@@ -5,6 +5,8 @@ import { collapseRepeats } from "./diagnostics/collapse-repeats.js";
 import { DiagnosticBag, type Diagnostic, sortDiagnostics } from "./diagnostics/diagnostic.js";
 import { DiagnosticCode } from "./diagnostics/codes.js";
 import { buildEntry, type BuiltEntry, type EntryOptions } from "./manifest/build-entry.js";
+import { lintEntries } from "./lint/lint-entries.js";
+import type { LintConfig } from "./lint/lint-rules.js";
 import { checkEntries } from "./manifest/check-entries.js";
 import { orderEntryKeys } from "./manifest/order-entry-keys.js";
 import type { AnalysisState } from "./model/reader-context.js";
@@ -23,6 +25,8 @@ export interface AnalyzeOptions {
   naming?: NamingStyle;
   /** `unknown`/`any` in a schema is an error (default true). */
   strict?: boolean;
+  /** Run the lint rules (docs/contracts.md#lint) with this configuration; without it, none run. */
+  lint?: LintConfig;
 }
 
 export interface AnalyzeResult {
@@ -84,6 +88,8 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     }
   }
   guard(diagnostics, sourceFiles[0], () => checkEntries(entries, diagnostics));
+  // Lint is about tools that build: with errors to fix first, its findings would be noise.
+  if (options.lint && !diagnostics.hasErrors) guard(diagnostics, sourceFiles[0], () => lintEntries(state, entries, options.lint!));
   for (const built of entries) built.entry = orderEntryKeys(built.entry);
 
   const manifest: Manifest = {

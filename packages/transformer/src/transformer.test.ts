@@ -221,7 +221,7 @@ describe("tspc -p, incremental: an error a tool finds in a shared types file", (
     const failing = tspc(COMPILERS[1], ["-p", "."], dir);
     expect(failing.status).not.toBe(0);
     expect(failing.output).toMatch(/^src\/boxes\.ts\(7,17\): error TS992001: TG2001 .*\(at src\/types\.ts:6:3\)$/m);
-    writeFileSync(path.join(dir, "src/boxes.ts"), "/**\n * Measures.\n * @tool\n */\nexport function measure(box: { w: number }): number {\n  return box.w;\n}\n");
+    writeFileSync(path.join(dir, "src/boxes.ts"), "/**\n * Measures.\n * @tool\n */\nexport function measure(box: {\n  /** Width. */\n  w: number;\n}): number {\n  return box.w;\n}\n");
     const fixed = tspc(COMPILERS[1], ["-p", "."], dir);
     expect(fixed.output).toBe("");
     expect(fixed.status).toBe(0);

@@ -2,7 +2,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import type { ProviderId } from "@toolgen/runtime/providers";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
-import { entryCost } from "./list.js";
+import { entryCost } from "@toolgen/core";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
 

@@ -1,3 +1,4 @@
+import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
@@ -39,11 +40,6 @@ export function runList(options: ListOptions): number {
   return 0;
 }
 
-/** What one entry costs the model: its definition's size in characters and ~tokens (chars / 4). */
-export function entryCost(entry: ManifestEntry): { chars: number; tokens: number } {
-  const chars = JSON.stringify({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }).length;
-  return { chars, tokens: Math.ceil(chars / 4) };
-}
 
 function renderTable(entries: readonly ManifestEntry[]): string {
   const rows = entries.map((e) => {

@@ -15,7 +15,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   const blocks = diagnostics.map((d) => {
     const file = path.relative(cwd, d.file) || d.file;
     const severity = d.severity === "error" ? c.red("error") : c.yellow("warning");
-    const head = `${c.cyan(file)}:${c.yellow(String(d.line))}:${c.yellow(String(d.column))} - ${severity} ${c.gray(d.code)}: ${d.message}`;
+    const head = `${c.cyan(file)}:${c.yellow(String(d.line))}:${c.yellow(String(d.column))} - ${severity} ${c.gray(d.rule ? `${d.code} [${d.rule}]` : d.code)}: ${d.message}`;
     let source = sources.get(d.file);
     if (source === undefined) {
       try {

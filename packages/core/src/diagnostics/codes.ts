@@ -12,8 +12,7 @@ export const DiagnosticCode = {
   TagOnWrongDeclaration: "TG1002",
   /** A tagged declaration the generated registry cannot import. */
   NotExported: "TG1003",
-  /** warning: a tool or prompt without description text. */
-  MissingDescription: "TG1004",
+  // TG1004 (a missing description) is the lint rule description-missing, TG5001, now.
   /** A function without a body (`declare function`, overload) not tagged `@external`. */
   AmbientWithoutExternal: "TG1005",
   /** More than one of `@tool`, `@prompt`, `@resource` on one declaration. */

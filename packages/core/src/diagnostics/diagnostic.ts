@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import type { LintCode } from "../lint/lint-rules.js";
 import type { DiagnosticCode } from "./codes.js";
 
 export type Severity = "error" | "warning";
@@ -6,7 +7,10 @@ export type Severity = "error" | "warning";
 /** A problem found in user code: always with a place, never thrown. */
 export interface Diagnostic {
   /** toolgen's own (`TG2001`), or the compiler's for a file that does not parse (`TS1005`). */
-  code: DiagnosticCode | `TS${number}`;
+  code: DiagnosticCode | LintCode | `TS${number}`;
+  /** For a lint finding: the rule's name (`parameter-description-missing`) and the entry it is about. */
+  rule?: string;
+  entryName?: string;
   severity: Severity;
   message: string;
   /** Absolute path of the source file, as the program knows it. */
@@ -44,10 +48,18 @@ export class DiagnosticBag {
     this.reportRange(sourceFile, start, Math.max(0, node.getEnd() - start), code, message, severity);
   }
 
-  /** Reports at a range inside a node's text (a URI inside a tag, say). */
-  reportRange(sourceFile: ts.SourceFile, start: number, length: number, code: DiagnosticCode, message: string, severity: Severity = "error"): void {
+  /** A lint rule's finding: its code and its name. */
+  reportLint(node: DiagnosticSite, code: LintCode, rule: string, entryName: string, message: string, severity: Severity): void {
+    const sourceFile = node.getSourceFile();
+    const start = node.pos >= 0 ? node.getStart(sourceFile) : 0;
+    const reported = this.reportRange(sourceFile, start, Math.max(0, node.getEnd() - start), code, message, severity);
+    if (reported) Object.assign(reported, { rule, entryName });
+  }
+
+  /** Reports at a range inside a node's text (a URI inside a tag, say); the diagnostic, unless it was reported already. */
+  reportRange(sourceFile: ts.SourceFile, start: number, length: number, code: DiagnosticCode | LintCode, message: string, severity: Severity = "error"): Diagnostic | undefined {
     const key = `${sourceFile.fileName}\0${start}\0${code}\0${message}`;
-    if (this.seen.has(key)) return;
+    if (this.seen.has(key)) return undefined;
     this.seen.add(key);
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(start);
     const diagnostic: Diagnostic = { code, severity, message, file: sourceFile.fileName, start, length, line: line + 1, column: character + 1 };
@@ -57,6 +69,7 @@ export class DiagnosticBag {
       diagnostic.entry = { file: entryFile.fileName, start: entryStart, length: this.entry.getEnd() - entryStart };
     }
     this.items.push(diagnostic);
+    return diagnostic;
   }
 
   get hasErrors(): boolean {

@@ -44,9 +44,6 @@ export function readEntryMetadata(found: FoundDeclaration, naming: NamingStyle, 
     explicitName = words[0];
   }
   const meta: EntryMetadata = { kind, name: explicitName ?? applyNaming(found.identifier, naming), description: doc.description };
-  if (!doc.description) {
-    diagnostics.report(found.nameNode, DiagnosticCode.MissingDescription, `'${found.identifier}' has no description; the model reads it to decide when to call this ${kind}. Write one in its doc comment.`, "warning");
-  }
   const title = findTag(doc, "title");
   if (title) {
     if (title.text) meta.title = title.text;

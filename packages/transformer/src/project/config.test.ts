@@ -11,7 +11,7 @@ describe("the one configuration schema", () => {
   });
 
   it("names the source and the key of an unknown or invalid value", () => {
-    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, server, overrides).'));
+    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, server, overrides, lint).'));
     expect(() => parseConfig({ registryModule: "src/reg.js" }, "package.json")).toThrow(/^package\.json: "registryModule" must be a path to a \.ts file .*; got "src\/reg\.js"\.$/);
     expect(() => parseConfig([], "package.json")).toThrow("package.json: the toolgen configuration must be an object.");
     expect(() => parseConfig({ toString: true }, "package.json")).toThrow('unknown key "toString"');
@@ -41,11 +41,17 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
     { overrides: { search: "" } },
     { overrides: ["search"] },
     { extra: true },
+    { lint: { "parameter-description-missing": "off", "similar-names": "error", providers: ["openai"], maxTokens: 4000 } },
+    { lint: { "parameter-description-missing": "never" } },
+    { lint: { "no-such-rule": "warn" } },
+    { lint: { maxTokens: 0 } },
+    { server: { sessions: { pollAfterMs: 100, retryMs: 50 } } },
+    { server: { sessions: { keepAlive: true } } },
     { $schema: "./node_modules/@toolgen/transformer/toolgen.config.schema.json" },
   ];
 
   it("names the same keys and naming styles", () => {
-    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "split", "server", "overrides"]);
+    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "split", "server", "overrides", "lint"]);
     expect(schema.properties.naming.enum).toEqual([...NAMING_STYLES]);
   });
 

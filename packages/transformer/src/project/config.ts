@@ -1,4 +1,4 @@
-import { NAMING_STYLES, type NamingStyle } from "@toolgen/core";
+import { isLintRule, LINT_RULES, NAMING_STYLES, type LintLevel, type NamingStyle } from "@toolgen/core";
 
 /**
  * The one configuration schema, read from the `toolgen` section of `package.json`,
@@ -32,6 +32,12 @@ export interface ToolgenConfig {
    * provide (entry name → package name); without one, such a name is an error.
    */
   overrides?: Record<string, string>;
+  /**
+   * The lint rules' levels (`"parameter-description-missing": "off" | "warn" | "error"`; every
+   * rule warns by default), the providers the tools go to (`too-many-tools`) and the tokens the
+   * tool definitions may take (`token-budget`). See docs/contracts.md.
+   */
+  lint?: { [rule: string]: LintLevel | readonly string[] | number | undefined; providers?: readonly string[]; maxTokens?: number };
 }
 
 export class ConfigError extends Error {
@@ -47,6 +53,11 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   split: (v) => typeof v === "boolean",
   server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => (k === "auth" ? isObject(x) : k === "shutdownGraceMs" ? typeof x === "number" && x >= 0 : k === "sessions" ? isSessions(x) : typeof x === "string")),
   overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
+  lint: (v) =>
+    isObject(v) &&
+    Object.entries(v).every(([k, x]) =>
+      k === "providers" ? Array.isArray(x) && x.every((p) => typeof p === "string") : k === "maxTokens" ? typeof x === "number" && x > 0 : isLintRule(k) && (x === "off" || x === "warn" || x === "error"),
+    ),
 };
 
 const EXPECTED: Record<keyof ToolgenConfig, string> = {
@@ -58,6 +69,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   split: "true or false",
   server: "an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0 and sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs })",
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
+  lint: `an object of rule levels ("off", "warn" or "error" for ${Object.keys(LINT_RULES).join(", ")}), "providers" (a list of provider names) and "maxTokens" (a number)`,
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -1,8 +1,10 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
-import { analyze, type AnalyzeResult, type BuiltEntry, chunkDirectory, createOutputMapper, type Diagnostic, type RegistryModuleEntry, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
-import type { Manifest } from "@toolgen/runtime";
+import { analyze, type AnalyzeResult, type BuiltEntry, chunkDirectory, createOutputMapper, type Diagnostic, type LintConfig, type RegistryModuleEntry, type RegistryModuleText, renderRegistryModule, serializeManifest } from "@toolgen/core";
+import { readFileSync } from "node:fs";
+import type { Manifest, ManifestEntry } from "@toolgen/runtime";
 import type { ProjectInfo } from "./project-info.js";
+import type { ToolgenConfig } from "./config.js";
 
 /** A file the build writes, with its full content. */
 export interface PlannedFile {
@@ -46,6 +48,7 @@ export function analyzeForBuild(tsm: typeof ts, info: ProjectInfo, program: ts.P
     registryModule: outputOf(info.registryModulePath),
     ...(info.config.naming ? { naming: info.config.naming } : {}),
     ...(info.config.strict !== undefined ? { strict: info.config.strict } : {}),
+    lint: lintConfigOf(info.config.lint, previousEntries(info.manifestPath)),
   });
 }
 
@@ -103,4 +106,20 @@ export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: R
 /** The `toolgen.manifest` reference package.json must hold, relative and POSIX. */
 export function manifestReference(info: ProjectInfo): string {
   return "./" + path.relative(info.packageRoot, info.manifestPath).split(path.sep).join("/");
+}
+
+/** The config's `lint` section as the analyzer takes it: rule levels apart from the two settings; and the last build's entries. */
+function lintConfigOf(lint: ToolgenConfig["lint"] = {}, previous: ManifestEntry[] | undefined): LintConfig {
+  const { providers, maxTokens, ...levels } = lint;
+  return { rules: levels as LintConfig["rules"], ...(providers ? { providers } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}), ...(previous ? { previous } : {}) };
+}
+
+/** The entries of the manifest the last build wrote, if there is a readable one. */
+function previousEntries(manifestPath: string): ManifestEntry[] | undefined {
+  try {
+    const entries = (JSON.parse(readFileSync(manifestPath, "utf8")) as { entries?: unknown }).entries;
+    return Array.isArray(entries) ? (entries as ManifestEntry[]) : undefined;
+  } catch {
+    return undefined; // none yet, or not one of ours: nothing to compare with
+  }
 }

@@ -23,7 +23,7 @@ export function toTsDiagnostic(tsm: typeof ts, program: ts.Program, d: Diagnosti
     file: program.getSourceFile(at.file),
     start: at.start,
     length: at.length,
-    messageText: `${d.code} ${d.message}${where}`,
+    messageText: `${d.rule ? `${d.code} [${d.rule}]` : d.code} ${d.message}${where}`,
     category: d.severity === "error" ? tsm.DiagnosticCategory.Error : tsm.DiagnosticCategory.Warning,
     code: TSC_CODE_OFFSET + Number(d.code.slice(2)),
     source: "toolgen",

@@ -1,0 +1,32 @@
+import * as path from "node:path";
+import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { analyzeProject } from "../project/analyze-project.js";
+
+/**
+ * `toolgen lint`: the lint rules' findings on the current sources (docs/contracts.md#lint),
+ * at the levels the config gives them; with errors of the analysis itself, those instead.
+ * Exit 1 when any finding is an error.
+ */
+export function runLint(options: { project?: string; json?: boolean }): number {
+  const { diagnostics } = analyzeProject(options.project);
+  const analysisErrors = diagnostics.filter((d) => d.severity === "error" && d.rule === undefined);
+  const shown = analysisErrors.length > 0 ? analysisErrors : diagnostics.filter((d) => d.rule !== undefined);
+  if (options.json) {
+    const findings = shown.map((d) => ({
+      rule: d.rule ?? null,
+      code: d.code,
+      severity: d.severity,
+      file: path.relative(process.cwd(), d.file).split(path.sep).join("/"),
+      line: d.line,
+      column: d.column,
+      entry: d.entryName ?? null,
+      message: d.message,
+    }));
+    process.stdout.write(`${JSON.stringify(findings, null, 2)}\n`);
+  } else if (shown.length > 0) {
+    process.stderr.write(`${formatDiagnostics(shown, process.cwd())}\n`);
+  } else {
+    process.stdout.write("toolgen: no lint findings.\n");
+  }
+  return shown.some((d) => d.severity === "error") ? 1 : 0;
+}

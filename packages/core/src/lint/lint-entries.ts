@@ -1,0 +1,148 @@
+import type * as ts from "typescript";
+import { editDistance, type ManifestEntry } from "@toolgen/runtime";
+import type { BuiltEntry } from "../manifest/build-entry.js";
+import type { AnalysisState } from "../model/reader-context.js";
+import { entryCost } from "./entry-cost.js";
+import { LINT_RULES, PROVIDER_TOOL_LIMITS, type LintConfig, type LintRule } from "./lint-rules.js";
+
+type Report = (rule: LintRule, entry: ManifestEntry, site: ts.Node, message: string) => void;
+
+/**
+ * The lint rules over the analyzed entries (docs/contracts.md#lint): each finding a diagnostic
+ * at the declaration it is about, at the level the config gives its rule.
+ */
+export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[], config: LintConfig): void {
+  const report: Report = (rule, entry, site, message) => {
+    const level = config.rules?.[rule] ?? "warn";
+    if (level !== "off") state.diagnostics.reportLint(site, LINT_RULES[rule], rule, entry.name, message, level === "error" ? "error" : "warning");
+  };
+  const previous = new Map((config.previous ?? []).map((e) => [e.name, e]));
+  for (const built of entries) {
+    const { entry, declaration } = built;
+    if (entry.kind === "tool") lintArgumentStyle(built, previous.get(entry.name), report);
+    if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${declaration.identifier}' has no description; the model reads it to decide when to call this ${entry.kind}. Write one in its doc comment.`);
+    if (entry.kind !== "resource") lintArguments(state, built, report);
+    if (entry.kind === "tool") lintDestructive(built, report);
+  }
+  lintDescriptions(entries, report);
+  lintNames(entries, report);
+  const tools = entries.filter((e) => e.entry.kind === "tool");
+  lintToolCount(tools, config, report);
+  lintTokens(tools, config, report);
+}
+
+/** Arguments the model fills without a description; an object parameter beside optional ones. */
+function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry, report: Report): void {
+  const properties = (entry.inputSchema as { properties?: Record<string, { description?: string }> }).properties ?? {};
+  const renames = new Map((entry.conversions ?? []).flatMap((c) => (c.op === "rename" && c.at === "" ? [[c.to, c.from] as const] : [])));
+  const modelName = (name: string) => renames.get(name) ?? name;
+  const parameters = declaration.signatureNode.parameters;
+  if (entry.arguments.mode === "request") {
+    const index = entry.arguments.parameters.findIndex((p) => p.kind === "request");
+    const parameter = parameters[index];
+    if (!parameter) return;
+    const type = state.checker.getTypeAtLocation(parameter);
+    for (const symbol of state.checker.getPropertiesOfType(type)) {
+      const key = modelName(symbol.name);
+      if (!Object.hasOwn(properties, key) || properties[key]!.description) continue;
+      const site = symbol.valueDeclaration && !state.isExternalLibrary(symbol.valueDeclaration.getSourceFile()) ? symbol.valueDeclaration : parameter;
+      report("parameter-description-missing", entry, site, `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it in its doc comment.`);
+    }
+    return;
+  }
+  const slots = entry.arguments.parameters;
+  slots.forEach((slot, i) => {
+    if (slot.kind !== "argument") return;
+    const key = modelName(slot.name);
+    if (Object.hasOwn(properties, key) && !properties[key]!.description) {
+      report("parameter-description-missing", entry, parameters[i] ?? declaration.nameNode, `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it with @param ${slot.name} <text>.`);
+    }
+  });
+}
+
+/**
+ * A tool whose arguments flipped since the last build: one parameter of an object type takes
+ * that object's properties as arguments (`{ sku, quantity }`); a second parameter beside it makes
+ * them one per parameter (`{ request, currency }`). Nothing in the TypeScript shows it.
+ */
+function lintArgumentStyle({ entry, declaration }: BuiltEntry, previous: ManifestEntry | undefined, report: Report): void {
+  if (!previous || previous.kind !== entry.kind || !previous.arguments || previous.arguments.mode === entry.arguments.mode) return;
+  const shape = (e: ManifestEntry) => `{ ${Object.keys((e.inputSchema as { properties?: object }).properties ?? {}).join(", ")} }`;
+  const why = entry.arguments.mode === "positional" ? "a parameter beside the request object makes them one per parameter; to keep the old ones, move it into the request type" : "a single object parameter takes its properties as the arguments";
+  report("argument-style-changed", entry, declaration.nameNode, `the arguments of '${entry.name}' were ${shape(previous)} in the last build and are ${shape(entry)} now: every caller that learned them breaks (${why}).`);
+}
+
+const DESTRUCTIVE_VERBS = new Set(["delete", "remove", "drop", "destroy", "purge", "erase", "wipe", "truncate"]);
+
+/** A tool named like it deletes, without `@destructive`: hosts ask before such calls when the hint says so. */
+function lintDestructive({ entry, declaration }: BuiltEntry, report: Report): void {
+  const verb = words(entry.name)[0];
+  if (verb && DESTRUCTIVE_VERBS.has(verb) && entry.annotations?.destructiveHint === undefined) {
+    report("destructive-hint-missing", entry, declaration.nameNode, `'${entry.name}' is named like it ${verb}s something, but says nothing about it: tag it @destructive (hosts ask before such calls), or @destructive false if it only undoes something harmless.`);
+  }
+}
+
+function lintDescriptions(entries: readonly BuiltEntry[], report: Report): void {
+  const seen = new Map<string, ManifestEntry>();
+  for (const { entry, declaration } of entries) {
+    const key = entry.description.trim().replace(/\s+/g, " ").toLowerCase();
+    if (!key) continue;
+    const first = seen.get(key);
+    if (first) report("duplicate-description", entry, declaration.nameNode, `'${entry.name}' has the same description as '${first.name}'; the model chooses between them by it. Say what sets each apart.`);
+    else seen.set(key, entry);
+  }
+}
+
+/**
+ * Names a model can mix up: equal but for case and separators, or (both of 8 characters or
+ * more) two edits apart — unless the difference is a word's negating or repeating prefix
+ * (`git_diff_staged`, `git_diff_unstaged`) or a number (`v1`, `v2`), which set them apart.
+ */
+function lintNames(entries: readonly BuiltEntry[], report: Report): void {
+  for (let i = 1; i < entries.length; i++) {
+    const { entry, declaration } = entries[i]!;
+    for (let j = 0; j < i; j++) {
+      const other = entries[j]!.entry;
+      if (!similar(entry.name, other.name)) continue;
+      report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${other.name}'; a model may call one for the other. Name them apart.`);
+      break;
+    }
+  }
+}
+
+function similar(a: string, b: string): boolean {
+  const [x, y] = [words(a), words(b)];
+  if (x.join("") === y.join("")) return true;
+  if (a.length < 8 || b.length < 8 || editDistance(a.toLowerCase(), b.toLowerCase()) > 2) return false;
+  if (x.length !== y.length) return true;
+  const differing = x.map((w, k) => [w, y[k]!] as const).filter(([p, q]) => p !== q);
+  return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));
+}
+
+const PREFIXES = ["un", "re", "in", "non", "dis", "de"];
+
+/** The lowercase words of a name: split at separators and at case changes. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_.-]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+function lintToolCount(tools: readonly BuiltEntry[], config: LintConfig, report: Report): void {
+  const limits = (config.providers ?? []).flatMap((p) => (PROVIDER_TOOL_LIMITS[p] !== undefined ? [[p, PROVIDER_TOOL_LIMITS[p]] as const] : []));
+  if (limits.length === 0) return;
+  const [provider, limit] = limits.reduce((a, b) => (b[1] < a[1] ? b : a));
+  const beyond = tools[limit];
+  if (beyond) report("too-many-tools", beyond.entry, beyond.declaration.nameNode, `${tools.length} tools, and ${provider} takes at most ${limit} in one request; '${beyond.entry.name}' is the first beyond. Serve groups of them (toolgen serve --tag), or filter by host.`);
+}
+
+function lintTokens(tools: readonly BuiltEntry[], config: LintConfig, report: Report): void {
+  if (config.maxTokens === undefined || tools.length === 0) return;
+  const costs = tools.map((t) => ({ built: t, tokens: entryCost(t.entry).tokens })).sort((a, b) => b.tokens - a.tokens || (a.built.entry.name < b.built.entry.name ? -1 : 1));
+  const total = costs.reduce((sum, c) => sum + c.tokens, 0);
+  if (total <= config.maxTokens) return;
+  const biggest = costs.slice(0, 3).map((c) => `${c.built.entry.name} ~${c.tokens}`).join(", ");
+  report("token-budget", costs[0]!.built.entry, costs[0]!.built.declaration.nameNode, `the tool definitions take ~${total} tokens, over lint.maxTokens (${config.maxTokens}); the biggest: ${biggest}. Shorten descriptions, or serve fewer tools at once.`);
+}

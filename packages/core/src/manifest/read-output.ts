@@ -5,7 +5,7 @@ import { admitsUndefined } from "../model/read-property.js";
 import { readType } from "../model/read-type.js";
 import type { TypeModel } from "../model/type-model.js";
 import { type AnalysisState, createReaderContext } from "../model/reader-context.js";
-import { resolveRootObject } from "../model/resolve-root.js";
+import { resolveRootObject, resolveRootReference } from "../model/resolve-root.js";
 import { formatRootSchema } from "../schema/format-schema.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 
@@ -34,7 +34,7 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
   let model = readType(ctx, returned, site, returnNode);
   // `T | undefined`: the result may be absent, which JSON (and MCP's { result }) says as null.
   if (admitsUndefined(ctx, returned) && !admitsNull(model)) model = { kind: "union", members: [model, { kind: "null" }] };
-  return formatRootSchema(resolveRootObject(model, ctx.definitions) ?? model, ctx.definitions);
+  return formatRootSchema(resolveRootObject(model, ctx.definitions) ?? resolveRootReference(model, ctx.definitions), ctx.definitions);
 }
 
 function admitsNull(model: TypeModel): boolean {

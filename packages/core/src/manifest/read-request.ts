@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { DiagnosticCode } from "../diagnostics/codes.js";
+import type { DiagnosticSite } from "../diagnostics/diagnostic.js";
 import { admitsUndefined } from "../model/read-property.js";
 import { readType } from "../model/read-type.js";
 import { resolveRootObject } from "../model/resolve-root.js";
@@ -59,20 +60,26 @@ export function readRequest(ctx: ReaderContext, { parameter, type }: DataParamet
   // `@param req.field` or, since the properties are the arguments, `@param field` (the only
   // form a destructured parameter has); `@param req` describes the arguments object itself.
   const parameterName = tsm.isIdentifier(parameter.name) ? parameter.name.text : undefined;
-  const descriptions = new Map<string, string>();
-  for (const [name, { text }] of tags.params) {
+  const descriptions = new Map<string, { text: string; tag: DiagnosticSite }>();
+  for (const [name, param] of tags.params) {
     const dot = name.indexOf(".");
-    if (dot > 0 && text) descriptions.set(name.slice(dot + 1), text);
-    else if (dot < 0 && name !== parameterName && text && !descriptions.has(name)) descriptions.set(name, text);
+    if (dot > 0 && param.text) descriptions.set(name.slice(dot + 1), param);
+    else if (dot < 0 && name !== parameterName && param.text && !descriptions.has(name)) descriptions.set(name, param);
   }
-  const ownText = parameterName === undefined ? undefined : tags.params.get(parameterName)?.text;
+  const own = parameterName === undefined ? undefined : tags.params.get(parameterName);
+  const ownText = own?.text;
+  // A description written in two places: the declaration's wins; say so rather than drop the tag's text.
+  const ignored = (param: { tag: DiagnosticSite }, what: string) =>
+    ctx.diagnostics.report(param.tag, DiagnosticCode.TagOnWrongDeclaration, `This @param text is not used: ${what} has a description of its own, written where it is declared, which the schema takes. Keep one of the two.`, "warning");
+  if (own?.text && root.annotations?.description !== undefined) ignored(own, `the request type`);
 
   const defaults: Record<string, unknown> = {};
   const properties = root.properties.map((property): PropertyModel => {
     const tsName = property.tsName ?? property.name;
     let model: TypeModel = property.type;
     const described = descriptions.get(tsName) ?? descriptions.get(property.name);
-    if (described && model.annotations?.description === undefined) model = { ...model, annotations: { ...model.annotations, description: described } };
+    if (described && model.annotations?.description === undefined) model = { ...model, annotations: { ...model.annotations, description: described.text } };
+    else if (described) ignored(described, `'${tsName}'`);
     const initial = initializerDefaults.get(tsName);
     if (initial) {
       model = { ...model, annotations: { ...model.annotations, default: initial.value } };

@@ -48,7 +48,8 @@ function readDocumented(ctx: ReaderContext, type: ts.Type, site: ts.Node, view: 
 function reserveName(ctx: ReaderContext, type: ts.Type): string {
   const symbol = type.aliasSymbol ?? type.getSymbol();
   const base = symbol && !symbol.getName().startsWith("__") ? symbol.getName() : "Type";
-  const args = ctx.checker.isArrayType(type) || ctx.checker.isTupleType(type) ? [] : typeArgumentsOf(ctx, type);
+  // `Folder[]` is `Array<Folder>`: `Array_Folder`. A tuple's arguments are its elements: just `Tuple`.
+  const args = ctx.checker.isTupleType(type) ? [] : typeArgumentsOf(ctx, type);
   const suffix = args.map((a) => ctx.checker.typeToString(a)).join("_");
   const name = sanitize(suffix ? `${base}_${suffix}` : base);
   let candidate = name;

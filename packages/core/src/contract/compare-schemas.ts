@@ -212,15 +212,18 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
       return { member, changes: best ?? [] };
     });
   // Old members against new: what no longer fits narrows (or is unknown).
+  // A member whose closest counterpart differs in its type, or in a discriminator's value, is
+  // another member: it was removed (or added), rather than changed.
+  const another = (changes: SchemaChange[], code: string) => changes.some((c) => (c.path === path && c.code === code) || (c.path !== path && c.code.startsWith("enum-value-") && isDiscriminator(c, path)));
   for (const { member, changes } of matched(oldMembers, newMembers, (e) => e === "narrows" || e === "changes", false)) {
     if (changes.length === 0) continue;
-    if (changes.some((c) => c.path === path && c.code === "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
+    if (another(changes, "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
     else out.push(...changes);
   }
   // New members against old: what did not fit before widens.
   for (const { member, changes } of matched(newMembers, oldMembers, (e) => e === "widens", true)) {
     if (changes.length === 0) continue;
-    if (changes.some((c) => c.path === path && c.code === "type-widened") || oldMembers.every((m) => !overlaps(m, member))) push(out, path, "widens", "union-member-added", `now also accepts ${describeMember(member)}`);
+    if (another(changes, "type-widened") || oldMembers.every((m) => !overlaps(m, member))) push(out, path, "widens", "union-member-added", `now also accepts ${describeMember(member)}`);
     else out.push(...changes);
   }
 }
@@ -255,11 +258,22 @@ function overlaps(a: Side, b: Side): boolean {
   return [...typesOf(x)].some((t) => admitsType(ty, t) || (t === "number" && ty.has("integer")));
 }
 
+/** A value change one property below the union: the property that tells its members apart. */
+function isDiscriminator(change: SchemaChange, unionPath: string): boolean {
+  return change.path.startsWith(`${unionPath}/`) && !change.path.slice(unionPath.length + 1).includes("/");
+}
+
 function describeMember(side: Side): string {
   const node = resolve(side);
   if (typeof node === "boolean") return node ? "any value" : "no value";
   const values = valuesOf(node);
   if (values) return values.map((v) => JSON.stringify(v)).join(" or ");
+  // An object told apart by constant properties: `{ kind: "line" }`.
+  const constants = Object.entries((node.properties as Record<string, Schema> | undefined) ?? {}).flatMap(([key, property]) => {
+    const v = typeof property === "object" ? valuesOf(property) : undefined;
+    return v?.length === 1 ? [`${key}: ${JSON.stringify(v[0])}`] : [];
+  });
+  if (constants.length > 0) return `{ ${constants.join(", ")} }`;
   return [...typesOf(node)].map(article).join(" or ");
 }
 

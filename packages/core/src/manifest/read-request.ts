@@ -66,12 +66,11 @@ export function readRequest(ctx: ReaderContext, { parameter, type }: DataParamet
     if (dot > 0 && param.text) descriptions.set(name.slice(dot + 1), param);
     else if (dot < 0 && name !== parameterName && param.text && !descriptions.has(name)) descriptions.set(name, param);
   }
-  const own = parameterName === undefined ? undefined : tags.params.get(parameterName);
-  const ownText = own?.text;
-  // A description written in two places: the declaration's wins; say so rather than drop the tag's text.
+  const ownText = parameterName === undefined ? undefined : tags.params.get(parameterName)?.text;
+  // A property described in two places: its declaration's text wins; say so rather than drop the tag's.
+  // (`@param req` over a described request type is left quiet: documenting both is the usual way.)
   const ignored = (param: { tag: DiagnosticSite }, what: string) =>
     ctx.diagnostics.report(param.tag, DiagnosticCode.TagOnWrongDeclaration, `This @param text is not used: ${what} has a description of its own, written where it is declared, which the schema takes. Keep one of the two.`, "warning");
-  if (own?.text && root.annotations?.description !== undefined) ignored(own, `the request type`);
 
   const defaults: Record<string, unknown> = {};
   const properties = root.properties.map((property): PropertyModel => {

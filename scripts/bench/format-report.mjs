@@ -1,5 +1,6 @@
 // The benchmark's tables (Markdown, ready for docs/benchmarks.md) and the budget of issue #7.
 import { BUNDLE_BUDGET_BYTES } from "./bundle-size-budget.mjs";
+import { CATALOG_BUDGET } from "./catalog-budget.mjs";
 import { VALIDATORS, WORST_CASE_BUDGET_MS } from "./worst-case-validation.mjs";
 
 /** Which row each ratio is taken against. */
@@ -130,6 +131,14 @@ export function evaluateBudget(report) {
       `browser bundle of the runtime and a 10-tool registry ≤ ${kib(BUNDLE_BUDGET_BYTES)} (minified, gzipped; issue #16)`,
       `${kib(typical.gzipBytes)}, with the format checks ${typical.formats.join(", ") || "(none)"} (fixtures/bundle-size)`,
       typical.gzipBytes <= BUNDLE_BUDGET_BYTES,
+    );
+  }
+  if (report.catalog) {
+    const c = report.catalog;
+    add(
+      `the catalog of ${c.n} tools (toolgen docs) ≤ ${kib(CATALOG_BUDGET.bytes)}, first screen ≤ ${CATALOG_BUDGET.firstScreenMs} ms in Chromium (issue #19)`,
+      `${kib(c.bytes)}, first screen ${Math.round(c.firstScreenMs)} ms, every entry ${Math.round(c.completeMs)} ms`,
+      c.bytes <= CATALOG_BUDGET.bytes && c.firstScreenMs <= CATALOG_BUDGET.firstScreenMs,
     );
   }
   if (report.worstCase) {

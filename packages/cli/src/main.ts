@@ -36,6 +36,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--json", "print { bump, changes } as JSON")
     .action(async (old: string, now: string | undefined, o) => void (exitCode = (await import("./commands/diff.js")).runDiff(old, now, o)));
   program
+    .command("docs")
+    .description("write a static catalog of the tools, prompts and resources (one index.html, opens from file://): arguments, token costs and each provider's definition")
+    .addOption(project())
+    .option("-o, --out <folder>", "where to write index.html", "docs/tools")
+    .option("--against <old>", "mark the contract's changes since <old> (a manifest, a package folder or git:<ref>)")
+    .action(async (o) => void (exitCode = (await import("./commands/docs.js")).runDocs(o)));
+  program
     .command("lint")
     .description("check how well the tools are described for a model: the lint rules of docs/contracts.md, at the config's levels; exit 1 on an error")
     .addOption(project())

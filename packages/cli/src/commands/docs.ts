@@ -1,0 +1,43 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { diffManifests } from "@toolgen/core";
+import { catalogData } from "../catalog/catalog-data.js";
+import { renderCatalog } from "../catalog/render-catalog.js";
+import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
+import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { analyzeProject } from "../project/analyze-project.js";
+import { loadProjectInfo } from "../project/load-project.js";
+
+/**
+ * `toolgen docs`: a static catalog of what the model sees — every entry, its arguments, its
+ * cost per provider and each provider's definition — as `<out>/index.html` (default
+ * `docs/tools`), to commit, publish or attach to a pull request. With `--against`, the
+ * contract's changes since then are marked.
+ */
+export function runDocs(options: { project?: string; out?: string; against?: string }): number {
+  const { entries, diagnostics } = analyzeProject(options.project);
+  if (diagnostics.some((d) => d.severity === "error")) {
+    process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
+    return 1;
+  }
+  let diff;
+  if (options.against !== undefined) {
+    try {
+      const old = readContract(options.against, options.project);
+      diff = { against: old.label, ...diffManifests(old.entries, entries) };
+    } catch (error) {
+      if (!(error instanceof ContractAnalysisError)) throw error;
+      process.stderr.write(`${formatDiagnostics(error.diagnostics, process.cwd())}\ntoolgen: ${error.message}\n`);
+      return 2;
+    }
+  }
+  const info = loadProjectInfo(options.project);
+  const pkg = { name: info.packageJson.name ?? path.basename(info.packageRoot), ...(info.packageJson.version ? { version: info.packageJson.version } : {}) };
+  const html = renderCatalog(catalogData(entries, pkg, diff), readFileSync(new URL("../page/catalog-page.js", import.meta.url), "utf8"));
+  const out = path.resolve(options.out ?? "docs/tools");
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, "index.html");
+  writeFileSync(file, html);
+  process.stdout.write(`toolgen: catalog of ${entries.length} entries -> ${path.relative(process.cwd(), file) || file}\n`);
+  return 0;
+}

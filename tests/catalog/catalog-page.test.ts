@@ -1,0 +1,166 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFixture, toolgen } from "../../test-support/temp-project.js";
+
+/**
+ * `toolgen docs` as a reader meets it: the catalog of fixtures/demo (and of a 500-tool
+ * generated project) opened from file:// in headless Chromium, with no server.
+ */
+const CHROMIUM = "/usr/bin/chromium";
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+let browser: Browser;
+let dir: string;
+let cleanup: () => void;
+let catalog: string;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = copyFixture("demo"));
+  const docs = toolgen(["docs"], dir);
+  expect(docs).toMatchObject({ status: 0, stdout: "toolgen: catalog of 4 entries -> docs/tools/index.html\n" });
+  catalog = pathToFileURL(path.join(dir, "docs/tools/index.html")).href;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  cleanup?.();
+});
+
+/** The catalog open in a fresh page, with every console error and page error collected. */
+async function open(url = catalog, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1200, height: options.height ?? 900 }, colorScheme: options.dark ? "dark" : "light" });
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("request", (request) => {
+    if (!request.url().startsWith("file:")) problems.push(`fetched ${request.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  return { page, problems };
+}
+
+const entryNames = (page: Page) => page.$$eval("article.entry:not([hidden]) h2 a", (links) => links.map((a) => a.textContent));
+
+describe("toolgen docs: the catalog page", () => {
+  it("opens from file:// without a console error or a request, every entry present", async () => {
+    const { page, problems } = await open();
+    expect(await entryNames(page)).toEqual(["days_between", "search_notes", "convert_length", "convert_temperature"]);
+    expect(await page.textContent("h1")).toBe("toolgen-demo 1.0.0");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("the search narrows the list by name, description or tag, and says how many match", async () => {
+    const { page } = await open();
+    await page.fill("#search", "convert");
+    expect(await entryNames(page)).toEqual(["convert_length", "convert_temperature"]);
+    expect(await page.textContent("#status")).toBe("2 of 4 entries match");
+    await page.fill("#search", "rollback notes");
+    expect(await entryNames(page)).toEqual([]);
+    await page.fill("#search", "");
+    expect((await entryNames(page)).length).toBe(4);
+    await page.close();
+  });
+
+  it("a provider's tab shows exactly what toolgen list --provider gives for the tool; arrow keys move between tabs", async () => {
+    const { page } = await open();
+    const article = page.locator("#entry-convert_length");
+    await article.locator("details.providers > summary").click();
+    await article.locator("[role=tab][data-provider=anthropic]").click();
+    const shown = JSON.parse((await article.locator("[role=tabpanel] pre").textContent())!) as Array<{ name: string }>;
+    const listed = JSON.parse(toolgen(["list", "--provider", "anthropic"], dir).stdout) as Array<{ name: string }>;
+    expect(shown).toEqual(listed.filter((t) => t.name === "convert_length"));
+    await article.locator("[role=tab][data-provider=anthropic]").press("ArrowRight");
+    expect(await article.locator("[role=tab][aria-selected=true]").textContent()).toBe("gemini");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("gemini");
+    await page.close();
+  });
+
+  it("shows each argument's type in TypeScript words, whether it is required, its default and its constraints", async () => {
+    const { page } = await open();
+    const rows = await page.$$eval("#entry-convert_length table.parameters tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows[0]).toEqual(["value", "number", "yes", "", "", "The length to convert."]);
+    expect(rows[1]![1]).toBe('"mm" | "cm" | "m" | "km" | "in" | "ft" | "mi"');
+    expect(rows[3]).toEqual(["precision", "number", "no", "2", "", "Decimal places in the result."]);
+    await page.close();
+  });
+
+  it("has no serious accessibility violation (axe-core), in the light and the dark scheme", async () => {
+    for (const dark of [false, true]) {
+      const { page } = await open(catalog, { dark });
+      await page.locator("#entry-convert_length details.providers > summary").click();
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+        return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
+      });
+      expect(violations, dark ? "dark" : "light").toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("fits a phone's width, and its screenshot is not blank", async () => {
+    const { page } = await open(catalog, { width: 375, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    const shot = await page.screenshot();
+    const blank = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const empty = await blank.screenshot();
+    // A page with text and bars compresses far worse than an empty one.
+    expect(shot.length).toBeGreaterThan(empty.length * 5);
+    await blank.close();
+    await page.close();
+  });
+
+  it("writes the same bytes twice", () => {
+    const first = readFileSync(path.join(dir, "docs/tools/index.html"), "utf8");
+    expect(toolgen(["docs"], dir).status).toBe(0);
+    expect(readFileSync(path.join(dir, "docs/tools/index.html"), "utf8")).toBe(first);
+  });
+});
+
+describe("toolgen docs --against", () => {
+  it("marks each changed entry with its worst change, lists the changes, and sums them up", async () => {
+    expect(toolgen(["build"], dir).status).toBe(0);
+    writeFileSync(path.join(dir, "v1.json"), readFileSync(path.join(dir, "dist/toolgen.manifest.json")));
+    const units = path.join(dir, "src/units.ts");
+    writeFileSync(units, readFileSync(units, "utf8").replace('"ft" | "mi"', '"ft"').replace("Decimal places in the result.", "Decimal places."));
+    expect(toolgen(["docs", "--against", "v1.json", "-o", "against"], dir).status).toBe(0);
+    const { page, problems } = await open(pathToFileURL(path.join(dir, "against/index.html")).href);
+    expect(await page.textContent("#diff-title")).toBe("Changes against v1.json");
+    expect(await page.textContent(".diff p")).toBe("2 breaking, 0 compatible, 1 cosmetic: a major release.");
+    expect(await page.$$eval("article .badge.change-breaking", (badges) => badges.map((b) => b.closest("article")!.id))).toEqual(["entry-convert_length"]);
+    expect(await page.locator("#entry-convert_length .changes li").allTextContents()).toEqual([
+      'breaking /input/from enum-value-removed: no longer accepts "mi"',
+      'cosmetic /input/precision description-changed: description "Decimal places in the result." → "Decimal places."',
+      'breaking /input/to enum-value-removed: no longer accepts "mi"',
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("toolgen docs on 500 generated tools", () => {
+  it("writes a page of at most 2 MB that opens with every entry and searches", async () => {
+    const corpus = path.join(dir, "corpus");
+    execFileSync(process.execPath, [path.resolve("scripts/bench/generate-corpus.mjs"), "--n", "500", "--out", corpus]);
+    expect(toolgen(["docs", "-o", "catalog"], corpus).status).toBe(0);
+    const file = path.join(corpus, "catalog/index.html");
+    expect(statSync(file).size).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const { page, problems } = await open(pathToFileURL(file).href);
+    expect((await entryNames(page)).length).toBe(500);
+    await page.fill("#search", "invoice");
+    const found = (await entryNames(page)).length;
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(500);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

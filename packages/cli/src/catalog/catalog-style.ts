@@ -37,7 +37,8 @@ td.number { text-align: right; white-space: nowrap; }
 .costs td:last-child { width: 12rem; }
 .bar { display: block; height: 0.6rem; width: var(--share); min-width: 2px; background: var(--bar); border-radius: 3px; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
-.parameters code { overflow-wrap: anywhere; }
+.parameters th code { white-space: nowrap; }
+.parameters td code { overflow-wrap: break-word; }
 details { margin: 0.5rem 0; }
 summary { cursor: pointer; font-weight: 600; }
 pre { overflow-x: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 0.5rem; font-size: 0.85rem; }
@@ -48,5 +49,15 @@ pre { overflow-x: auto; background: var(--bg); border: 1px solid var(--line); bo
 .issue-error { color: var(--breaking); }
 .diff { border-left: 4px solid var(--accent); padding-left: 0.75rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-@media (max-width: 40rem) { #catalog { padding: 0.5rem; } .costs td:last-child { width: 6rem; } }
+@media (max-width: 40rem) {
+  #catalog { padding: 0.5rem; }
+  .costs td:last-child { width: 6rem; }
+  /* Arguments as stacked cards: one per row, each cell labelled. */
+  .parameters thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .parameters, .parameters tbody, .parameters tr, .parameters th, .parameters td { display: block; width: 100%; }
+  .parameters tr { border-bottom: 1px solid var(--line); padding: 0.25rem 0; }
+  .parameters th, .parameters td { border: 0; padding: 0.1rem 0; }
+  .parameters td:empty { display: none; }
+  .parameters td::before { content: attr(data-label) ": "; color: var(--muted); }
+}
 `;

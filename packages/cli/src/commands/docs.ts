@@ -6,7 +6,6 @@ import { renderCatalog } from "../catalog/render-catalog.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
-import { loadProjectInfo } from "../project/load-project.js";
 
 /**
  * `toolgen docs`: a static catalog of what the model sees — every entry, its arguments, its
@@ -15,7 +14,7 @@ import { loadProjectInfo } from "../project/load-project.js";
  * contract's changes since then are marked.
  */
 export function runDocs(options: { project?: string; out?: string; against?: string }): number {
-  const { entries, diagnostics } = analyzeProject(options.project);
+  const { entries, diagnostics, info } = analyzeProject(options.project);
   if (diagnostics.some((d) => d.severity === "error")) {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
     return 1;
@@ -31,7 +30,6 @@ export function runDocs(options: { project?: string; out?: string; against?: str
       return 2;
     }
   }
-  const info = loadProjectInfo(options.project);
   const pkg = { name: info.packageJson.name ?? path.basename(info.packageRoot), ...(info.packageJson.version ? { version: info.packageJson.version } : {}) };
   const html = renderCatalog(catalogData(entries, pkg, diff), readFileSync(new URL("../page/catalog-page.js", import.meta.url), "utf8"));
   const out = path.resolve(options.out ?? "docs/tools");

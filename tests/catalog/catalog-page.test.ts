@@ -43,7 +43,7 @@ async function open(url = catalog, options: { width?: number; height?: number; d
     if (!request.url().startsWith("file:")) problems.push(`fetched ${request.url()}`);
   });
   await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForSelector("body[data-complete=true]");
   return { page, problems };
 }
 

@@ -27,7 +27,7 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
   if (diff.bump !== "major") return undefined;
   const [was, is] = [major(old.version), major(manifest.package.version)];
   if (was !== undefined && is !== undefined && is > was) return undefined;
-  process.stderr.write(formatDiff({ ...diff, changes: diff.changes.filter((c) => c.severity === "breaking") }, old.label, "the current sources"));
+  process.stderr.write(formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against", only: "breaking" }));
   const versions = was === undefined || is === undefined ? "package.json states no version to compare" : `the major version is ${is}, as in ${old.label}`;
   return `breaking: ${diff.changes.filter((c) => c.severity === "breaking").length} breaking contract changes against ${old.label}, and ${versions}; raise the major version, or undo them (listed above)`;
 }

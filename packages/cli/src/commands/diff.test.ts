@@ -52,6 +52,7 @@ describe("toolgen diff", () => {
   it("an unreadable side is exit 2, saying which and why", () => {
     expect(toolgen(["diff", "git:no-such-ref"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:no-such-ref: no commit 'no-such-ref' in " + dir + ".\n" });
     expect(toolgen(["diff", "missing.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: missing.json: no such file or folder (give a manifest, a package folder or git:<ref>).\n" });
+    expect(toolgen(["diff", "package.json"], dir)).toMatchObject({ status: 2, stderr: 'toolgen: package.json is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, or git:<ref>.\n' });
     writeFileSync(path.join(dir, "broken.json"), '{ "formatVersion": 2 }');
     expect(toolgen(["diff", "broken.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^toolgen: broken\.json: invalid manifest \(2 problems\)\n/) });
     expect(toolgen(["diff", "git:HEAD~1"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:HEAD~1: tsconfig.json does not exist at that commit.\n" });
@@ -65,6 +66,8 @@ describe("toolgen check --against", () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("breaking: 5 breaking contract changes against git:HEAD, and the major version is 1, as in git:HEAD; raise the major version, or undo them (listed above)");
     expect(refused.stderr).toContain("toolgen: the contract breaks its callers; see above.");
+    expect(refused.stderr).toContain("toolgen check --against git:HEAD → the current sources: 5 breaking, 4 compatible, 2 cosmetic (bump: major) (the breaking ones below)");
+    expect(refused.stderr).not.toContain("compatible /input");
     const packageJson = path.join(dir, "package.json");
     writeFileSync(packageJson, readFileSync(packageJson, "utf8").replace('"version": "1.4.0"', '"version": "2.0.0"'));
     expect(toolgen(["build"], dir).status).toBe(0);

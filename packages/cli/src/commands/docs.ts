@@ -6,6 +6,7 @@ import { renderCatalog } from "../catalog/render-catalog.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
+import { UsageError } from "./usage-error.js";
 
 /**
  * `toolgen docs`: a static catalog of what the model sees — every entry, its arguments, its
@@ -33,9 +34,13 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   const pkg = { name: info.packageJson.name ?? path.basename(info.packageRoot), ...(info.packageJson.version ? { version: info.packageJson.version } : {}) };
   const html = renderCatalog(catalogData(entries, pkg, diff), readFileSync(new URL("../page/catalog-page.js", import.meta.url), "utf8"));
   const out = path.resolve(options.out ?? "docs/tools");
-  mkdirSync(out, { recursive: true });
   const file = path.join(out, "index.html");
-  writeFileSync(file, html);
+  try {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(file, html);
+  } catch (error) {
+    throw new UsageError(`cannot write the catalog to ${path.relative(process.cwd(), file) || file}: ${(error as Error).message}`);
+  }
   process.stdout.write(`toolgen: catalog of ${entries.length} entries -> ${path.relative(process.cwd(), file) || file}\n`);
   return 0;
 }

@@ -42,6 +42,8 @@ describe("toolgen lint", () => {
     writeFileSync(config, JSON.stringify({ lint: { "parameter-description-missing": "off" } }));
     expect(toolgen(["lint"], dir)).toMatchObject({ status: 0, stdout: "toolgen: no lint findings.\n" });
     writeFileSync(config, JSON.stringify({ lint: { "parameter-description-mising": "off" } }));
-    expect(toolgen(["lint"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('"lint" must be an object of rule levels') });
+    expect(toolgen(["lint"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('"lint": unknown rule "parameter-description-mising". Did you mean "parameter-description-missing"?') });
+    writeFileSync(config, JSON.stringify({ lint: { providers: ["opnai"] } }));
+    expect(toolgen(["lint"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('"lint": "providers" names "opnai", which is no provider (known: openai, openai-strict,') });
   });
 });

@@ -20,7 +20,7 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
   for (const built of entries) {
     const { entry, declaration } = built;
     if (entry.kind === "tool") lintArgumentStyle(built, previous.get(entry.name), report);
-    if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${declaration.identifier}' has no description; the model reads it to decide when to call this ${entry.kind}. Write one in its doc comment.`);
+    if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${entry.name}' has no description; the model reads it to decide when to call this ${entry.kind}. Write one in its doc comment.`);
     if (entry.kind !== "resource") lintArguments(state, built, report);
     if (entry.kind === "tool") lintDestructive(built, report);
   }

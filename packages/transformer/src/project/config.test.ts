@@ -45,6 +45,7 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
     { lint: { "parameter-description-missing": "never" } },
     { lint: { "no-such-rule": "warn" } },
     { lint: { maxTokens: 0 } },
+    { lint: { providers: ["opnai"] } },
     { server: { sessions: { pollAfterMs: 100, retryMs: 50 } } },
     { server: { sessions: { keepAlive: true } } },
     { $schema: "./node_modules/@toolgen/transformer/toolgen.config.schema.json" },

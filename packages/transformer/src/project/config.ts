@@ -1,4 +1,6 @@
 import { isLintRule, LINT_RULES, NAMING_STYLES, type LintLevel, type NamingStyle } from "@toolgen/core";
+import { editDistance } from "@toolgen/runtime";
+import { PROVIDERS } from "@toolgen/runtime/providers";
 
 /**
  * The one configuration schema, read from the `toolgen` section of `package.json`,
@@ -56,7 +58,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   lint: (v) =>
     isObject(v) &&
     Object.entries(v).every(([k, x]) =>
-      k === "providers" ? Array.isArray(x) && x.every((p) => typeof p === "string") : k === "maxTokens" ? typeof x === "number" && x > 0 : isLintRule(k) && (x === "off" || x === "warn" || x === "error"),
+      k === "providers" ? Array.isArray(x) && x.every((p) => (PROVIDERS as readonly unknown[]).includes(p)) : k === "maxTokens" ? typeof x === "number" && x > 0 : isLintRule(k) && (x === "off" || x === "warn" || x === "error"),
     ),
 };
 
@@ -85,6 +87,10 @@ export function parseConfig(value: unknown, source: string): ToolgenConfig {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${source}: the toolgen configuration must be an object.`);
   for (const [key, v] of Object.entries(value)) {
     if (key === "$schema") continue;
+    if (key === "lint") {
+      const problem = lintProblem(v);
+      if (problem) throw new ConfigError(`${source}: "lint": ${problem}`);
+    }
     const check = Object.hasOwn(KEYS, key) ? KEYS[key as keyof ToolgenConfig] : undefined;
     if (!check) throw new ConfigError(`${source}: unknown key "${key}" (known: ${Object.keys(KEYS).join(", ")}).`);
     if (!check(v)) throw new ConfigError(`${source}: "${key}" must be ${EXPECTED[key as keyof ToolgenConfig]}; got ${JSON.stringify(v)}.`);
@@ -106,4 +112,26 @@ function isSessions(value: unknown): boolean {
   if (typeof value === "boolean") return true;
   if (!isObject(value)) return false;
   return Object.entries(value).every(([k, x]) => (["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(k) ? typeof x === "number" && x >= 0 : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
+}
+
+/** What is wrong with a `lint` section, naming the key: an unknown rule (with the closest one), a level, a provider. */
+function lintProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return `must be an object; got ${JSON.stringify(value)}.`;
+  for (const [key, x] of Object.entries(value)) {
+    if (key === "providers") {
+      if (!Array.isArray(x)) return `"providers" must be a list of provider names (${PROVIDERS.join(", ")}); got ${JSON.stringify(x)}.`;
+      const unknown = x.find((p) => !(PROVIDERS as readonly unknown[]).includes(p));
+      if (unknown !== undefined) return `"providers" names ${JSON.stringify(unknown)}, which is no provider (known: ${PROVIDERS.join(", ")}).`;
+    } else if (key === "maxTokens") {
+      if (typeof x !== "number" || !(x > 0)) return `"maxTokens" must be a number above 0; got ${JSON.stringify(x)}.`;
+    } else if (!isLintRule(key)) {
+      const rules = Object.keys(LINT_RULES);
+      const closest = rules.reduce((a, b) => (editDistance(key, b) < editDistance(key, a) ? b : a));
+      const hint = editDistance(key, closest) <= 3 ? ` Did you mean "${closest}"?` : "";
+      return `unknown rule "${key}".${hint} (rules: ${rules.join(", ")}; and "providers", "maxTokens")`;
+    } else if (x !== "off" && x !== "warn" && x !== "error") {
+      return `"${key}" must be "off", "warn" or "error"; got ${JSON.stringify(x)}.`;
+    }
+  }
+  return undefined;
 }

@@ -27,7 +27,10 @@ function render(): void {
   const root = document.getElementById("catalog")!;
   const entries = data.entries;
   const tools = entries.filter((e) => e.entry.kind === "tool");
-  const count = (kind: string) => entries.filter((e) => e.entry.kind === kind).length;
+  const count = (kind: string) => {
+    const n = entries.filter((e) => e.entry.kind === kind).length;
+    return `${n} ${kind}${n === 1 ? "" : "s"}`;
+  };
   const status = el("p", { id: "status", role: "status", "aria-live": "polite" }, `${entries.length} entries`);
   const search = el("input", { id: "search", type: "search", autocomplete: "off", spellcheck: "false", "aria-describedby": "status" }) as HTMLInputElement;
   root.append(
@@ -35,7 +38,7 @@ function render(): void {
       "header",
       {},
       el("h1", {}, `${data.package.name}${data.package.version ? ` ${data.package.version}` : ""}`),
-      el("p", { class: "summary" }, `${count("tool")} tools, ${count("prompt")} prompts, ${count("resource")} resources: what the model sees.`),
+      el("p", { class: "summary" }, `${count("tool")}, ${count("prompt")}, ${count("resource")}: what the model sees.`),
       totals(tools),
       data.diff ? diffSummary(data.diff) : null,
       el("div", { class: "search" }, el("label", { for: "search" }, "Filter by name, description or tag"), search, status),

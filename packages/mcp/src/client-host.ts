@@ -12,10 +12,10 @@ export type HostFor = (extra: RequestHandlerExtra<ServerRequest, ServerNotificat
  * level the client set) and progress (when the request carried a progress token) go out as
  * notifications tied to the request, so they travel on its response stream; sampling and
  * elicitation are requests to the client, offered only when the client declared the
- * capability and the server keeps sessions (stateless, the client's answer would reach
- * another server).
+ * capability and the server is stateful — stdio, or HTTP with sessions (stateless, the
+ * client's answer would reach another server).
  */
-export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequest, ServerNotification>, logs: LogGate, sessions: boolean): CallHost {
+export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequest, ServerNotification>, logs: LogGate, stateful: boolean): CallHost {
   const progressToken = extra._meta?.progressToken;
   const client = server.getClientCapabilities() ?? {};
   const notify = (notification: ServerNotification) => void extra.sendNotification(notification).catch(() => undefined);
@@ -24,7 +24,7 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
       if (logs.sends(message.level)) notify({ method: "notifications/message", params: message });
     },
     ...(progressToken !== undefined ? { progress: (progress) => notify({ method: "notifications/progress", params: { progressToken, ...progress } }) } : {}),
-    ...(sessions && client.sampling
+    ...(stateful && client.sampling
       ? {
           async sample(request, signal) {
             const reply = await extra.sendRequest({ method: "sampling/createMessage", params: request }, CreateMessageResultSchema, { signal });
@@ -32,7 +32,7 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
           },
         }
       : {}),
-    ...(sessions && client.elicitation
+    ...(stateful && client.elicitation
       ? {
           async elicit(request, signal) {
             const reply = await extra.sendRequest({ method: "elicitation/create", params: request as never }, ElicitResultSchema, { signal });

@@ -10,6 +10,7 @@ import { MockLanguageModelV3 } from "ai-v6/test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, copyFixture, REPO_ROOT, toolgen } from "../../../../../test-support/temp-project.js";
+import { image, text } from "../../content/content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import { createRegistry, type Registry } from "../../registry/create-registry.js";
 import type { EntryDefinition } from "../../registry/entry-definition.js";
@@ -148,6 +149,31 @@ describe("the round trip of every fixture tool", () => {
     });
     const result = await (generateText as typeof ai7.generateText)({ model: model as never, tools, prompt: "convert", stopWhen: (stepCountIs as typeof ai7.stepCountIs)(3) });
     expect(result.steps[0]!.toolResults.map((r) => r.output)).toEqual([{ value: 212, scale: "F" }]);
+  });
+
+  it.each([
+    ["ai 7", ai7.generateText, ai7.stepCountIs, (doGenerate: (options: unknown) => Promise<unknown>) => new MockLanguageModelV4({ doGenerate } as never)],
+    ["ai 6", ai6.generateText, ai6.stepCountIs, (doGenerate: (options: unknown) => Promise<unknown>) => new MockLanguageModelV3({ doGenerate } as never)],
+  ] as const)("the AI SDK (%s) hands a tool's image to the model as an image", async (_major, generateText, stepCountIs, mockModel) => {
+    const registry = createRegistry([]);
+    registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });
+    const { tools } = aiSdkTools<ai7.ToolSet>(registry);
+    const prompts: unknown[] = [];
+    const model = mockModel(async (options) => {
+      prompts.push((options as { prompt: unknown }).prompt);
+      const first = prompts.length === 1;
+      const content = first ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: "chart", input: "{}" }] : [{ type: "text" as const, text: "done" }];
+      return { content, finishReason: { unified: first ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
+    });
+    await (generateText as typeof ai7.generateText)({ model: model as never, tools, prompt: "draw", stopWhen: (stepCountIs as typeof ai7.stepCountIs)(3) });
+    const toolMessage = (prompts[1] as Array<{ role: string; content: Array<{ output?: unknown }> }>).find((m) => m.role === "tool")!;
+    // ai 6 passes the part on as it is; ai 7 as its model's file part ({ type: "file", data: { type: "data", … } }).
+    const output = toolMessage.content[0]!.output as { type: string; value: Array<{ type: string; mediaType?: string }> };
+    expect(output.type).toBe("content");
+    expect(output.value[0]).toEqual({ type: "text", text: "The chart:" });
+    expect(output.value[1]).toMatchObject({ mediaType: "image/png" });
+    expect(["image-data", "file"]).toContain(output.value[1]!.type);
+    expect(JSON.stringify(output.value[1])).toContain('"data":"iVBORw=="');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Content } from "../../content/content.js";
+import { contentText } from "../../content/read-content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import type { Registry } from "../../registry/create-registry.js";
 import { NAME_RULES } from "../names/name-rules.js";
@@ -26,6 +28,14 @@ export interface AiSdkTool {
   inputSchema: AiSdkSchema;
   /** Absent for `@external` tools: the application executes those itself. */
   execute?: (input: unknown, options: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  /** For tools that return content blocks: the blocks as the model receives them (images as images). */
+  toModelOutput?: (options: { output: unknown }) => AiSdkToolOutput;
+}
+
+/** What `toModelOutput` returns: the AI SDK's content parts (https://ai-sdk.dev/docs/reference/ai-sdk-core/tool). */
+export interface AiSdkToolOutput {
+  type: "content";
+  value: Array<{ type: "text"; text: string } | { type: "image-data" | "file-data"; data: string; mediaType: string }>;
 }
 
 export interface AiSdkDefinition {
@@ -45,7 +55,9 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
 /**
  * Tools ready for `generateText({ tools })`: every non-external tool executes through the
  * registry. A failed call throws with the outcome's message, which the AI SDK hands back to
- * the model as a tool error; a successful one returns the structured result or the text.
+ * the model as a tool error; a successful one returns the structured result or the text —
+ * or, for a tool that returns content blocks, the blocks, which `toModelOutput` hands to the
+ * model as parts (an image as an image).
  *
  * The AI SDK brands its schema type with a symbol only it can name, so no type written here
  * is assignable to its `ToolSet`; name the type you want instead:
@@ -60,6 +72,7 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
     (entry, name) => {
       const tool = defineTool(entry);
       if (!entry.external) tool.execute = (input, { abortSignal }) => execute(registry, entry, input, abortSignal);
+      if (entry.content) tool.toModelOutput = ({ output }) => ({ type: "content", value: contentParts(output as readonly Content[]) });
       return { name, tool };
     },
     (definitions) => toRecord(definitions) as Tools,
@@ -74,7 +87,7 @@ async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntr
   const outcome = await registry.dispatch(entry.name, input, signal ? { signal } : {});
   switch (outcome.status) {
     case "ok":
-      return outcome.structured ?? outcome.text;
+      return outcome.content ?? outcome.structured ?? outcome.text;
     case "error":
       throw new Error(outcome.error.message);
     case "ended":
@@ -82,6 +95,24 @@ async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntr
     case "suspended":
       throw new Error(`'${entry.name}' is executed by the host application, not by toolgen.`);
   }
+}
+
+/** Content blocks as the AI SDK's parts: images as images, audio and binary resources as files, the rest as text. */
+function contentParts(blocks: readonly Content[]): AiSdkToolOutput["value"] {
+  return blocks.map((block) => {
+    switch (block.type) {
+      case "text":
+        return { type: "text", text: block.text };
+      case "image":
+        return { type: "image-data", data: block.data, mediaType: block.mimeType };
+      case "audio":
+        return { type: "file-data", data: block.data, mediaType: block.mimeType };
+      case "resource":
+        return "blob" in block.resource ? { type: "file-data", data: block.resource.blob, mediaType: block.resource.mimeType ?? "application/octet-stream" } : { type: "text", text: block.resource.text };
+      default:
+        return { type: "text", text: contentText([block]) };
+    }
+  });
 }
 
 function toRecord(definitions: AiSdkDefinition[]): Record<string, AiSdkTool> {

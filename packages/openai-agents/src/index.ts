@@ -1,5 +1,5 @@
 import { tool, type FunctionTool } from "@openai/agents";
-import type { ManifestEntry, Registry } from "@toolgen/runtime";
+import { contentText, type Content, type ManifestEntry, type Registry } from "@toolgen/runtime";
 import { outcomeText, projectOpenAiResponses, type OpenAiOptions } from "@toolgen/runtime/providers";
 
 export interface OpenAiAgentsOptions extends OpenAiOptions {
@@ -15,7 +15,8 @@ export interface OpenAiAgentsOptions extends OpenAiOptions {
  * (with its lenient repairs and model-readable messages), runs the tool within its timeout and
  * interceptors, and every outcome — a failure included — comes back to the model as the
  * tool's output text, never as an exception (the SDK would replace a thrown error's message
- * with a generic one). `@external` tools are left out: the application runs those itself.
+ * with a generic one). A tool that returns content blocks answers them as the SDK's output
+ * items: an image as an image the model sees, the rest as text. `@external` tools are left out: the application runs those itself.
  * Filters (hosts, tags, allow lists) are the registry's own.
  */
 export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch">, options: OpenAiAgentsOptions = {}): FunctionTool[] {
@@ -34,10 +35,16 @@ export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch
       errorFunction: null,
       execute: async (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) => {
         const call = projection.toCall(definition.name, input);
-        return outcomeText(await registry.dispatch(call.name, call.arguments, details?.signal ? { signal: details.signal } : {}));
+        const outcome = await registry.dispatch(call.name, call.arguments, details?.signal ? { signal: details.signal } : {});
+        return outcome.status === "ok" && outcome.content ? outputParts(outcome.content) : outcomeText(outcome);
       },
     });
   });
+}
+
+/** Content blocks as the SDK's tool output items: images as images (the model sees them), the rest as text. */
+function outputParts(blocks: readonly Content[]): Array<{ type: "text"; text: string } | { type: "image"; image: { data: string; mediaType: string } }> {
+  return blocks.map((block) => (block.type === "image" ? { type: "image", image: { data: block.data, mediaType: block.mimeType } } : { type: "text", text: contentText([block]) }));
 }
 
 function isDestructive(entry: ManifestEntry): boolean {

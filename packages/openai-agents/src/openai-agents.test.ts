@@ -1,5 +1,6 @@
 import { Agent, run, setTracingDisabled } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
+import { createRegistry, image, text } from "@toolgen/runtime";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { openAiAgentsTools } from "./index.js";
@@ -49,6 +50,18 @@ describe("openAiAgentsTools", () => {
     expect(refused).toContain("Invalid arguments for 'add_to_cart' (2 problems)");
     expect(refused).toContain("/sku: expected a string matching ^[A-Z]{3}-\\d{3}$");
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]); // "3" repaired to 3 by toolgen's lenient repairs
+  });
+
+  it("a tool's image reaches the model as an image", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });
+    const model = new ScriptedModel([[functionCall("chart", {}, { callId: "c1" })], [assistantMessage("Drawn.")]]);
+    await run(new Agent({ name: "charts", model, tools: openAiAgentsTools(registry) }), "Draw.");
+    const input = model.calls.at(-1)!.request.input as Array<{ type?: string; callId?: string; output?: unknown }>;
+    const output = input.find((i) => i.type === "function_call_result" && i.callId === "c1")!.output as Array<{ type: string; text?: string; image?: unknown }>;
+    expect(output.map((o) => o.type)).toEqual(["input_text", "input_image"]);
+    expect(output[0]!.text).toBe("The chart:");
+    expect(JSON.stringify(output[1])).toContain("data:image/png;base64,iVBORw==");
   });
 
   it("a tool that fails reaches the model as text with its payload, never as an exception that ends the run", async () => {

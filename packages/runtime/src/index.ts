@@ -70,4 +70,4 @@ export { isAllowedForHosts, passesFilters, type EntryFilters } from "./registry/
 export { interpretSchema } from "./validation/interpret-schema.js";
 export { formatLookup, type FormatLookup, type FormatTable } from "./validation/format-checks.js";
 export type { FormatTest } from "./formats/formats.js";
-export { editDistance } from "./registry/closest-names.js";
+export { closestNames, editDistance } from "./registry/closest-names.js";

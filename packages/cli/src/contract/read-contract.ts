@@ -46,20 +46,22 @@ function readManifestFile(file: string, label: string): Contract {
   } catch (error) {
     throw new UsageError(`${label}: ${(error as Error).message}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined; // the manifest reader says what is wrong with it
-  }
-  if (typeof value === "object" && value !== null && !("formatVersion" in value)) {
-    throw new UsageError(`${label} is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, or git:<ref>.`);
-  }
   try {
     const { manifest } = readManifest(text, label);
     return { label, entries: manifest.entries, version: manifest.package.version };
   } catch (error) {
+    // A JSON object with no format at all is some other file (a package.json, say): say that.
+    if (isObjectWithoutFormat(text)) throw new UsageError(`${label} is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, or git:<ref>.`);
     throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
+  }
+}
+
+function isObjectWithoutFormat(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !("formatVersion" in value);
+  } catch {
+    return false;
   }
 }
 

@@ -1,5 +1,7 @@
 import { formatLookup, interpretSchema, type JsonSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
+import { jsonEqual } from "@toolgen/runtime/validation";
+import { escapePointer } from "../model/collect-conversions.js";
 import type { Effect, SchemaChange } from "./change.js";
 
 type Node = Record<string, unknown>;
@@ -194,8 +196,8 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   if (!jsonEqual(oldNode.default, newNode.default)) push(out, path, "default", "default-changed", `default ${describeChange(oldNode.default, newNode.default)}`);
   // Keywords beside the members apply to every value; toolgen writes none, so any difference
   // there is one this comparison does not model.
-  const siblings = (n: Node) => (isUnion(n) ? JSON.stringify(canonical(Object.fromEntries(Object.entries(n).filter(([k]) => !UNION_OWN.has(k))))) : "{}");
-  if (siblings(oldNode) !== siblings(newNode)) push(out, path, "changes", "schema-changed", "the keywords beside the union's members changed; toolgen cannot prove this compatible");
+  const siblings = (n: Node) => (isUnion(n) ? Object.fromEntries(Object.entries(n).filter(([k]) => !UNION_OWN.has(k))) : {});
+  if (!jsonEqual(siblings(oldNode), siblings(newNode))) push(out, path, "changes", "schema-changed", "the keywords beside the union's members changed; toolgen cannot prove this compatible");
   const oldMembers = membersOf(a);
   const newMembers = membersOf(b);
   const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
@@ -361,20 +363,6 @@ function describeChange(old: unknown, now: unknown): string {
 
 function article(type: string): string {
   return type === "integer" || type === "object" || type === "array" ? `an ${type}` : type === "null" ? "null" : `a ${type}`;
-}
-
-function jsonEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Node)[k])]));
-  return value;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 function decodePointer(segment: string): string {

@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import { editDistance, type ManifestEntry } from "@toolgen/runtime";
 import type { BuiltEntry } from "../manifest/build-entry.js";
 import type { AnalysisState } from "../model/reader-context.js";
+import { words } from "../source/naming.js";
 import { entryCost } from "./entry-cost.js";
 import { LINT_RULES, PROVIDER_TOOL_LIMITS, type LintConfig, type LintRule } from "./lint-rules.js";
 
@@ -76,7 +77,7 @@ const DESTRUCTIVE_VERBS = new Set(["delete", "remove", "drop", "destroy", "purge
 
 /** A tool named like it deletes, without `@destructive`: hosts ask before such calls when the hint says so. */
 function lintDestructive({ entry, declaration }: BuiltEntry, report: Report): void {
-  const verb = words(entry.name)[0];
+  const verb = nameWords(entry.name)[0];
   if (verb && DESTRUCTIVE_VERBS.has(verb) && entry.annotations?.destructiveHint === undefined) {
     report("destructive-hint-missing", entry, declaration.nameNode, `'${entry.name}' is named like it ${verb}s something, but says nothing about it: tag it @destructive (hosts ask before such calls), or @destructive false if it only undoes something harmless.`);
   }
@@ -111,7 +112,7 @@ function lintNames(entries: readonly BuiltEntry[], report: Report): void {
 }
 
 function similar(a: string, b: string): boolean {
-  const [x, y] = [words(a), words(b)];
+  const [x, y] = [nameWords(a), nameWords(b)];
   if (x.join("") === y.join("")) return true;
   if (a.length < 8 || b.length < 8 || editDistance(a.toLowerCase(), b.toLowerCase()) > 2) return false;
   if (x.length !== y.length) return true;
@@ -121,13 +122,9 @@ function similar(a: string, b: string): boolean {
 
 const PREFIXES = ["un", "re", "in", "non", "dis", "de"];
 
-/** The lowercase words of a name: split at separators and at case changes. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[\s_.-]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
+/** The lowercase words of a name (a dot separates words too). */
+function nameWords(name: string): string[] {
+  return words(name.replace(/\./g, " ")).map((w) => w.toLowerCase());
 }
 
 function lintToolCount(tools: readonly BuiltEntry[], config: LintConfig, report: Report): void {

@@ -4,7 +4,8 @@ export type NamingStyle = "as-is" | "snake_case" | "camelCase" | "kebab-case";
 export const NAMING_STYLES: readonly NamingStyle[] = ["as-is", "snake_case", "camelCase", "kebab-case"];
 
 /** Splits `readHTTPResource2` into `read`, `HTTP`, `Resource2`. */
-function words(identifier: string): string[] {
+/** The words of an identifier or name: split at separators and at case changes (acronyms kept whole). */
+export function words(identifier: string): string[] {
   return identifier
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")

@@ -1,5 +1,5 @@
 import { isLintRule, LINT_RULES, NAMING_STYLES, type LintLevel, type NamingStyle } from "@toolgen/core";
-import { editDistance } from "@toolgen/runtime";
+import { closestNames } from "@toolgen/runtime";
 import { PROVIDERS } from "@toolgen/runtime/providers";
 
 /**
@@ -126,8 +126,8 @@ function lintProblem(value: unknown): string | undefined {
       if (typeof x !== "number" || !(x > 0)) return `"maxTokens" must be a number above 0; got ${JSON.stringify(x)}.`;
     } else if (!isLintRule(key)) {
       const rules = Object.keys(LINT_RULES);
-      const closest = rules.reduce((a, b) => (editDistance(key, b) < editDistance(key, a) ? b : a));
-      const hint = editDistance(key, closest) <= 3 ? ` Did you mean "${closest}"?` : "";
+      const closest = closestNames(key, rules)[0];
+      const hint = closest ? ` Did you mean "${closest}"?` : "";
       return `unknown rule "${key}".${hint} (rules: ${rules.join(", ")}; and "providers", "maxTokens")`;
     } else if (x !== "off" && x !== "warn" && x !== "error") {
       return `"${key}" must be "off", "warn" or "error"; got ${JSON.stringify(x)}.`;

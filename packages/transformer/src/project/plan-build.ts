@@ -48,7 +48,7 @@ export function analyzeForBuild(tsm: typeof ts, info: ProjectInfo, program: ts.P
     registryModule: outputOf(info.registryModulePath),
     ...(info.config.naming ? { naming: info.config.naming } : {}),
     ...(info.config.strict !== undefined ? { strict: info.config.strict } : {}),
-    lint: lintConfigOf(info.config.lint, previousEntries(info.manifestPath)),
+    lint: lintConfigOf(info.config.lint, info.config.lint?.["argument-style-changed"] === "off" ? undefined : previousEntries(info.manifestPath)),
   });
 }
 

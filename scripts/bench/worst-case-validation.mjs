@@ -78,9 +78,9 @@ async function validatorsOf(kind, cases, workspace) {
     return (await import(pathToFileURL(file).href)).default;
   }
   if (kind === "toolgen interpreted") {
-    const { formatLookup, interpretSchema } = await import("@toolgen/runtime");
+    const { formatLookup, compileSchema } = await import("@toolgen/runtime");
     const { ALL_FORMATS } = await import("@toolgen/runtime/formats");
-    return schemas.map((schema) => interpretSchema(schema, formatLookup(ALL_FORMATS)));
+    return schemas.map((schema) => compileSchema(schema, formatLookup(ALL_FORMATS)));
   }
   const require = createRequire(import.meta.url);
   const Ajv2020 = require("ajv/dist/2020.js").default;

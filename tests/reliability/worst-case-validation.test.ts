@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileValidators } from "@toolgen/core";
-import { createRegistry, formatLookup, interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { createRegistry, formatLookup, compileSchema, type JsonSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { ARGUMENT_BYTES, fastest, worstCases } from "../../scripts/bench/worst-case.mjs";
 import { loadValidatorModule } from "../../test-support/generated-validators.js";
@@ -30,7 +30,7 @@ const FLOOR_MS = 2;
 
 describe.each([
   ["generated", (i: number) => generated[i]!],
-  ["interpreted", (i: number) => interpretSchema(cases[i]!.schema as JsonSchema, EVERY_FORMAT)],
+  ["interpreted", (i: number) => compileSchema(cases[i]!.schema as JsonSchema, EVERY_FORMAT)],
 ] as const)("worst-case arguments at the body limit, %s validator", (_label, validatorOf) => {
   it.each(cases.map((c, i) => [c.name, i] as const))("%s", async (_name, i) => {
     const { schema, argument } = cases[i]!;

@@ -1,5 +1,5 @@
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { compileSchema, type JsonSchema } from "@toolgen/runtime";
 
 /**
  * The SDK's validator hook, answered by toolgen's interpreting validator: the SDK's default
@@ -9,9 +9,9 @@ import { interpretSchema, type JsonSchema } from "@toolgen/runtime";
  */
 export class ToolgenJsonSchemaValidator implements jsonSchemaValidator {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    let validate: ReturnType<typeof interpretSchema>;
+    let validate: ReturnType<typeof compileSchema>;
     try {
-      validate = interpretSchema(schema as JsonSchema);
+      validate = compileSchema(schema as JsonSchema);
     } catch (error) {
       const message = `cannot check this schema: ${(error as Error).message}`;
       return () => ({ valid: false, data: undefined, errorMessage: message });

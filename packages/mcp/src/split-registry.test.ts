@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createRegistry, interpretSchema, lazyEntry, splitEntries, type ManifestEntry } from "@toolgen/runtime";
+import { createRegistry, compileSchema, lazyEntry, splitEntries, type ManifestEntry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
 import { createMcpServer } from "./create-mcp-server.js";
 
@@ -20,7 +20,7 @@ function splitRegistry() {
   const imports = { count: 0 };
   const chunk = async () => {
     imports.count++;
-    return { definitions: [tool, resource].map((e) => lazyEntry({ kind: e.kind, name: e.name, ...(e.uris ? { uris: e.uris } : {}) }, JSON.stringify(e), interpretSchema(e.inputSchema), async () => implementations)) };
+    return { definitions: [tool, resource].map((e) => lazyEntry({ kind: e.kind, name: e.name, ...(e.uris ? { uris: e.uris } : {}) }, JSON.stringify(e), compileSchema(e.inputSchema), async () => implementations)) };
   };
   const definitions = splitEntries([chunk], [["tool", "greet", 0], ["resource", "readme", 0, { uris: ["docs://readme"] }]]);
   return { registry: createRegistry(definitions), imports };

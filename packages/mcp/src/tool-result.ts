@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { formatLookup, interpretSchema, type ManifestEntry, type Outcome } from "@toolgen/runtime";
+import { formatLookup, compileSchema, type ManifestEntry, type Outcome } from "@toolgen/runtime";
 import { hasWrappedOutput, outcomeText } from "@toolgen/runtime/providers";
 
 /** Where toolgen puts its own data in a result's `_meta` (reverse-DNS prefix, as the spec asks). */
@@ -75,7 +75,7 @@ function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unk
   let validate = outputValidators.get(entry);
   if (!validate) {
     try {
-      validate = interpretSchema(entry.outputSchema!, OUTPUT_FORMATS);
+      validate = compileSchema(entry.outputSchema!, OUTPUT_FORMATS);
     } catch {
       validate = () => false; // a schema the interpreter cannot check: nothing can be shown to conform
     }

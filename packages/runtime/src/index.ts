@@ -67,7 +67,7 @@ export {
   type RegistryOptions,
 } from "./registry/create-registry.js";
 export { isAllowedForHosts, passesFilters, type EntryFilters } from "./registry/filter-entries.js";
-export { interpretSchema } from "./validation/interpret-schema.js";
+export { compileSchema, compileSchema as interpretSchema } from "./validation/compile-schema.js";
 export { formatLookup, type FormatLookup, type FormatTable } from "./validation/format-checks.js";
 export type { FormatTest } from "./formats/formats.js";
 export { closestNames, editDistance } from "./registry/closest-names.js";

@@ -1,4 +1,4 @@
-import { interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { compileSchema, type JsonSchema } from "@toolgen/runtime";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { severityOf } from "./change.js";
@@ -100,7 +100,7 @@ describe("compareSchemas, property-tested against toolgen's own validator", () =
           const now = mutate(old, random(seed));
           const breaking = compareSchemas(old as JsonSchema, now as JsonSchema, "/input").filter((c) => severityOf(c.effect, "input") === "breaking");
           if (breaking.length > 0) return;
-          const accepts = { old: interpretSchema(old as JsonSchema), now: interpretSchema(now as JsonSchema) };
+          const accepts = { old: compileSchema(old as JsonSchema), now: compileSchema(now as JsonSchema) };
           for (const value of values) {
             if (!accepts.old(value)) continue;
             checked++;
@@ -122,7 +122,7 @@ describe("compareSchemas, property-tested against toolgen's own validator", () =
           const now = mutate(old, random(seed));
           const breaking = compareSchemas(old as JsonSchema, now as JsonSchema, "/output").filter((c) => severityOf(c.effect, "output") === "breaking");
           if (breaking.length > 0) return;
-          const accepts = { old: interpretSchema(old as JsonSchema), now: interpretSchema(now as JsonSchema) };
+          const accepts = { old: compileSchema(old as JsonSchema), now: compileSchema(now as JsonSchema) };
           fc.assert(
             fc.property(valuesFor(now), (value) => {
               if (accepts.now(value)) expect(accepts.old(value), `${JSON.stringify(value)}: allowed by ${JSON.stringify(now)}, not by ${JSON.stringify(old)}`).toBe(true);

@@ -1,4 +1,4 @@
-import { formatLookup, interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { formatLookup, compileSchema, type JsonSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { jsonEqual } from "@toolgen/runtime/validation";
 import { escapePointer } from "../model/collect-conversions.js";
@@ -235,7 +235,7 @@ function accepts(side: Side & { schema: Node }, value: unknown): boolean | undef
   try {
     const own = side.schema as Node;
     const schema: Node = side.root.$defs ? { ...own, $defs: side.root.$defs } : own;
-    return interpretSchema(schema as JsonSchema, EVERY_FORMAT)(value);
+    return compileSchema(schema as JsonSchema, EVERY_FORMAT)(value);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { formatLookup, interpretSchema } from "@toolgen/runtime";
+import { formatLookup, compileSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { ReaderContext } from "../model/reader-context.js";
@@ -17,9 +17,9 @@ export function checkDefaults(ctx: ReaderContext): void {
   for (const check of ctx.defaultChecks) {
     const schema = formatRootSchema(check.model, ctx.definitions);
     delete schema.default;
-    let validate: ReturnType<typeof interpretSchema>;
+    let validate: ReturnType<typeof compileSchema>;
     try {
-      validate = interpretSchema(schema, EVERY_FORMAT);
+      validate = compileSchema(schema, EVERY_FORMAT);
     } catch {
       continue; // A schema the validators cannot check is reported by its own constraint tag.
     }

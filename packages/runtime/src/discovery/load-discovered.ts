@@ -8,7 +8,7 @@ import { type EntryDefinition, headOf, type ModuleNamespace } from "../registry/
 import { passesFilters } from "../registry/filter-entries.js";
 import { ALL_FORMATS } from "../formats/all-formats.js";
 import { formatLookup } from "../validation/format-checks.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 import { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
 import { resolveDuplicates } from "./resolve-duplicates.js";
 
@@ -77,7 +77,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): P
     }
     let validate;
     try {
-      validate = interpretSchema(entry.inputSchema, EVERY_FORMAT);
+      validate = compileSchema(entry.inputSchema, EVERY_FORMAT);
     } catch (error) {
       throw fail(field(i, "inputSchema"), "a schema the runtime can check without a registry module", (error as Error).message);
     }

@@ -70,6 +70,23 @@ describe("format checks", () => {
     );
   });
 
+  it("date-time: written the usual way (the fast path), the same verdicts as ajv-formats, out-of-range fields and leap seconds included", () => {
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, "0"));
+    const year = fc.constantFrom("2024", "2026", "1900", "2000", "0000", "9999");
+    const fraction = fc.constantFrom("", ".5", ".123456");
+    const zone = fc.oneof(fc.constantFrom("Z", "z"), fc.tuple(fc.constantFrom("+", "-"), two, two).map(([sign, h, m]) => `${sign}${h}:${m}`));
+    const sample = fc.tuple(year, two, two, fc.constantFrom("T", "t", " "), two, two, two, fraction, zone).map(([y, mo, d, sep, h, mi, s, f, z]) => `${y}-${mo}-${d}${sep}${h}:${mi}:${s}${f}${z}`);
+    fc.assert(
+      fc.property(sample, (value) => {
+        expect([value, checks.dateTime(value)]).toEqual([value, reference("date-time")(value)]);
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ["2026-12-31T23:59:60Z", "2026-12-31T22:59:60-01:00", "2024-02-29T00:00:00+23:59", "2026-02-29T00:00:00Z"]) {
+      expect([value, checks.dateTime(value)]).toEqual([value, reference("date-time")(value)]);
+    }
+  });
+
   it("byte: a value must be base64 as a whole (ajv-formats passed any value with one base64 line)", () => {
     expect(reference("byte")("!!!\nQUJD")).toBe(true);
     expect(checks.byte("!!!\nQUJD")).toBe(false);

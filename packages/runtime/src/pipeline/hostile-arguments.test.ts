@@ -4,7 +4,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { createRegistry } from "../registry/create-registry.js";
 import type { CompiledValidator } from "../validation/index.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 
 import { loadValidatorModule } from "../../../../test-support/generated-validators.js";
 import { requestTool } from "../../../../test-support/request-tool.js";
@@ -19,7 +19,7 @@ const generated = await loadValidatorModule(compileValidators(schemas.map((schem
 
 const validators: Array<[string, (schema: JsonSchema) => CompiledValidator]> = [
   ["generated", (schema) => generated[schemas.indexOf(schema)]!],
-  ["interpreted", interpretSchema],
+  ["interpreted", compileSchema],
 ];
 
 /** A request-style tool `t` over `schema` that records and returns what it received. */

@@ -2,7 +2,7 @@ import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { CompiledValidator } from "../validation/index.js";
 import type { FormatLookup } from "../validation/format-checks.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 import { checkName, copyMetadata } from "./define-tool.js";
 
 /**
@@ -41,9 +41,9 @@ export function defineExternal(schema: ExternalToolSchema, formats: FormatLookup
   }
   let validate = schema.validate;
   try {
-    validate ??= interpretSchema(inputSchema, formats);
+    validate ??= compileSchema(inputSchema, formats);
   } catch (error) {
-    const reason = (error as Error).message.replace(/; run 'toolgen build' to precompile this schema\.$/, "");
+    const reason = (error as Error).message.replace(/\.$/, "");
     throw new TypeError(`toolgen: registerSchema('${schema.name}'): ${reason}; pass a validator of your own as 'validate' (an ajv-compiled one works).`);
   }
   const entry: ManifestEntry = {

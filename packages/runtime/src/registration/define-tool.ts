@@ -3,7 +3,7 @@ import type { EntryKind, JsonSchema, ManifestEntry, ToolAnnotations } from "../m
 import type { Completer } from "../registry/complete-argument.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { FormatLookup } from "../validation/format-checks.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 
 /**
  * One parameter of a programmatically registered tool (the seeds' `ParamDescriptor`):
@@ -98,7 +98,7 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
 
 function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup) {
   try {
-    return interpretSchema(schema, formats);
+    return compileSchema(schema, formats);
   } catch (error) {
     throw new TypeError(`toolgen: ${at}: ${(error as Error).message}`);
   }

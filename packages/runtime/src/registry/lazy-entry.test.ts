@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 import { manifestEntry } from "../testing/manifest-entry.js";
 import { createRegistry } from "./create-registry.js";
 import { lazyEntry } from "./entry-definition.js";
 
 describe("lazyEntry(): manifest data parsed on first use", () => {
   const entry = manifestEntry("greet", { description: "Greets.", tags: ["social"], inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false } });
-  const validate = interpretSchema(entry.inputSchema);
+  const validate = compileSchema(entry.inputSchema);
 
   it("registers and filters from the head alone; the JSON is parsed once, when the entry is needed", () => {
     const parse = JSON.parse;
@@ -34,7 +34,7 @@ describe("lazyEntry(): manifest data parsed on first use", () => {
 
   it("indexes a resource's URIs from the head", async () => {
     const resource = manifestEntry("readme", { kind: "resource", uris: ["docs://readme"], arguments: { mode: "positional", parameters: [] } });
-    const registry = createRegistry([lazyEntry({ kind: "resource", name: "readme", uris: ["docs://readme"] }, JSON.stringify(resource), interpretSchema(resource.inputSchema), async () => ({ readme: () => "# Readme" }))]);
+    const registry = createRegistry([lazyEntry({ kind: "resource", name: "readme", uris: ["docs://readme"] }, JSON.stringify(resource), compileSchema(resource.inputSchema), async () => ({ readme: () => "# Readme" }))]);
     expect(await registry.readResource("docs://readme")).toMatchObject({ status: "ok" });
   });
 });

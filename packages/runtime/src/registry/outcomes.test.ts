@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EndTask, ToolError, ToolExecutionError } from "../outcome/errors.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 import { createRegistry } from "./create-registry.js";
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "./entry-definition.js";
@@ -176,7 +176,7 @@ describe("every error code", () => {
 
   it("internal: an implementation that cannot be loaded", async () => {
     const entry = manifestEntry("broken");
-    const definition: EntryDefinition = { entry, validate: interpretSchema(entry.inputSchema), load: () => Promise.reject(new Error("Cannot find module './gone.js'")) };
+    const definition: EntryDefinition = { entry, validate: compileSchema(entry.inputSchema), load: () => Promise.reject(new Error("Cannot find module './gone.js'")) };
     expect(await createRegistry([definition]).dispatch("broken", {})).toEqual({ status: "error", error: { code: "internal", message: "Cannot load 'broken': Cannot find module './gone.js'" } });
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { ALL_FORMATS } from "../formats/all-formats.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 import { createRegistry, type CallInfo } from "./create-registry.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { manifestEntry } from "../testing/manifest-entry.js";
@@ -65,7 +65,7 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a" }], fn: () => 1 })).toThrow("register('t'): params[0] ('a') needs a 'type' or a 'schema'.");
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number", default: "x" }], fn: () => 1 })).toThrow(`register('t'): params[0].default "x" does not match the parameter's own schema.`);
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number" }, { name: "a", type: "string" }], fn: () => 1 })).toThrow("params[1].name 'a' is used by an earlier parameter.");
-    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", schema: { type: "array", contains: { type: "number" } } }], fn: () => 1 })).toThrow("register('t'): the schema keyword 'contains' at #/properties/a is not supported without a build step");
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", schema: { type: "array", contains: { type: "number" } } }], fn: () => 1 })).toThrow("register('t'): the schema keyword 'contains' at #/properties/a is not supported by toolgen's validators");
   });
 
   it("a second registration of a name is an error naming both origins", () => {
@@ -148,7 +148,7 @@ describe("registerSchema(): external tools", () => {
   it("a schema the interpreter cannot check takes a validator of the host's own (an ajv-compiled one works)", async () => {
     const inputSchema = { type: "object", properties: { kind: { type: "string" }, size: { type: "number" } }, if: { properties: { kind: { const: "box" } } }, then: { required: ["size"] } };
     expect(() => createRegistry([]).registerSchema({ name: "ext", description: "", inputSchema })).toThrow(
-      "toolgen: registerSchema('ext'): the schema keyword 'if' at # is not supported without a build step; pass a validator of your own as 'validate' (an ajv-compiled one works).",
+      "toolgen: registerSchema('ext'): the schema keyword 'if' at # is not supported by toolgen's validators; pass a validator of your own as 'validate' (an ajv-compiled one works).",
     );
     const registry = createRegistry([]);
     registry.registerSchema({ name: "ext", description: "", inputSchema, validate: new Ajv2020({ allErrors: true }).compile(inputSchema) });
@@ -372,5 +372,5 @@ describe("the pipeline between validation and the call", () => {
 });
 
 export function definition(e: ManifestEntry): EntryDefinition {
-  return { entry: e, validate: interpretSchema(e.inputSchema), fn: () => e.name };
+  return { entry: e, validate: compileSchema(e.inputSchema), fn: () => e.name };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { manifestEntry } from "../testing/manifest-entry.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 import { createRegistry } from "./create-registry.js";
 import { type EntryDefinition, lazyEntry } from "./entry-definition.js";
 import { type RegistryChunk, type RegistryEntryList, type SplitHead, splitEntries } from "./split-entries.js";
@@ -19,7 +19,7 @@ const readme = manifestEntry("readme", { kind: "resource", uris: ["docs://readme
 function chunkOf(entries: ManifestEntry[], implementations: Record<string, (...args: never[]) => unknown>): RegistryChunk {
   return {
     definitions: entries.map((e) =>
-      lazyEntry({ kind: e.kind, name: e.name, ...(e.uris ? { uris: e.uris } : {}) }, JSON.stringify(e), interpretSchema(e.inputSchema), async () => implementations),
+      lazyEntry({ kind: e.kind, name: e.name, ...(e.uris ? { uris: e.uris } : {}) }, JSON.stringify(e), compileSchema(e.inputSchema), async () => implementations),
     ),
   };
 }

@@ -5,7 +5,7 @@ import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
 import { formatIssues, validateArguments } from "../pipeline/validate-arguments.js";
 import type { FormatLookup } from "../validation/format-checks.js";
 import type { CompiledValidator } from "../validation/index.js";
-import { interpretSchema } from "../validation/interpret-schema.js";
+import { compileSchema } from "../validation/compile-schema.js";
 
 /** How many completed ids an instance remembers, to refuse a second completion. */
 const REMEMBERED = 10_000;
@@ -49,7 +49,7 @@ export class SuspendedCalls {
     if (result instanceof Error) return mapThrown(result);
     if (entry.outputSchema !== undefined) {
       let check = this.outputChecks.get(entry);
-      if (!check) this.outputChecks.set(entry, (check = interpretSchema(entry.outputSchema, this.formats)));
+      if (!check) this.outputChecks.set(entry, (check = compileSchema(entry.outputSchema, this.formats)));
       const found = validateArguments(check, result);
       if (found.issues.length > 0) return errorOutcome("execution_error", formatIssues(name, found, "The host's result does not match the output schema"), { issues: found.issues });
     }

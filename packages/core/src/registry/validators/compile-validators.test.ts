@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLookup, interpretSchema, type JsonSchema } from "@toolgen/runtime";
+import { formatLookup, compileSchema, type JsonSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import type { CompiledValidator, ValidatorError } from "@toolgen/runtime/validation";
 import { loadValidatorModule } from "../../../../../test-support/generated-validators.js";
@@ -52,7 +52,7 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
 describe("generated validators", () => {
   it.each(cases)("%s: the interpreter's errors, ajv's verdicts", async (_name, schema, samples) => {
     const [generated] = await compile(schema);
-    const interpreted = interpretSchema(schema, EVERY_FORMAT);
+    const interpreted = compileSchema(schema, EVERY_FORMAT);
     const reference = ajv.compile(schema as object);
     for (const sample of samples) {
       const verdict = generated!(sample);
@@ -70,7 +70,7 @@ describe("generated validators", () => {
 
   it("agrees with the interpreter on random JSON values for every schema above (property)", async () => {
     const compiled = await compile(...cases.map(([, schema]) => schema));
-    const interpreted = cases.map(([, schema]) => interpretSchema(schema, EVERY_FORMAT));
+    const interpreted = cases.map(([, schema]) => compileSchema(schema, EVERY_FORMAT));
     const samples = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...cases.flatMap(([, , values]) => values)));
     fc.assert(
       fc.property(samples, (value) => {
@@ -99,7 +99,7 @@ describe("generated validators", () => {
     const generated = await compile(...expectations.map(([schema]) => schema));
     expectations.forEach(([schema, value, expected], i) => {
       expect(keywords(generated[i]!, value)).toEqual(expected);
-      expect(keywords(interpretSchema(schema, EVERY_FORMAT), value)).toEqual(expected);
+      expect(keywords(compileSchema(schema, EVERY_FORMAT), value)).toEqual(expected);
     });
   });
 

@@ -16,7 +16,7 @@ const HELPERS = ["validator", "fail", "isObject", "isArray", "isInteger", "isFin
  * The code is toolgen's own (no ajv at build or run time): straight-line checks with no
  * `eval`/`new Function`, errors built by one runtime helper, and every subschema that
  * occurs more than once (a shared `Address`, `Money`) checked by one function. Checks and
- * errors are the interpreting validator's (`interpretSchema`), keyword for keyword.
+ * errors are the interpreting validator's (`compileSchema`), keyword for keyword.
  *
  * Throws when a schema uses a keyword the validators do not implement, or an invalid pattern.
  */

@@ -38,7 +38,7 @@ function failureCode(keyword: string): number {
  * `path` is a JavaScript expression for the value's JSON Pointer; it is evaluated only when
  * an error is recorded (or a function is called), so the valid path builds no strings.
  *
- * Checks and errors are those of the interpreting validator (`interpretSchema` in the
+ * Checks and errors are those of the interpreting validator (`compileSchema` in the
  * runtime), keyword by keyword; the tests hold both to ajv.
  */
 export function emitCheck(schema: JsonSchema | undefined, data: string, path: string, scope: CheckScope): string {

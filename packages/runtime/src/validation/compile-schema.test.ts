@@ -5,7 +5,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import { jsonEqual } from "./index.js";
 import { ALL_FORMATS } from "../formats/all-formats.js";
 import { formatLookup } from "./format-checks.js";
-import { interpretSchema } from "./interpret-schema.js";
+import { compileSchema } from "./compile-schema.js";
 
 const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
@@ -35,13 +35,13 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
 
 describe("the interpreting validator agrees with ajv", () => {
   it.each(cases)("%s", (_name, schema, samples) => {
-    const ours = interpretSchema(schema, EVERY_FORMAT);
+    const ours = compileSchema(schema, EVERY_FORMAT);
     const reference = ajv.compile(schema as object);
     for (const sample of samples) expect([sample, ours(sample)]).toEqual([sample, reference(sample)]);
   });
 
   it("agrees with ajv on random JSON values for every schema above (property)", () => {
-    const compiled = cases.map(([, schema]) => [interpretSchema(schema, EVERY_FORMAT), ajv.compile(schema as object)] as const);
+    const compiled = cases.map(([, schema]) => [compileSchema(schema, EVERY_FORMAT), ajv.compile(schema as object)] as const);
     // Values shaped like the samples are likelier to hit interesting branches than pure noise.
     const samples = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...cases.flatMap(([, , values]) => values)));
     fc.assert(
@@ -65,15 +65,15 @@ describe("the interpreting validator agrees with ajv", () => {
   it("compares hostile objects as data, where ajv's own deep equality throws", () => {
     const hostile = [{ valueOf: {} }, { valueOf: {} }];
     expect(() => ajv.compile({ type: "array", uniqueItems: true })(hostile)).toThrow();
-    expect(interpretSchema({ type: "array", uniqueItems: true })(hostile)).toBe(false);
-    expect(interpretSchema({ const: { toString: 1 } })({ toString: 1 })).toBe(true);
+    expect(compileSchema({ type: "array", uniqueItems: true })(hostile)).toBe(false);
+    expect(compileSchema({ const: { toString: 1 } })({ toString: 1 })).toBe(true);
     // The generated validators use the same equality.
     expect(jsonEqual({ valueOf: {} }, { valueOf: {} })).toBe(true);
     expect(jsonEqual({ valueOf: {} }, { valueOf: [] })).toBe(false);
   });
 
   it("reports ajv-shaped errors with instance paths, every one of them", () => {
-    const validate = interpretSchema({ type: "object", properties: { a: { type: "number" }, b: { type: "array", items: { type: "string" } }, c: {} }, required: ["a", "c"], additionalProperties: false });
+    const validate = compileSchema({ type: "object", properties: { a: { type: "number" }, b: { type: "array", items: { type: "string" } }, c: {} }, required: ["a", "c"], additionalProperties: false });
     expect(validate({ a: "x", b: ["ok", 2], d: 1 })).toBe(false);
     expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([
       ["", "required", { missingProperty: "c" }],
@@ -86,13 +86,13 @@ describe("the interpreting validator agrees with ajv", () => {
   });
 
   it("refuses assertion keywords it does not implement, and non-local references, when the schema is registered", () => {
-    expect(() => interpretSchema({ type: "object", properties: { a: { if: { type: "string" } } } })).toThrow("the schema keyword 'if' at #/properties/a is not supported without a build step");
-    expect(() => interpretSchema({ anyOf: [{ type: "array", contains: { type: "number" } }] })).toThrow("the schema keyword 'contains' at #/anyOf/0 is not supported");
-    expect(() => interpretSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
+    expect(() => compileSchema({ type: "object", properties: { a: { if: { type: "string" } } } })).toThrow("the schema keyword 'if' at #/properties/a is not supported by toolgen's validators");
+    expect(() => compileSchema({ anyOf: [{ type: "array", contains: { type: "number" } }] })).toThrow("the schema keyword 'contains' at #/anyOf/0 is not supported");
+    expect(() => compileSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
   });
 
   it("ignores keywords nobody defines, as ajv does without strict mode", () => {
-    const validate = interpretSchema({ type: "object", "x-order": 1, nullable: true, properties: { a: { type: "string", markdownDescription: "**a**" } } });
+    const validate = compileSchema({ type: "object", "x-order": 1, nullable: true, properties: { a: { type: "string", markdownDescription: "**a**" } } });
     expect([validate({ a: "x" }), validate({ a: 1 })]).toEqual([true, false]);
   });
 
@@ -101,7 +101,7 @@ describe("the interpreting validator agrees with ajv", () => {
     const saved = globalThis.Function;
     globalThis.Function = new Proxy(saved, { construct: () => { throw new Error("no codegen"); }, apply: () => { throw new Error("no codegen"); } });
     try {
-      expect(interpretSchema({ type: "object", properties: { when: { type: "string", format: "date-time" } } })({ when: "2026-01-01T00:00:00Z" })).toBe(true);
+      expect(compileSchema({ type: "object", properties: { when: { type: "string", format: "date-time" } } })({ when: "2026-01-01T00:00:00Z" })).toBe(true);
     } finally {
       globalThis.Function = saved;
     }
@@ -112,20 +112,20 @@ describe("formats of schemas registered at run time", () => {
   const schema: JsonSchema = { type: "object", properties: { to: { type: "string", format: "email" }, password: { type: "string", format: "password" }, odd: { type: "string", format: "x-made-up" } } };
 
   it("a format whose check is not carried is refused when the schema is interpreted, saying where and what to pass", () => {
-    expect(() => interpretSchema(schema)).toThrow(
+    expect(() => compileSchema(schema)).toThrow(
       `the format 'email' at #/properties/to is checked by a function this registry does not carry; pass it in the registry's 'formats' option: { formats: { "email": email } } with import { email } from "@toolgen/runtime/formats"`,
     );
   });
 
   it("checks the formats it is given; formats that check nothing on strings, and unknown ones, pass as in ajv", () => {
-    const validate = interpretSchema(schema, formatLookup({ email: ALL_FORMATS.email! }));
+    const validate = compileSchema(schema, formatLookup({ email: ALL_FORMATS.email! }));
     expect(validate({ to: "a@b.co", password: "x", odd: "anything" })).toBe(true);
     expect(validate({ to: "nope" })).toBe(false);
     expect(validate.errors).toEqual([{ instancePath: "/to", keyword: "format", params: { format: "email" }, message: 'must match format "email"' }]);
   });
 
   it("date-time is always checked (every Date argument needs it); a value that merely looks like a format is data", () => {
-    const validate = interpretSchema({ type: "object", properties: { when: { type: "string", format: "date-time" } }, default: { format: "email" }, enum: [{ format: "uri" }] });
+    const validate = compileSchema({ type: "object", properties: { when: { type: "string", format: "date-time" } }, default: { format: "email" }, enum: [{ format: "uri" }] });
     expect(validate({ when: "yesterday" })).toBe(false);
   });
 });

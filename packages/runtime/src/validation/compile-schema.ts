@@ -1,0 +1,608 @@
+import type { JsonSchema } from "../manifest/manifest-format.js";
+import type { CompiledValidator, ValidatorError } from "./index.js";
+import { jsonEqual } from "./json-equal.js";
+import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
+import { codePoints, duplicateItems, fail, isObject, pointerSegment, stopped } from "./validator-support.js";
+import { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
+
+type Schema = { readonly [keyword: string]: unknown };
+type Ok = (data: unknown) => boolean;
+type Check = (data: unknown, path: string, errors: ValidatorError[]) => void;
+
+/**
+ * A schema compiled into closures: `ok` answers valid or not and stops at the first failure,
+ * building nothing; `check` records every failure with its JSON Pointer. A validator runs
+ * `ok` and, only when it fails, `check` — so valid input (most calls) builds no path and no
+ * error, and invalid input costs at most two walks.
+ */
+interface Node {
+  ok: Ok;
+  check: Check;
+  /** Set on the node of a lone primitive type (see `passes`). */
+  leaf?: number;
+}
+
+const ANY: Node = { ok: () => true, check: () => {} };
+const NOTHING: Node = { ok: () => false, check: (_, path, errors) => fail(errors, path, "false schema") };
+const DATE_TIME_ONLY = formatLookup();
+
+/**
+ * The validator of a JSON Schema (2020-12): the subset of keywords toolgen's analyzer writes
+ * and tool schemas use (the others are refused here, when the schema is compiled, not ignored
+ * at call time). It compiles the schema into closures — no generated code, no `eval` — so it
+ * runs under `--disallow-code-generation-from-strings` and a strict CSP, and a registry module
+ * carries its schemas as data (strings, which cost the application's compiler almost nothing)
+ * rather than as code.
+ *
+ * Errors have ajv's shape, so every validator shares one message formatter. Formats are
+ * checked through `formats` (see `formatLookup`; by default `date-time` alone): a schema
+ * naming a format whose check is not there is refused here, like an unsupported keyword.
+ */
+export function compileSchema(schema: JsonSchema, formats: FormatLookup = DATE_TIME_ONLY): CompiledValidator {
+  assertSupportedSchema(schema);
+  assertFormatsCarried(schema, formats);
+  const root = new Compiler(schema, formats).node(schema);
+  const validate: CompiledValidator = (data: unknown) => {
+    if (root.ok(data)) {
+      validate.errors = null;
+      return true;
+    }
+    const errors: ValidatorError[] = [];
+    try {
+      root.check(data, "", errors);
+    } catch (thrown) {
+      stopped(thrown);
+    }
+    validate.errors = errors.length > 0 ? errors : null;
+    return errors.length === 0;
+  };
+  return validate;
+}
+
+class Compiler {
+  private readonly refs = new Map<string, Node>();
+
+  constructor(
+    private readonly root: JsonSchema,
+    private readonly formats: FormatLookup,
+  ) {}
+
+  node(schema: JsonSchema | undefined): Node {
+    if (schema === undefined || schema === true) return ANY;
+    if (schema === false) return NOTHING;
+    const s = schema as Schema;
+    return all([...(typeof s.$ref === "string" ? [this.ref(s.$ref)] : []), this.typed(s)]);
+  }
+
+  /**
+   * A `$ref`'s target, compiled on first use (a recursive schema refers to itself); then the
+   * node takes the target's functions, so later calls go straight to them.
+   */
+  private ref(ref: string): Node {
+    let node = this.refs.get(ref);
+    if (!node) {
+      const forward: Node = {
+        ok: (data) => resolve().ok(data),
+        check: (data, path, errors) => resolve().check(data, path, errors),
+      };
+      const resolve = () => {
+        const target = this.node(resolveLocalRef(this.root, ref));
+        forward.ok = target.ok;
+        forward.check = target.check;
+        return target;
+      };
+      this.refs.set(ref, (node = forward));
+    }
+    return node;
+  }
+
+  /** `type`, then (for a value of that type) the value's keywords and the combinators. */
+  private typed(s: Schema): Node {
+    const types = s.type === undefined ? undefined : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    const values = this.values(s);
+    const combinators = this.combinators(s);
+    // One type and an `enum` of values of that type (a union of literals): the enum's test is the type's too.
+    if (types?.length === 1 && combinators.length === 0 && Array.isArray(s.enum) && !Object.hasOwn(s, "const") && (s.enum as unknown[]).every(testOf(types[0]!))) {
+      const own = types[0] === "string" ? this.string(s, types[0]) : types[0] === "number" || types[0] === "integer" ? number(s, types[0]) : undefined;
+      if (!own) return literals(s.enum as unknown[], types[0]!);
+    }
+    // One type and nothing but its own keywords (the usual subschema): one node tests the type and the keywords.
+    if (types?.length === 1 && values.length === 0 && combinators.length === 0) {
+      const type = types[0]!;
+      const own = type === "string" ? this.string(s, type) : type === "number" || type === "integer" ? number(s, type) : type === "array" ? this.array(s, type) : type === "object" ? this.object(s, type) : undefined;
+      return own ?? leaf(type);
+    }
+    const only = (...kinds: string[]) => types !== undefined && types.every((t) => kinds.includes(t));
+    const rest = all([
+      ...values,
+      ...guarded(only("string") ? undefined : isString, this.string(s)),
+      ...guarded(only("number", "integer") ? undefined : isNumber, number(s)),
+      ...guarded(only("array") ? undefined : Array.isArray, this.array(s)),
+      ...guarded(only("object") ? undefined : isObject, this.object(s)),
+      ...combinators,
+    ]);
+    if (!types) return rest;
+    const test = typeTest(types);
+    const expected = types.join(",");
+    if (rest === ANY) return { ok: test, check: (data, path, errors) => (test(data) ? undefined : fail(errors, path, "type", expected)) };
+    return {
+      ok: (data) => test(data) && rest.ok(data),
+      check: (data, path, errors) => (test(data) ? rest.check(data, path, errors) : fail(errors, path, "type", expected)),
+    };
+  }
+
+  private values(s: Schema): Node[] {
+    const nodes: Node[] = [];
+    if (Array.isArray(s.enum)) {
+      const values = s.enum as unknown[];
+      const ok: Ok = values.every(isPrimitive) ? (data) => values.includes(data) : (data) => values.some((v) => jsonEqual(v, data));
+      nodes.push(keyword(ok, "enum", values));
+    }
+    if (Object.hasOwn(s, "const")) {
+      const value = s.const;
+      nodes.push(keyword(isPrimitive(value) ? (data) => data === value : (data) => jsonEqual(value, data), "const", value));
+    }
+    return nodes;
+  }
+
+  /**
+   * `minLength`, `maxLength`, `pattern` and `format`, for strings; with `type`, the node of a
+   * schema of that type alone (other values fail it), otherwise other values pass. Cheap
+   * checks first: a string over its `maxLength` is not given to the pattern or the format check.
+   */
+  private string(s: Schema, type?: string): Node | undefined {
+    const min = typeof s.minLength === "number" ? s.minLength : undefined;
+    const max = typeof s.maxLength === "number" ? s.maxLength : undefined;
+    const pattern = typeof s.pattern === "string" ? compilePattern(s.pattern) : undefined;
+    const format = typeof s.format === "string" ? this.formats(s.format) : undefined;
+    if (min === undefined && max === undefined && !pattern && !format) return undefined;
+    // Counting code points walks the string: only when its length (in code units, at most twice the count) leaves the answer open.
+    const short = (text: string) => min !== undefined && text.length < 2 * min && codePoints(text) < min;
+    const long = (text: string) => max !== undefined && text.length > max && codePoints(text) > max;
+    return {
+      ok: (data) => {
+        if (typeof data !== "string") return type === undefined;
+        if (min !== undefined && data.length < 2 * min && codePoints(data) < min) return false;
+        if (max !== undefined && data.length > max && codePoints(data) > max) return false;
+        return (pattern === undefined || pattern.test(data)) && (format === undefined || format(data));
+      },
+      check: (data, path, errors) => {
+        if (typeof data !== "string") return type === undefined ? undefined : fail(errors, path, "type", type);
+        if (short(data)) fail(errors, path, "minLength", min);
+        if (long(data)) return fail(errors, path, "maxLength", max);
+        if (pattern && !pattern.test(data)) fail(errors, path, "pattern", s.pattern);
+        if (format && !format(data)) fail(errors, path, "format", s.format);
+      },
+    };
+  }
+
+  /** Array keywords, typed as `string` is. Cheap checks first: an array over its `maxItems` is not walked (items, `uniqueItems`). */
+  private array(s: Schema, type?: string): Node | undefined {
+    const min = typeof s.minItems === "number" ? s.minItems : undefined;
+    const max = typeof s.maxItems === "number" ? s.maxItems : undefined;
+    const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as JsonSchema[]).map((sub) => this.node(sub)) : [];
+    const items = s.items === undefined ? ANY : this.node(s.items as JsonSchema);
+    const unique = s.uniqueItems === true;
+    if (min === undefined && max === undefined && prefix.length === 0 && items === ANY && !unique) return undefined;
+    const itemAt = (i: number) => (i < prefix.length ? prefix[i]! : items);
+    const kind = items.leaf ?? 0;
+    return {
+      ok: (data) => {
+        if (!Array.isArray(data)) return type === undefined;
+        const list = data as unknown[];
+        if ((min !== undefined && list.length < min) || (max !== undefined && list.length > max)) return false;
+        for (let i = 0; i < prefix.length && i < list.length; i++) if (!prefix[i]!.ok(list[i])) return false;
+        if (kind === STRING) {
+          for (let i = prefix.length; i < list.length; i++) if (typeof list[i] !== "string") return false;
+        } else if (items !== ANY) {
+          for (let i = prefix.length; i < list.length; i++) if (!passes(items, kind, list[i])) return false;
+        }
+        return !unique || duplicateItems(list) === undefined;
+      },
+      check: (data, path, errors) => {
+        if (!Array.isArray(data)) return type === undefined ? undefined : fail(errors, path, "type", type);
+        const list = data as unknown[];
+        if (min !== undefined && list.length < min) fail(errors, path, "minItems", min);
+        if (max !== undefined && list.length > max) return fail(errors, path, "maxItems", max);
+        for (let i = 0; i < list.length; i++) {
+          const item = itemAt(i);
+          if (!(item.leaf && passes(item, item.leaf, list[i]))) item.check(list[i], `${path}/${i}`, errors);
+        }
+        const duplicate = unique ? duplicateItems(list) : undefined;
+        if (duplicate) fail(errors, path, "uniqueItems", duplicate[0], duplicate[1]);
+      },
+    };
+  }
+
+  /** Object keywords, typed as `string` is. */
+  private object(s: Schema, type?: string): Node | undefined {
+    const properties = Object.entries((s.properties ?? {}) as Record<string, JsonSchema>);
+    const names = properties.map(([name]) => name);
+    const checks = properties.map(([, sub]) => this.node(sub));
+    const kinds = checks.map((node) => node.leaf ?? 0);
+    const requiredNames = (s.required as string[] | undefined) ?? [];
+    const required = names.map((name) => requiredNames.includes(name));
+    const requiredElsewhere = requiredNames.filter((name) => !names.includes(name));
+    const minProperties = typeof s.minProperties === "number" ? s.minProperties : undefined;
+    const maxProperties = typeof s.maxProperties === "number" ? s.maxProperties : undefined;
+    const keyed = this.keyed(s, names);
+    if (names.length === 0 && requiredNames.length === 0 && minProperties === undefined && maxProperties === undefined && !keyed) return undefined;
+    const n = names.length;
+    const segments = names.map((name) => `/${pointerSegment(name)}`);
+    const inherited = names.map(isInherited);
+    const requiredInherited = requiredNames.map(isInherited);
+    const valueAt = (object: Record<string, unknown>, i: number) => (inherited[i] ? readOwn(object, names[i]!) : object[names[i]!]);
+    // No key is checked but for being known.
+    const closed = s.additionalProperties === false && s.propertyNames === undefined && s.patternProperties === undefined;
+    const byNames: Ok = (data) => {
+      const object = data as Record<string, unknown>;
+      if (minProperties !== undefined || maxProperties !== undefined) {
+        const count = Object.keys(object).length;
+        if ((minProperties !== undefined && count < minProperties) || (maxProperties !== undefined && count > maxProperties)) return false;
+      }
+      for (let i = 0; i < n; i++) {
+        const value = valueAt(object, i);
+        if (value === undefined ? required[i] : !passes(checks[i]!, kinds[i]!, value)) return false;
+      }
+      for (const name of requiredElsewhere) if (read(object, name) === undefined) return false;
+      if (closed) {
+        for (const key of Object.keys(object)) if (!names.includes(key)) return false;
+        return true;
+      }
+      return !keyed || keyed.ok(object);
+    };
+    /**
+     * The usual object — plain, its keys checked only for being known — is walked by its own
+     * keys: `for…in` reads a plain object's values from V8's enum cache, where reading the
+     * schema's names one by one is a dictionary lookup each. (`for…in` would also visit
+     * enumerable keys of Object.prototype, which has none unless it has been polluted.)
+     */
+    const requiredCount = required.filter(Boolean).length;
+    const byKeys = (closed || !keyed) && minProperties === undefined && maxProperties === undefined && requiredElsewhere.length === 0;
+    return {
+      ok: (data) => {
+        if (!byKeys || !isPlain(data)) return isObject(data) ? byNames(data) : type === undefined;
+        const object = data as Record<string, unknown>;
+        let requiredSeen = 0;
+        let next = 0;
+        for (const key in object) {
+          // Keys mostly come in the schema's order (JSON from a model, an object literal): try the next name first.
+          const i = names[next] === key ? next : names.indexOf(key);
+          if (i < 0) {
+            if (closed) return false;
+            continue;
+          }
+          next = i + 1;
+          const value = object[key];
+          if (value === undefined) continue;
+          if (required[i]) requiredSeen++;
+          // `passes`, inline: this loop is where most of a validation's time goes.
+          switch (kinds[i]) {
+            case STRING:
+              if (typeof value !== "string") return false;
+              break;
+            case NUMBER:
+              if (!Number.isFinite(value)) return false;
+              break;
+            case INTEGER:
+              if (!Number.isInteger(value)) return false;
+              break;
+            case BOOLEAN:
+              if (typeof value !== "boolean") return false;
+              break;
+            default:
+              if (!checks[i]!.ok(value)) return false;
+          }
+        }
+        return requiredSeen === requiredCount;
+      },
+      check: (data, path, errors) => {
+        if (!isObject(data)) return type === undefined ? undefined : fail(errors, path, "type", type);
+        const object = data as Record<string, unknown>;
+        for (let i = 0; i < requiredNames.length; i++) {
+          const name = requiredNames[i]!;
+          if ((requiredInherited[i] ? readOwn(object, name) : object[name]) === undefined) fail(errors, path, "required", name);
+        }
+        if (minProperties !== undefined || maxProperties !== undefined) {
+          const count = Object.keys(object).length;
+          if (minProperties !== undefined && count < minProperties) fail(errors, path, "minProperties", minProperties);
+          // Cheap checks first: an object over its `maxProperties` is not walked.
+          if (maxProperties !== undefined && count > maxProperties) return fail(errors, path, "maxProperties", maxProperties);
+        }
+        for (let i = 0; i < n; i++) {
+          const value = valueAt(object, i);
+          if (value === undefined || (kinds[i] && passes(checks[i]!, kinds[i]!, value))) continue;
+          checks[i]!.check(value, path + segments[i], errors);
+        }
+        keyed?.check(object, path, errors);
+      },
+    };
+  }
+
+  /** What is checked key by key: `propertyNames`, `patternProperties` and `additionalProperties` (an object's own keys, in order). */
+  private keyed(s: Schema, known: readonly string[]): Node | undefined {
+    const names = s.propertyNames === undefined ? undefined : this.node(s.propertyNames as JsonSchema);
+    const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([source, sub]) => [compilePattern(source), this.node(sub)] as const);
+    const additional = s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.node(s.additionalProperties as JsonSchema);
+    if (!names && patterns.length === 0 && !additional) return undefined;
+    const isKnown = (key: string) => known.includes(key);
+    return {
+      ok: (data) => {
+        const object = data as Record<string, unknown>;
+        for (const key of Object.keys(object)) {
+          if (names && !names.ok(key)) return false;
+          let matched = false;
+          for (const [pattern, sub] of patterns) {
+            if (!pattern.test(key)) continue;
+            matched = true;
+            if (!sub.ok(object[key])) return false;
+          }
+          if (additional && !matched && !isKnown(key) && !additional.ok(object[key])) return false;
+        }
+        return true;
+      },
+      check: (data, path, errors) => {
+        const object = data as Record<string, unknown>;
+        const keyPath = (key: string) => `${path}/${pointerSegment(key)}`;
+        for (const key of Object.keys(object)) {
+          names?.check(key, path, errors);
+          let matched = false;
+          for (const [pattern, sub] of patterns) {
+            if (!pattern.test(key)) continue;
+            matched = true;
+            sub.check(object[key], keyPath(key), errors);
+          }
+          if (!additional || matched || isKnown(key)) continue;
+          if (additional === NOTHING) fail(errors, path, "additionalProperties", key);
+          else additional.check(object[key], keyPath(key), errors);
+        }
+      },
+    };
+  }
+
+  private combinators(s: Schema): Node[] {
+    const nodes: Node[] = [];
+    if (Array.isArray(s.allOf)) nodes.push(...(s.allOf as JsonSchema[]).map((sub) => this.node(sub)));
+    if (Array.isArray(s.anyOf)) nodes.push(this.anyOf(s.anyOf as JsonSchema[]));
+    if (Array.isArray(s.oneOf)) {
+      const members = (s.oneOf as JsonSchema[]).map((sub) => this.node(sub));
+      const passing = (data: unknown) => members.reduce((count, m) => (m.ok(data) ? count + 1 : count), 0);
+      nodes.push({
+        ok: (data) => passing(data) === 1,
+        check: (data, path, errors) => {
+          const count = passing(data);
+          if (count !== 1) fail(errors, path, "oneOf", count);
+        },
+      });
+    }
+    if (s.not !== undefined) {
+      const not = this.node(s.not as JsonSchema);
+      nodes.push(keyword((data) => !not.ok(data), "not"));
+    }
+    return nodes;
+  }
+
+  /**
+   * `anyOf` passes when a member does; one error stands for the members'. A discriminated
+   * union (every member an object whose required tag property has its own `const`) goes
+   * straight to the member its tag names — the others would fail on the tag.
+   */
+  private anyOf(schemas: readonly JsonSchema[]): Node {
+    const members = schemas.map((sub) => this.node(sub));
+    const tag = discriminator(schemas);
+    let ok: Ok = (data) => {
+      for (const member of members) if (member.ok(data)) return true;
+      return false;
+    };
+    if (tag !== undefined) {
+      const byTag = new Map(schemas.map((m, i) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[i]!]));
+      const own = isInherited(tag);
+      ok = (data) => isObject(data) && byTag.get(own ? readOwn(data, tag) : data[tag])?.ok(data) === true;
+    }
+    return keyword(ok, "anyOf");
+  }
+}
+
+/** Leaf kinds: a schema that is one primitive type and nothing else, tested in place by the node that holds it (`passes`). */
+const STRING = 1;
+const NUMBER = 2;
+const INTEGER = 3;
+const BOOLEAN = 4;
+const LEAVES: Record<string, number> = { string: STRING, number: NUMBER, integer: INTEGER, boolean: BOOLEAN };
+const leaves = new Map<string, Node>();
+
+/** The node of a schema that is `type` and nothing else. */
+function leaf(type: string): Node {
+  let node = leaves.get(type);
+  if (!node) {
+    const test = testOf(type);
+    node = { ok: test, check: (data, path, errors) => (test(data) ? undefined : fail(errors, path, "type", type)), leaf: LEAVES[type] };
+    leaves.set(type, node);
+  }
+  return node;
+}
+
+/** `node.ok(value)`, with a leaf's test inline: most properties and items are one primitive type, and a call each is most of their cost. */
+function passes(node: Node, kind: number, value: unknown): boolean {
+  switch (kind) {
+    case STRING:
+      return typeof value === "string";
+    case NUMBER:
+      return Number.isFinite(value);
+    case INTEGER:
+      return Number.isInteger(value);
+    case BOOLEAN:
+      return typeof value === "boolean";
+    default:
+      return node.ok(value);
+  }
+}
+
+/** The node of `{ type, enum }` whose values are all of that type: a value in the list has the type. */
+function literals(values: readonly unknown[], type: string): Node {
+  return {
+    ok: (data) => values.includes(data),
+    check: (data, path, errors) => {
+      if (!testOf(type)(data)) fail(errors, path, "type", type);
+      else if (!values.includes(data)) fail(errors, path, "enum", values);
+    },
+  };
+}
+
+/** A node failing one keyword, with `a` as its detail. */
+function keyword(ok: Ok, name: string, a?: unknown): Node {
+  return { ok, check: (data, path, errors) => (ok(data) ? undefined : fail(errors, path, name, a)) };
+}
+
+/** Every node's checks, in order. */
+function all(nodes: readonly Node[]): Node {
+  const real = nodes.filter((n) => n !== ANY);
+  if (real.length === 0) return ANY;
+  if (real.length === 1) return real[0]!;
+  if (real.length === 2) {
+    const [a, b] = real as [Node, Node];
+    return { ok: (data) => a.ok(data) && b.ok(data), check: (data, path, errors) => (a.check(data, path, errors), b.check(data, path, errors)) };
+  }
+  return {
+    ok: (data) => {
+      for (const n of real) if (!n.ok(data)) return false;
+      return true;
+    },
+    check: (data, path, errors) => {
+      for (const n of real) n.check(data, path, errors);
+    },
+  };
+}
+
+/** A node for values passing `test` only; other values pass (their type is another keyword's business). */
+function guarded(test: Ok | undefined, node: Node | undefined): Node[] {
+  if (!node) return [];
+  if (!test) return [node];
+  return [{ ok: (data) => !test(data) || node.ok(data), check: (data, path, errors) => (test(data) ? node.check(data, path, errors) : undefined) }];
+}
+
+/** Number keywords, typed as `string` is (`number` or `integer`). */
+function number(s: Schema, type?: string): Node | undefined {
+  const minimum = typeof s.minimum === "number" ? s.minimum : undefined;
+  const maximum = typeof s.maximum === "number" ? s.maximum : undefined;
+  const exclusiveMinimum = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : undefined;
+  const exclusiveMaximum = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : undefined;
+  const multipleOf = typeof s.multipleOf === "number" ? s.multipleOf : undefined;
+  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && multipleOf === undefined) return undefined;
+  const test = type === undefined ? isNumber : testOf(type);
+  // `!(x >= limit)` rather than `x < limit`: NaN fails every bound, as in ajv.
+  const low = (x: number) => minimum !== undefined && !(x >= minimum);
+  const high = (x: number) => maximum !== undefined && !(x <= maximum);
+  const lowExclusive = (x: number) => exclusiveMinimum !== undefined && !(x > exclusiveMinimum);
+  const highExclusive = (x: number) => exclusiveMaximum !== undefined && !(x < exclusiveMaximum);
+  const notMultiple = (x: number) => multipleOf !== undefined && !Number.isInteger(x / multipleOf);
+  return {
+    ok: (data) => {
+      if (!test(data)) return type === undefined;
+      const x = data as number;
+      return (
+        (minimum === undefined || x >= minimum) &&
+        (maximum === undefined || x <= maximum) &&
+        (exclusiveMinimum === undefined || x > exclusiveMinimum) &&
+        (exclusiveMaximum === undefined || x < exclusiveMaximum) &&
+        (multipleOf === undefined || Number.isInteger(x / multipleOf))
+      );
+    },
+    check: (data, path, errors) => {
+      if (!test(data)) return type === undefined ? undefined : fail(errors, path, "type", type);
+      const x = data as number;
+      if (low(x)) fail(errors, path, "minimum", minimum);
+      if (high(x)) fail(errors, path, "maximum", maximum);
+      if (lowExclusive(x)) fail(errors, path, "exclusiveMinimum", exclusiveMinimum);
+      if (highExclusive(x)) fail(errors, path, "exclusiveMaximum", exclusiveMaximum);
+      if (notMultiple(x)) fail(errors, path, "multipleOf", multipleOf);
+    },
+  };
+}
+
+const isString: Ok = (data) => typeof data === "string";
+const isNumber: Ok = (data) => typeof data === "number";
+
+function typeTest(types: readonly string[]): Ok {
+  const tests = types.map(testOf);
+  if (tests.length === 1) return tests[0]!;
+  if (tests.length === 2) {
+    const [a, b] = tests as [Ok, Ok];
+    return (data) => a(data) || b(data);
+  }
+  return (data) => tests.some((t) => t(data));
+}
+
+function testOf(type: string): Ok {
+  switch (type) {
+    case "null":
+      return (data) => data === null;
+    case "array":
+      return Array.isArray;
+    case "object":
+      return isObject;
+    case "integer":
+      return Number.isInteger as Ok;
+    case "number":
+      return Number.isFinite as Ok;
+    case "string":
+      return isString;
+    default:
+      return (data) => typeof data === type;
+  }
+}
+
+function isPrimitive(value: unknown): boolean {
+  return value === null || typeof value !== "object";
+}
+
+/** Names objects inherit from Object.prototype (`constructor`, `toString`) count only as own properties. */
+function isInherited(name: string): boolean {
+  return name in Object.prototype;
+}
+
+function readOwn(object: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(object, name) ? object[name] : undefined;
+}
+
+function read(object: Record<string, unknown>, name: string): unknown {
+  return isInherited(name) ? readOwn(object, name) : object[name];
+}
+
+/** An object whose prototype is Object.prototype or null: not an array, not a class instance. */
+function isPlain(data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function discriminator(members: readonly JsonSchema[]): string | undefined {
+  if (members.length < 2) return undefined;
+  const objects = members.map((m) => (typeof m === "object" && m !== null ? (m as Schema) : undefined));
+  const first = objects[0];
+  if (!first || typeof first.properties !== "object" || first.properties === null) return undefined;
+  for (const tag of Object.keys(first.properties)) {
+    const values = objects.map((o) => {
+      if (!o || o.type !== "object" || !Array.isArray(o.required) || !o.required.includes(tag)) return undefined;
+      const property = (o.properties as Record<string, Schema> | undefined)?.[tag];
+      return property && Object.hasOwn(property, "const") && isPrimitive(property.const) ? property.const : undefined;
+    });
+    if (values.every((v) => v !== undefined) && new Set(values).size === values.length) return tag;
+  }
+  return undefined;
+}
+
+const patterns = new Map<string, RegExp>();
+function compilePattern(source: string): RegExp {
+  let pattern = patterns.get(source);
+  if (!pattern) {
+    try {
+      pattern = new RegExp(source, "u");
+    } catch (error) {
+      throw new Error(`the pattern ${JSON.stringify(source)} is not a valid regular expression (${(error as Error).message})`);
+    }
+    patterns.set(source, pattern);
+  }
+  return pattern;
+}
+

@@ -1,0 +1,50 @@
+import type { JsonSchema } from "../manifest/manifest-format.js";
+
+/**
+ * Assertion keywords the validators do not implement. Refused when the schema is
+ * registered — silently skipping one would accept what the schema forbids. Keywords nobody
+ * defines (`x-order`, OpenAPI's `nullable`) are ignored, as ajv does without `strict`.
+ */
+const UNSUPPORTED = new Set([
+  "if", "then", "else", "contains", "minContains", "maxContains", "dependentRequired", "dependentSchemas", "dependencies",
+  "unevaluatedProperties", "unevaluatedItems", "additionalItems", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+]);
+const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+const SUBSCHEMA_LISTS = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
+const SUBSCHEMAS = new Set(["items", "additionalProperties", "not", "propertyNames"]);
+
+/**
+ * Refuses a schema using a keyword the validators cannot check, naming where it is.
+ */
+export function assertSupportedSchema(schema: JsonSchema): void {
+  checkKeywords(schema, "#");
+}
+
+function checkKeywords(schema: unknown, at: string): void {
+  if (typeof schema !== "object" || schema === null) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (UNSUPPORTED.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported by toolgen's validators.`);
+    if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) throw new Error(`the reference ${JSON.stringify(value)} at ${at} is not local to the schema; a registered schema must be self-contained.`);
+    const child = `${at}/${key}`;
+    if (SUBSCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
+      for (const [name, sub] of Object.entries(value)) checkKeywords(sub, `${child}/${name}`);
+    } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
+      value.forEach((sub, i) => checkKeywords(sub, `${child}/${i}`));
+    } else if (SUBSCHEMAS.has(key)) {
+      checkKeywords(value, child);
+    }
+  }
+}
+
+/** Local references only (`#`, `#/$defs/…`, `#/definitions/…`): a registered schema is self-contained. */
+export function resolveLocalRef(root: JsonSchema, ref: string): JsonSchema {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) throw new Error(`the reference '${ref}' is not local to the schema`);
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) throw new Error(`the reference '${ref}' points at nothing`);
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node as JsonSchema;
+}

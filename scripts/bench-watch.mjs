@@ -60,7 +60,7 @@ try {
     }
     return times;
   };
-  // A description: the schemas change, so every validator is precompiled again.
+  // A description: the schemas change, so the manifest and the registry module are written again.
   const described = rebuildAfter((i) => original.replace("looks things up.", `looks things up (edit ${i}).`), (plan, i) => plan.files[0].content.includes(`(edit ${i})`));
   // A function body: the manifest is re-derived, the registry module comes from the cache.
   const body = rebuildAfter((i) => original.replace("tags.length, query", `tags.length + ${i}, query`), (plan) => plan.entryCount === tools);

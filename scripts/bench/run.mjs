@@ -349,7 +349,7 @@ async function main() {
     log("bundle size: runtime + 10 tools, esbuild for the browser");
     const bundleSize = await benchBundleSize({ workspace, toolgen: tools.toolgen });
     log("worst-case validation: every keyword at the body limit, toolgen and ajv");
-    const worstCase = await benchWorstCase({ workspace });
+    const worstCase = await benchWorstCase();
     log("MCP over HTTP: throughput with bearer authentication on and off");
     const mcpAuth = await benchMcpAuth({ rounds: options.quick ? 3 : 5 });
     log("catalog: toolgen docs on 500 tools, opened in Chromium");

@@ -1,6 +1,6 @@
 // Child process of the benchmark: validation throughput on the same request types and the
 // same valid and invalid arguments, with
-//   - toolgen's validators, precompiled at build time into the generated registry module;
+//   - toolgen's validators, compiled from the input schemas on the first call (`compileSchema`);
 //   - ajv 8 compiling the manifest's input schemas at run time (draft 2020-12, allErrors, formats);
 //   - typia's `createValidate<Request>()` (validate collects every error), compiled by tspc;
 //   - toolgen's `registry.call` on invalid input (validation plus the model-facing error outcome),
@@ -72,7 +72,7 @@ await bench.run();
 
 function addTasks(bench) {
   return bench
-    .add("toolgen precompiled · valid", () => {
+    .add("toolgen · valid", () => {
       for (const c of cases) sink += c.toolgen(c.valid) ? 1 : 0;
     })
     .add("ajv runtime-compiled · valid", () => {
@@ -81,7 +81,7 @@ function addTasks(bench) {
     .add("typia validate · valid", () => {
       for (const c of cases) sink += c.typia(c.valid).success ? 1 : 0;
     })
-    .add("toolgen precompiled · invalid", () => {
+    .add("toolgen · invalid", () => {
       for (const c of cases) sink += c.toolgen(c.invalid) ? 0 : c.toolgen.errors.length;
     })
     .add("ajv runtime-compiled · invalid", () => {

@@ -1,29 +1,25 @@
 // The worst case of validation, per keyword: the arguments of scripts/bench/worst-case.mjs,
-// each as large as the HTTP body limit allows, validated by toolgen's generated validator,
-// its interpreting validator and ajv 8 (compiled at run time, allErrors, ajv-formats) — the
+// each as large as the HTTP body limit allows, validated by toolgen's validator
+// (compileSchema) and ajv 8 (compiled at run time, allErrors, ajv-formats) — the
 // fastest of three runs each. Every validator runs in a worker thread that is stopped after
 // TIMEOUT_MS: a validator that backtracks or compares pairwise would otherwise not finish
 // (ajv does not, on several of these).
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as path from "node:path";
-import { pathToFileURL } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { REPO_ROOT } from "./generate-corpus.mjs";
 import { ARGUMENT_BYTES, fastest, worstCases } from "./worst-case.mjs";
 
-export const VALIDATORS = ["toolgen generated", "toolgen interpreted", "ajv runtime-compiled"];
+export const VALIDATORS = ["toolgen compiled", "ajv runtime-compiled"];
 const TIMEOUT_MS = 5_000;
 /** The budget of issue #20: toolgen validates any argument the body limit allows in less than this. */
 export const WORST_CASE_BUDGET_MS = 500;
 
 /** `[{ name, bytes, ms: { [validator]: number | null } }]`; null: still running after TIMEOUT_MS. */
-export async function benchWorstCase({ workspace }) {
+export async function benchWorstCase() {
   const cases = worstCases();
   const results = cases.map((c) => ({ name: c.name, bytes: JSON.stringify(c.argument(ARGUMENT_BYTES)).length, ms: {} }));
   for (const validator of VALIDATORS) {
     let worker;
-    const start = () => (worker = new Worker(new URL(import.meta.url), { workerData: { validator, workspace } }));
+    const start = () => (worker = new Worker(new URL(import.meta.url), { workerData: { validator } }));
     start();
     for (let i = 0; i < cases.length; i++) {
       const measured = await measureIn(worker, i);
@@ -55,29 +51,18 @@ function measureIn(worker, i) {
 }
 
 /** In the worker: the validators of one kind for every case, then one measurement per message. */
-async function serve({ validator, workspace }) {
+async function serve({ validator }) {
   const cases = worstCases();
-  const validate = await validatorsOf(validator, cases, workspace);
+  const validate = await validatorsOf(validator, cases);
   parentPort.on("message", async (i) => {
     const argument = cases[i].argument(ARGUMENT_BYTES);
     parentPort.postMessage(await fastest(() => validate[i](argument)));
   });
 }
 
-async function validatorsOf(kind, cases, workspace) {
+async function validatorsOf(kind, cases) {
   const schemas = cases.map((c) => c.schema);
-  if (kind === "toolgen generated") {
-    const { compileValidators } = await import("@toolgen/core");
-    const names = schemas.map((_, i) => `v${i}`);
-    // Beside the repository's node_modules, as a registry module sits in an application.
-    const dir = path.join(workspace, "worst-case");
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, "node_modules"))) symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "junction");
-    const file = path.join(dir, "validators.mjs");
-    writeFileSync(file, `${compileValidators(schemas.map((schema, i) => ({ name: names[i], schema })))}\nexport default [${names.join(",")}];\n`);
-    return (await import(pathToFileURL(file).href)).default;
-  }
-  if (kind === "toolgen interpreted") {
+  if (kind === "toolgen compiled") {
     const { formatLookup, compileSchema } = await import("@toolgen/runtime");
     const { ALL_FORMATS } = await import("@toolgen/runtime/formats");
     return schemas.map((schema) => compileSchema(schema, formatLookup(ALL_FORMATS)));

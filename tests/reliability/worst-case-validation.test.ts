@@ -1,23 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { compileValidators } from "@toolgen/core";
 import { createRegistry, formatLookup, compileSchema, type JsonSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { ARGUMENT_BYTES, fastest, worstCases } from "../../scripts/bench/worst-case.mjs";
-import { loadValidatorModule } from "../../test-support/generated-validators.js";
 import { requestTool } from "../../test-support/request-tool.js";
 
 /**
  * What an attacker can make validation cost: for every keyword, an argument as large as the
  * HTTP body limit allows (scripts/bench/worst-case.mjs), sent through the whole call pipeline
- * (depth guard, validation, lenient repairs, the error outcome) with the generated and the
- * interpreting validator. Validation must finish well under a second (the whole call, which
+ * (depth guard, validation, lenient repairs, the error outcome). Validation must finish well under a second (the whole call, which
  * also copies a valid argument for the tool, within a second and a half), and the call in
  * time linear in the argument's size: an eighth of the argument must cost about an eighth of
  * the time (a growth test, not the timing of one value).
  */
 const cases = worstCases();
 const EVERY_FORMAT = formatLookup(ALL_FORMATS);
-const generated = await loadValidatorModule(compileValidators(cases.map((c, i) => ({ name: `v${i}`, schema: c.schema as JsonSchema }))), cases.map((_, i) => `v${i}`));
 
 /** Validation slower than this at the body limit is not "well under a second" on this machine. */
 const CEILING_MS = 500;
@@ -28,10 +24,7 @@ const GROWTH_LIMIT = 20;
 /** …measured above this floor, where timer resolution and noise stop mattering. */
 const FLOOR_MS = 2;
 
-describe.each([
-  ["generated", (i: number) => generated[i]!],
-  ["interpreted", (i: number) => compileSchema(cases[i]!.schema as JsonSchema, EVERY_FORMAT)],
-] as const)("worst-case arguments at the body limit, %s validator", (_label, validatorOf) => {
+describe.each([["compiled", (i: number) => compileSchema(cases[i]!.schema as JsonSchema, EVERY_FORMAT)]] as const)("worst-case arguments at the body limit, %s validator", (_label, validatorOf) => {
   it.each(cases.map((c, i) => [c.name, i] as const))("%s", async (_name, i) => {
     const { schema, argument } = cases[i]!;
     const validate = validatorOf(i);

@@ -43,7 +43,8 @@ describe("the demo, end to end: toolgen build → tsc → toolgen call", () => {
     const source = readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8");
     expect(source).toContain("The note\\'s file name.");
     expect(source).not.toMatch(/"required"/); // spelled with an escape: see emitRegistryModule
-    expect(source).toMatch(/^function v0_check\(d: never,p,e\)\{/m); // no flow analysis: see typeCheckParameters
+    expect(source).toMatch(/^const formats = \{ "date-time": \$dateTime \};$/m); // the format checks its schemas name, and no other
+    expect(source).not.toContain("@toolgen/runtime/validation"); // validators are compiled from the schemas at run time: no code for them
     const { registry } = (await import(pathToFileURL(path.join(dir, "dist/tools.generated.js")).href)) as { registry: { entries: unknown[] } };
     expect(registry.entries).toEqual(manifest.entries);
   });

@@ -70,6 +70,6 @@ describe("split: true, end to end: toolgen build → tsc → the registry loads 
     configure(dir, {});
     expect(toolgen(["build"], dir).status).toBe(0);
     expect(readdirSync(chunkDir())).toEqual(["README.md"]);
-    expect(readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8")).toMatch(/^function v0_check/m);
+    expect(readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8")).toMatch(/^export const definitions: EntryDefinition\[\] = \[$/m);
   });
 });

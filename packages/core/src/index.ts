@@ -6,7 +6,6 @@ export { serializeManifest } from "./manifest/serialize-manifest.js";
 export { emitRegistryModule, renderRegistryModule, type RegistryChunkText, type RegistryModuleEntry, type RegistryModuleOptions, type RegistryModuleText } from "./registry/emit-registry-module.js";
 export { chunkDirectory } from "./registry/split-registry-module.js";
 export { GENERATED_HEADER } from "./registry/module-parts.js";
-export { compileValidators } from "./registry/validators/compile-validators.js";
 export { canReadDocsOnDemand } from "./source/jsdoc-blocks.js";
 export { applyNaming, NAMING_STYLES, type NamingStyle } from "./source/naming.js";
 export { diffManifests, type ChangeSeverity, type ContractChange, type ContractDiff } from "./contract/index.js";

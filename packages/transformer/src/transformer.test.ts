@@ -124,7 +124,7 @@ describe("tspc without source maps: the registry module's JavaScript and declara
 
   it("answers a call, and its declarations type an application's calls", () => {
     expect(read(dir, "dist/tools.generated.d.ts")).toContain("export declare const registry: Registry<ToolInputs>;");
-    expect(read(dir, "dist/tools.generated.js")).toMatch(/^function v0_check\(d,p,e\)\{/m); // toolgen's JavaScript, as rendered
+    expect(read(dir, "dist/tools.generated.js")).toMatch(/^export const definitions = \[$/m); // toolgen's JavaScript, as rendered
     const call = toolgen(["call", "to_fahrenheit", "--args", '{"celsius":100}', "--json"], dir);
     expect(JSON.parse(call.stdout)).toEqual({ status: "ok", text: "212" });
     // A consumer compiled against dist/: a right call type-checks, a wrong one does not.

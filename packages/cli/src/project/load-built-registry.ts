@@ -7,8 +7,8 @@ import type { BuiltPackage } from "./locate-built-package.js";
 
 /**
  * The registry `toolgen call` uses: the runtime's discovery from the package root — the
- * package's own built manifest and those of its dependencies, each with the precompiled
- * validators of its registry module, and the `overrides` of its configuration. Every loading
+ * package's own built manifest and those of its dependencies, each with its registry module,
+ * and the `overrides` of its configuration. Every loading
  * problem (a missing build, a malformed manifest, a duplicate name across packages) is a
  * `ConfigError` naming the file and field.
  */

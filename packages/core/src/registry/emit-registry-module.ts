@@ -8,7 +8,7 @@ export interface RegistryModuleOptions {
   modulePath: string;
   /** Import implementations on first call (default) or statically at start-up. */
   lazy?: boolean;
-  /** Write entry heads only, each source file's entries and validators in a chunk module (see `renderSplitRegistryModule`). */
+  /** Write entry heads only, each source file's entries in a chunk module (see `renderSplitRegistryModule`). */
   split?: boolean;
 }
 
@@ -43,7 +43,8 @@ export function emitRegistryModule(entries: readonly RegistryModuleEntry[], opti
 }
 
 /**
- * The generated registry module: validators precompiled, implementations imported lazily,
+ * The generated registry module: entries as data (validators are compiled from their schemas
+ * on first use), implementations imported lazily,
  * and a typed input map so `registry.call("name", args)` type-checks. Each entry is written
  * as its head and its manifest data as a JSON string parsed on first use (`renderDefinitions`).
  * The TypeScript is ordinary TypeScript any compiler accepts; the JavaScript and declarations
@@ -75,7 +76,7 @@ interface ModuleSections extends InputTypes, DefinitionParts {
 
 function typescriptModule(s: ModuleSections): string {
   return `${HEADER}
-// @ts-nocheck -- the precompiled validators below are plain JavaScript.
+// @ts-nocheck -- generated, and tested where it is generated: the application's compiler need not check it.
 /* eslint-disable */
 import { createRegistry, lazyEntry, type EntryDefinition, type Registry, type RegistryOptions } from "@toolgen/runtime";
 ${s.lazy ? s.typeImports : s.valueImports}
@@ -92,7 +93,7 @@ ${moduleBody(s, false)}`;
 
 /** Validators, entries and the registry: the TypeScript (`typed`) or the JavaScript. */
 function moduleBody(s: ModuleSections, typed: boolean): string {
-  return `${s.validators.text({ typeCheckParameters: typed })}
+  return `${s.formats}
 
 ${typed ? `${s.toolInputs}\n` : ""}${s.sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
 ${s.definitions}

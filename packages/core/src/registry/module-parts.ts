@@ -3,7 +3,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import { escapePointer } from "../model/collect-conversions.js";
 import { renameTreeText } from "./rename-tree.js";
 import { splitJson } from "./shared-json.js";
-import { type CompiledValidators, compileValidatorModule } from "./validators/compile-validators.js";
+import { CHECKED_FORMATS, exportOf } from "@toolgen/runtime/formats";
 
 /**
  * What the module needs of an entry: its manifest data and where its implementation is
@@ -41,9 +41,10 @@ export declare const registry: Registry<ToolInputs>;
 `;
 }
 
-/** Entry definitions and the validators and shared JSON they use, for a module at `modulePath`. */
+/** Entry definitions and the format checks and shared JSON they use, for a module at `modulePath`. */
 export interface DefinitionParts {
-  validators: CompiledValidators;
+  /** The imports of the format checks the entries' schemas name, and `formats`, the table of them every entry is given. */
+  formats: string;
   sharedJson: string;
   /** One `lazyEntry(…)` line per entry. */
   definitions: string;
@@ -96,18 +97,48 @@ ${inputs.join("\n")}
  */
 export function renderDefinitions(entries: readonly RegistryModuleEntry[], modulePath: string, lazy: boolean): DefinitionParts {
   const { aliasOf } = moduleAliases(modulePath);
-  // The validators first: they are kept with the parts anyway, while the shared JSON's
-  // parts are dropped once the definitions are written. Split before, the parts would live
-  // through the validators' generation, and into the old generation, for nothing.
-  const validators = compileValidatorModule(entries.map(({ entry }, i) => ({ name: `v${i}`, schema: entry.inputSchema })));
   const json = renderEntryJson(entries);
   const definitions = entries.map(({ entry, declaration }, i) => {
     const { specifier, alias } = aliasOf(declaration.sourceFile.fileName);
     const load = entry.external ? "" : lazy ? `, () => import(${JSON.stringify(specifier)})` : `, async () => ${alias}`;
     const parts = json.parts[i]!;
-    return `  lazyEntry(${JSON.stringify(headOf(entry))}, ${parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`}, v${i}${load}),`;
+    return `  lazyEntry(${JSON.stringify(headOf(entry))}, ${parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`}, formats${load}),`;
   });
-  return { validators, sharedJson: json.sharedJson, definitions: definitions.join("\n") };
+  return { formats: renderFormats(entries), sharedJson: json.sharedJson, definitions: definitions.join("\n") };
+}
+
+const CHECKED = new Set(CHECKED_FORMATS.split(" "));
+
+/**
+ * The format checks the entries' input schemas name, each imported on its own from
+ * `@toolgen/runtime/formats` (so a bundle carries only those), in a table for `lazyEntry`.
+ */
+function renderFormats(entries: readonly RegistryModuleEntry[]): string {
+  const names = new Set<string>();
+  for (const { entry } of entries) collectFormats(entry.inputSchema, names);
+  const used = [...names].filter((name) => CHECKED.has(name)).sort();
+  if (used.length === 0) return "const formats = {};\n";
+  return `import { ${used.map((name) => `${exportOf(name)} as $${exportOf(name)}`).join(", ")} } from "@toolgen/runtime/formats";
+/** The checks of the formats the entries' schemas name. */
+const formats = { ${used.map((name) => `${JSON.stringify(name)}: $${exportOf(name)}`).join(", ")} };
+`;
+}
+
+/** Keywords whose value maps names (which may be `format` or `default`) to schemas. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+
+function collectFormats(schema: unknown, names: Set<string>): void {
+  if (typeof schema !== "object" || schema === null) return;
+  if (Array.isArray(schema)) {
+    for (const item of schema) collectFormats(item, names);
+    return;
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "format" && typeof value === "string") names.add(value);
+    else if (SCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) for (const sub of Object.values(value)) collectFormats(sub, names);
+    // Values (`const`, `enum`, `default`, `examples`) are data, not schemas.
+    else if (key !== "const" && key !== "enum" && key !== "default" && key !== "examples") collectFormats(value, names);
+  }
 }
 
 /**

@@ -10,13 +10,12 @@ export function chunkDirectory(modulePath: string): string {
 /**
  * A split registry module (`split: true`): the module holds each entry's head (kind, name,
  * what filters read, and its chunk) and nothing else, and each source file's entries, with
- * their validators and JSON, are a chunk module of their own, imported the first time one
+ * their JSON, are a chunk module of their own, imported the first time one
  * of its entries is called. Importing a module of 1,000 tools then costs what its heads cost
  * (the engine reads every byte of a module it imports), and a call loads one chunk.
  *
- * Listing entries needs their JSON but none of their validators: one more chunk, the entry
- * list (`entries.list.ts`), holds every entry's JSON alone, and is what `registry.load()`
- * imports — one module, about half the bytes of all the others. The price is that
+ * Listing entries needs all their JSON: one more chunk, the entry list (`entries.list.ts`),
+ * holds every entry's JSON, and is what `registry.load()` imports — one module instead of all. The price is that
  * `registry.entries` needs `await registry.load()` first.
  *
  * Chunks are ordinary TypeScript beside the module (`tools.generated.chunks/<file>.ts`), so
@@ -98,7 +97,7 @@ function mainModule(s: MainSections, typed: boolean): string {
 /* eslint-disable */
 import { createRegistry, splitEntries${typed ? ", type EntryDefinition, type Registry, type RegistryOptions" : ""} } from "@toolgen/runtime";
 ${typed ? `${s.typeImports}\n${s.toolInputs}` : ""}
-/** Each source file's entries, validators and JSON: a chunk imported the first time one of its entries is needed. */
+/** Each source file's entries: a chunk imported the first time one of its entries is needed. */
 const chunks = [
 ${s.loaders}
 ];
@@ -117,7 +116,7 @@ export const registry${typed ? ": Registry<ToolInputs>" : ""} = createToolRegist
 `;
 }
 
-/** One chunk: its entries' validators, shared JSON and definitions, in the order the module's heads list them. */
+/** One chunk: its entries' format checks, shared JSON and definitions, in the order the module's heads list them. */
 function renderChunk(file: string, members: readonly RegistryModuleEntry[], lazy: boolean): RegistryChunkText {
   const parts = renderDefinitions(members, file, lazy);
   const valueImports = lazy ? "" : renderValueImports(members, file);
@@ -137,10 +136,10 @@ export declare const definitions: EntryDefinition[];
 
 function chunkModule(s: DefinitionParts, valueImports: string, typed: boolean): string {
   return `${HEADER}
-${typed ? "// @ts-nocheck -- the precompiled validators below are plain JavaScript.\n" : ""}/* eslint-disable */
+${typed ? "// @ts-nocheck -- generated, and tested where it is generated: the application's compiler need not check it.\n" : ""}/* eslint-disable */
 import { lazyEntry${typed ? ", type EntryDefinition" : ""} } from "@toolgen/runtime";
 ${valueImports}
-${s.validators.text({ typeCheckParameters: typed })}
+${s.formats}
 
 ${s.sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
 ${s.definitions}
@@ -148,7 +147,7 @@ ${s.definitions}
 `;
 }
 
-/** The entry list: every entry's name and JSON, in head order, without validators (what `registry.load()` imports). */
+/** The entry list: every entry's name and JSON, in head order (what `registry.load()` imports). */
 function renderEntryList(file: string, entries: readonly RegistryModuleEntry[]): RegistryChunkText {
   const json = renderEntryJson(entries);
   const list = (typed: boolean) => `${HEADER}

@@ -37,10 +37,10 @@ export async function discoverRegistryNow(root: string, options: DiscoverRegistr
 const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
 /**
- * Entry definitions for discovered manifests, in discovery order. Validators come from
- * each package's compiled registry module (precompiled at build time, never compiled
- * here); a manifest without one (format 1, or hand-written) gets the interpreting validator
- * and imports implementations from `implementation.module`. Duplicate names across packages
+ * Entry definitions for discovered manifests, in discovery order, from each package's
+ * compiled registry module; a manifest without one (format 1, or hand-written) gets
+ * validators compiled from its schemas here and imports implementations from
+ * `implementation.module`. Duplicate names across packages
  * (among entries the filters let through) are resolved by `overrides` or are an error.
  */
 export async function loadDiscovered(discovered: readonly DiscoveredManifest[], options: DiscoverRegistryOptions = {}): Promise<EntryDefinition[]> {
@@ -127,12 +127,22 @@ async function importRegistryModule(
 
 /**
  * The registry module's definition of an entry, with the manifest's entry and the package
- * as origin. A split registry module's (`split: true`) validator and loader are in a chunk:
- * they are read through, so the chunk is imported on the entry's first call (`ready`), and
- * listing needs none of them.
+ * as origin. The validator is read through (it is compiled on the entry's first call), and so
+ * is a split registry module's (`split: true`) loader, in a chunk imported on the entry's
+ * first call (`ready`): listing needs none of them.
  */
 function withManifestEntry(built: EntryDefinition, entry: ManifestEntry, origin: string): EntryDefinition {
-  if (!built.ready) return { entry, validate: built.validate, origin, ...(built.load ? { load: built.load } : {}) };
+  if (!built.ready) {
+    return {
+      entry,
+      origin,
+      // Read through: the validator is compiled on the entry's first call.
+      get validate() {
+        return built.validate;
+      },
+      ...(built.load ? { load: built.load } : {}),
+    };
+  }
   return {
     entry,
     origin,

@@ -21,7 +21,7 @@ export type EntryKind = "tool" | "prompt" | "resource";
 export interface Manifest {
   formatVersion: typeof MANIFEST_FORMAT_VERSION;
   package: { name: string; version?: string };
-  /** The compiled generated registry module (precompiled validators, lazy imports). */
+  /** The compiled generated registry module (entries as data, lazy imports). */
   registryModule?: string;
   entries: ManifestEntry[];
 }

@@ -1,26 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { compileValidators } from "@toolgen/core";
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { createRegistry } from "../registry/create-registry.js";
 import type { CompiledValidator } from "../validation/index.js";
 import { compileSchema } from "../validation/compile-schema.js";
 
-import { loadValidatorModule } from "../../../../test-support/generated-validators.js";
 import { requestTool } from "../../../../test-support/request-tool.js";
 
 const OPEN: JsonSchema = { type: "object", additionalProperties: { type: "object" } };
 const CLOSED: JsonSchema = { type: "object", properties: { n: { type: "number" }, tags: { type: "array", items: { type: "string" } }, text: { type: "string" }, opts: { type: "object", additionalProperties: { type: "number" } } }, additionalProperties: false };
 const OPTS: JsonSchema = { type: "object", properties: { opts: { type: "object" } }, additionalProperties: false };
 
-// The build-time path: the validators toolgen generates for these schemas, loaded as a module.
-const schemas: JsonSchema[] = [OPEN, CLOSED, OPTS];
-const generated = await loadValidatorModule(compileValidators(schemas.map((schema, i) => ({ name: `v${i}`, schema }))), schemas.map((_, i) => `v${i}`));
-
-const validators: Array<[string, (schema: JsonSchema) => CompiledValidator]> = [
-  ["generated", (schema) => generated[schemas.indexOf(schema)]!],
-  ["interpreted", compileSchema],
-];
+const validators: Array<[string, (schema: JsonSchema) => CompiledValidator]> = [["compiled", (schema) => compileSchema(schema)]];
 
 /** A request-style tool `t` over `schema` that records and returns what it received. */
 function toolOver(makeValidator: (schema: JsonSchema) => CompiledValidator, schema: JsonSchema) {

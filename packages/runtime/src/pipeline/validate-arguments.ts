@@ -15,7 +15,7 @@ export interface FoundIssues {
   truncated?: true;
 }
 
-/** Runs a precompiled validator; every problem is returned (up to `MAX_ERRORS`), never just the first. */
+/** Runs a validator; every problem is returned (up to `MAX_ERRORS`), never just the first. */
 export function validateArguments(validate: CompiledValidator, args: unknown): FoundIssues {
   if (validate(args)) return { issues: [] };
   const errors = validate.errors ?? [];

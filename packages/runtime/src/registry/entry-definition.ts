@@ -1,6 +1,8 @@
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import type { Completer } from "./complete-argument.js";
 import type { CompiledValidator } from "../validation/index.js";
+import { compileSchema } from "../validation/compile-schema.js";
+import { formatLookup, type FormatTable } from "../validation/format-checks.js";
 
 /** A module namespace, as `import()` returns it. */
 export type ModuleNamespace = Record<string, unknown>;
@@ -13,13 +15,13 @@ export type EntryHead = Pick<ManifestEntry, "kind" | "name" | "uris" | "tags" | 
 
 /**
  * One registered entry: its manifest data plus how to validate and reach it. The generated
- * registry module writes these with precompiled validators and lazy `import()`s.
+ * registry module writes these with entries parsed, and validators compiled, on first use (`lazyEntry`).
  */
 export interface EntryDefinition {
   entry: ManifestEntry;
   /** Read at registration instead of `entry`, so a lazily parsed entry stays unparsed. */
   head?: EntryHead;
-  /** Precompiled validator of `entry.inputSchema`. */
+  /** The validator of `entry.inputSchema`. */
   validate: CompiledValidator;
   /** Loads the implementation's module on first call. */
   load?: () => Promise<ModuleNamespace>;
@@ -50,18 +52,27 @@ export function headOf(definition: EntryDefinition): EntryHead {
 
 /**
  * A definition whose manifest entry is kept as JSON text (whole, or in parts some of which
- * other entries share) and parsed on first use: what the generated registry module writes, so importing it parses no entry — a string literal costs
- * the JavaScript engine far less than the object literal it spells, and nothing is built for
+ * other entries share) and parsed on first use, and whose validator is compiled from the
+ * entry's input schema on first use (`compileSchema`, with the format checks in `formats`):
+ * what the generated registry module writes. Importing the module then parses no entry and
+ * compiles no validator — a string literal costs the JavaScript engine, and the application's
+ * compiler, far less than the object literal or the code it spells — and nothing is built for
  * entries the application never lists or calls.
+ *
+ * `formats` may also be a validator of the entry's input schema (what modules generated
+ * before validators were compiled at run time pass).
  */
-export function lazyEntry(head: EntryHead, json: string | readonly string[], validate: CompiledValidator, load?: () => Promise<ModuleNamespace>): EntryDefinition {
+export function lazyEntry(head: EntryHead, json: string | readonly string[], formats: FormatTable | CompiledValidator = {}, load?: () => Promise<ModuleNamespace>): EntryDefinition {
   let entry: ManifestEntry | undefined;
+  let validate = typeof formats === "function" ? formats : undefined;
   return {
     head,
     get entry() {
       return (entry ??= JSON.parse(typeof json === "string" ? json : json.join("")) as ManifestEntry);
     },
-    validate,
+    get validate() {
+      return (validate ??= compileSchema(this.entry.inputSchema, formatLookup(formats as FormatTable)));
+    },
     ...(load ? { load } : {}),
   };
 }

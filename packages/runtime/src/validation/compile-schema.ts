@@ -41,7 +41,9 @@ const DATE_TIME_ONLY = formatLookup();
 export function compileSchema(schema: JsonSchema, formats: FormatLookup = DATE_TIME_ONLY): CompiledValidator {
   assertSupportedSchema(schema);
   assertFormatsCarried(schema, formats);
-  const root = new Compiler(schema, formats).node(schema);
+  const compiler = new Compiler(schema, formats);
+  const root = compiler.node(schema);
+  compiler.resolveRefs();
   const validate: CompiledValidator = (data: unknown) => {
     if (root.ok(data)) {
       validate.errors = null;
@@ -75,25 +77,31 @@ class Compiler {
   }
 
   /**
-   * A `$ref`'s target, compiled on first use (a recursive schema refers to itself); then the
-   * node takes the target's functions, so later calls go straight to them.
+   * A `$ref`: a node that takes its target's functions once the target is compiled (by
+   * `resolveRefs`, after the schema that holds it: a recursive schema refers to itself).
    */
   private ref(ref: string): Node {
     let node = this.refs.get(ref);
-    if (!node) {
-      const forward: Node = {
-        ok: (data) => resolve().ok(data),
-        check: (data, path, errors) => resolve().check(data, path, errors),
-      };
-      const resolve = () => {
-        const target = this.node(resolveLocalRef(this.root, ref));
-        forward.ok = target.ok;
-        forward.check = target.check;
-        return target;
-      };
-      this.refs.set(ref, (node = forward));
-    }
+    if (!node) this.refs.set(ref, (node = { ok: ANY.ok, check: ANY.check }));
     return node;
+  }
+
+  /** Compiles the target of every `$ref` (targets may hold more) and points each `$ref`'s node at it. */
+  resolveRefs(): void {
+    const targets = new Map<Node, Node>();
+    for (let pending = [...this.refs]; pending.length > 0; pending = [...this.refs].filter(([, node]) => !targets.has(node))) {
+      for (const [ref, node] of pending) targets.set(node, this.node(resolveLocalRef(this.root, ref)));
+    }
+    for (const [ref, node] of this.refs) {
+      // A target that is itself a `$ref` (`{ "$ref": … }` alone) is followed to what it refers to.
+      let target = targets.get(node)!;
+      for (const seen = new Set([node]); targets.has(target); target = targets.get(target)!) {
+        if (seen.has(target)) throw new Error(`the reference '${ref}' refers to nothing but references`);
+        seen.add(target);
+      }
+      node.ok = target.ok;
+      node.check = target.check;
+    }
   }
 
   /** `type`, then (for a value of that type) the value's keywords and the combinators. */

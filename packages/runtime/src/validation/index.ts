@@ -9,7 +9,7 @@ export interface ValidatorError {
   message?: string;
 }
 
-/** A precompiled validator: returns true, or false with `errors` set. */
+/** A validator: returns true, or false with `errors` set. */
 export interface CompiledValidator {
   (data: unknown): boolean;
   errors?: ValidatorError[] | null;

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import * as path from "node:path";
 import { ManifestError, type Registry, type RegistryOptions } from "@toolgen/runtime";
-import { discoverRegistry, DiscoveryError } from "@toolgen/runtime/discovery";
+import { discoverRegistry, DiscoveryError, type DiscoverRegistryOptions } from "@toolgen/runtime/discovery";
 import { ConfigError } from "./config.js";
 import type { BuiltPackage } from "./locate-built-package.js";
 
@@ -12,7 +12,7 @@ import type { BuiltPackage } from "./locate-built-package.js";
  * problem (a missing build, a malformed manifest, a duplicate name across packages) is a
  * `ConfigError` naming the file and field.
  */
-export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOptions): Promise<Registry> {
+export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOptions, checkExports: DiscoverRegistryOptions["checkExports"] = true): Promise<Registry> {
   if (!existsSync(info.manifestPath)) {
     throw new ConfigError(`${path.relative(process.cwd(), info.manifestPath)} does not exist: run 'toolgen build' and compile the project first.`);
   }
@@ -20,7 +20,7 @@ export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOpt
   if (missing) throw new ConfigError(missing);
   try {
     const overrides = info.config.overrides;
-    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports: true });
+    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports });
   } catch (error) {
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;

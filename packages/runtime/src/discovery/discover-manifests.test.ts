@@ -141,6 +141,13 @@ describe("discoverRegistry: loading what was discovered", () => {
     );
   });
 
+  it("with checkExports as a predicate, only the entries it picks have their modules imported and checked", async () => {
+    modernPackage(".", "app");
+    write("dist/greet.js", "throw new Error('boom at load');\n");
+    await expect(discoverRegistry(root(), { checkExports: (entry) => entry.name !== "greet" })).resolves.toBeDefined();
+    await expect(discoverRegistry(root(), { checkExports: (entry) => entry.name === "greet" })).rejects.toThrow("which throws: boom at load");
+  });
+
   it("with checkExports, an implementation module that throws is an error naming the field and the module", async () => {
     modernPackage(".", "app");
     write("dist/greet.js", "throw new Error('boom at load');\n");

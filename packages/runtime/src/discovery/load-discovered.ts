@@ -20,11 +20,12 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
    */
   overrides?: Record<string, string>;
   /**
-   * Also import every implementation module while loading and check the export (and
-   * toolset method) exists, so a stale build fails before any call. Off by default, which
-   * keeps implementation imports lazy; module files are always checked to exist.
+   * Also import the implementation modules while loading and check the export (and toolset
+   * method) exists, so a stale build fails before any call: of every entry (`true`), or of
+   * the entries a predicate picks (the one a command calls). Off by default, which keeps
+   * implementation imports lazy; module files are always checked to exist.
    */
-  checkExports?: boolean;
+  checkExports?: boolean | ((entry: ManifestEntry) => boolean);
 }
 
 /** `discoverRegistry`, once this module is loaded. */
@@ -57,7 +58,7 @@ export async function loadDiscovered(discovered: readonly DiscoveredManifest[], 
   return resolveDuplicates(all, options.overrides ?? {}, providers);
 }
 
-async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): Promise<EntryDefinition[]> {
+async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | ((entry: ManifestEntry) => boolean)): Promise<EntryDefinition[]> {
   const { manifest } = item;
   const origin = `${item.packageName} (${item.displayPath})`;
   const field = (i: number, name: "module" | "export" | "inputSchema" | "name") =>
@@ -65,9 +66,12 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): P
   const fail = (at: string, expected: string, received: string) => new ManifestError(item.displayPath, [{ path: at, expected, received }]);
 
   const precompiled = manifest.registryModule === undefined ? undefined : await importRegistryModule(item, fail);
+  // Ten entries to a module is usual: each module file is looked for once.
+  const exists = new Map<string, boolean>();
+  const fileExists = (file: string) => exists.get(file) ?? (exists.set(file, existsSync(file)), exists.get(file)!);
   const definitions = manifest.entries.map((entry, i): EntryDefinition => {
     const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
-    if (!entry.external && !existsSync(implementationFile)) {
+    if (!entry.external && !fileExists(implementationFile)) {
       throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
     }
     if (precompiled) {
@@ -87,6 +91,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean): P
   });
   if (checkExports) {
     for (const [i, definition] of definitions.entries()) {
+      if (checkExports !== true && !checkExports(manifest.entries[i]!)) continue;
       // A split registry module's loader is in a chunk: import it now.
       try {
         await definition.ready?.();

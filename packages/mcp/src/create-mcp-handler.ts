@@ -3,6 +3,7 @@ import { NameCollisionError } from "@toolgen/runtime/providers";
 import { createAccess } from "./auth/access.js";
 import type { AuthOptions } from "./auth/auth-options.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
+import { answerDirectly } from "./answer-directly.js";
 import { guardMcpRequest, handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { toolCalled } from "./register-tools.js";
@@ -62,7 +63,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     const metadata = access?.metadata(request);
     if (metadata) return metadata;
     if (sessions) return guardMcpRequest(options, request, access, ["POST", "GET", "DELETE"], (body, principal) => sessions.serve(request, body, principal));
-    return handleMcpRequest(newServer, options, request, access, streams);
+    return handleMcpRequest(newServer, options, request, access, streams, (body, principal) => answerDirectly(request, body, registryForRequest(registry, principal, request.signal), external));
   };
 }
 

@@ -29,7 +29,8 @@ export interface Gate {
  * every POST gets a fresh server and transport, no session id is issued, and responses are
  * plain JSON — or, when `streams(body)` says the request may send notifications on the way
  * (a tool that logs or reports progress), an SSE stream that ends with the answer — so any
- * number of instances can sit behind any load balancer. GET (a server-to-client stream) and
+ * number of instances can sit behind any load balancer. `direct` may answer a request itself
+ * (see `answerDirectly`), sparing the server and transport. GET (a server-to-client stream) and
  * DELETE (ending a session) have no meaning without sessions: 405. See `guardMcpRequest` for
  * what every request is checked for first.
  */
@@ -39,10 +40,14 @@ export async function handleMcpRequest(
   request: Request,
   gate?: Gate,
   streams?: (body: unknown) => boolean,
+  direct?: (body: unknown, principal: Principal | undefined) => Promise<Response> | undefined,
 ): Promise<Response> {
   return guardMcpRequest(limits, request, gate, ["POST"], async (body, principal) => {
+    const stream = streams?.(body) ?? false;
+    const answered = stream ? undefined : direct?.(body, principal);
+    if (answered) return answered;
     const server = newServer(principal, request.signal);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !(streams?.(body) ?? false) });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !stream });
     const close = () => {
       void transport.close();
       void server.close();

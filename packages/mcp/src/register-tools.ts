@@ -1,6 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ManifestEntry } from "@toolgen/runtime";
+import type { CallOptions, ManifestEntry } from "@toolgen/runtime";
 import { projectMcp } from "@toolgen/runtime/providers";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
@@ -16,17 +16,19 @@ export type ExternalToolHandler = (call: { id: string; name: string; arguments: 
 export type ExternalPolicy = "omit" | ExternalToolHandler;
 
 /**
- * Stateless HTTP builds a server per request: the tool list is worked out once per registry,
- * and again only when its entries change (`registry.register()` after start-up).
+ * The tools as MCP sees them. Stateless HTTP answers each request on its own: the list is worked out once per
+ * registry, and again only when its entries change (`registry.register()` after start-up).
  */
-interface Prepared {
+export interface McpTools {
   entries: readonly ManifestEntry[];
   projection: ReturnType<typeof projectMcp>;
   byName: Map<string, ManifestEntry>;
+  /** `tools/list`'s result, serialized on first use. */
+  listJson?: string;
 }
-const prepared = new WeakMap<object, Map<boolean, Prepared>>();
+const prepared = new WeakMap<object, Map<boolean, McpTools>>();
 
-function prepare(registry: McpRegistry, includeExternal: boolean): Prepared {
+function prepare(registry: McpRegistry, includeExternal: boolean): McpTools {
   const key = registry.listingKey ?? registry;
   let forRegistry = prepared.get(key);
   if (!forRegistry) prepared.set(key, (forRegistry = new Map()));
@@ -48,33 +50,52 @@ export function toolCalled(registry: McpRegistry, external: ExternalPolicy, mcpN
 }
 
 export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { host: HostFor; pollAfterMs?: number | undefined }): void {
-  const { projection, byName } = prepare(registry, external !== "omit");
-
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: projection.definitions }));
+  // This server lists (and calls) the tools there are now: it announces no list changes.
+  const tools = toolsOf(registry, external);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.projection.definitions }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const call = projection.toCall(request.params.name, restoreProtoKey(request.params.arguments ?? {}));
-    const entry = byName.get(call.name);
-    if (!entry || projection.names.fromProvider(request.params.name) === undefined) {
-      const known = projection.definitions.map((t) => t.name);
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'. Known tools: ${known.join(", ") || "none"}.`);
-    }
-    const host = reach.host(extra);
     // A long call lets go of its stream; the client polls for the answer (SEP-1699).
     const { closeSSEStream } = extra;
     const poll = reach.pollAfterMs !== undefined && closeSSEStream ? setTimeout(() => closeSSEStream(), reach.pollAfterMs) : undefined;
-    const outcome = await registry.dispatch(entry.name, call.arguments, { signal: extra.signal, host }).finally(() => clearTimeout(poll));
-    if (outcome.status === "suspended" && typeof external === "function") {
-      let result: unknown;
-      try {
-        result = await external(outcome.call, extra.signal);
-      } catch (error) {
-        result = error instanceof Error ? error : new Error(String(error));
-      }
-      return toToolResult(entry, registry.complete(outcome.call.id, result));
+    try {
+      return await callTool(tools, registry, external, request.params.name, request.params.arguments, { signal: extra.signal, host: reach.host(extra) });
+    } finally {
+      clearTimeout(poll);
     }
-    return toToolResult(entry, outcome);
   });
+}
+
+/** The registry's tools as MCP lists them now (worked out once per registry and set of scopes, and again when its entries change). */
+export function toolsOf(registry: McpRegistry, external: ExternalPolicy): McpTools {
+  return prepare(registry, external !== "omit");
+}
+
+/** `tools/list`'s result as JSON text, serialized once, like the list itself. */
+export function toolListJson(tools: McpTools): string {
+  return (tools.listJson ??= JSON.stringify({ tools: tools.projection.definitions }));
+}
+
+/** `tools/call` of one of `tools`: the tool the client names, called with its arguments; an unknown name is an `InvalidParams` error. */
+export async function callTool(tools: McpTools, registry: McpRegistry, external: ExternalPolicy, mcpName: string, args: Record<string, unknown> | undefined, options: CallOptions & { signal: AbortSignal }): Promise<CallToolResult> {
+  const { projection, byName } = tools;
+  const call = projection.toCall(mcpName, restoreProtoKey(args ?? {}));
+  const entry = byName.get(call.name);
+  if (!entry || projection.names.fromProvider(mcpName) === undefined) {
+    const known = projection.definitions.map((t) => t.name);
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${mcpName}'. Known tools: ${known.join(", ") || "none"}.`);
+  }
+  const outcome = await registry.dispatch(entry.name, call.arguments, options);
+  if (outcome.status === "suspended" && typeof external === "function") {
+    let result: unknown;
+    try {
+      result = await external(outcome.call, options.signal);
+    } catch (error) {
+      result = error instanceof Error ? error : new Error(String(error));
+    }
+    return toToolResult(entry, registry.complete(outcome.call.id, result));
+  }
+  return toToolResult(entry, outcome);
 }
 
 /**

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { createRegistry, lazyEntry, ToolError, type ManifestEntry } from "@toolgen/runtime";
+import { createMcpHandler } from "./create-mcp-handler.js";
+import { createMcpServer } from "./create-mcp-server.js";
+import { handleMcpRequest } from "./handle-mcp-request.js";
+
+const identity = { name: "direct", version: "1.0.0" };
+
+/** An entry as `toolgen build` writes it: positional numbers, no context (so no stream is needed). */
+function entry(name: string, exportName: string): ManifestEntry {
+  return {
+    kind: "tool",
+    name,
+    description: `Runs ${name}.`,
+    implementation: { module: "dist/tools.js", export: exportName },
+    arguments: { mode: "positional", parameters: [{ kind: "argument", name: "a" }, { kind: "argument", name: "b" }] },
+    inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"], additionalProperties: false },
+    outputSchema: { type: "number" },
+    source: { file: "src/tools.ts", line: 1, column: 1 },
+  } as ManifestEntry;
+}
+
+const implementations = {
+  add: (a: number, b: number) => a + b,
+  divide: (a: number, b: number) => {
+    if (b === 0) throw new ToolError("cannot divide by zero", { b });
+    return a / b;
+  },
+};
+const registry = createRegistry([entry("add", "add"), entry("divide", "divide")].map((e) => lazyEntry({ kind: "tool", name: e.name }, JSON.stringify(e), {}, async () => implementations)));
+
+const direct = createMcpHandler(registry, { identity });
+/** The same registry served through the SDK's server and transport alone. */
+const throughSdk = (request: Request) => handleMcpRequest(() => createMcpServer(registry, { identity }), {}, request);
+
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+const post = (body: unknown, headers: Record<string, string> = HEADERS) => new Request("http://127.0.0.1/mcp", { method: "POST", headers, body: JSON.stringify(body) });
+
+async function both(body: unknown, headers?: Record<string, string>) {
+  const [ours, sdk] = await Promise.all([direct(post(body, headers)), throughSdk(post(body, headers))]);
+  return { ours: { status: ours.status, type: ours.headers.get("content-type"), body: await ours.text() }, sdk: { status: sdk.status, type: sdk.headers.get("content-type"), body: await sdk.text() } };
+}
+
+describe("stateless tools/list and tools/call answered without an SDK server: the SDK's answers", () => {
+  it.each([
+    ["tools/list", { jsonrpc: "2.0", id: 1, method: "tools/list" }],
+    ["a call", { jsonrpc: "2.0", id: "a-1", method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } }],
+    ["a call whose tool fails", { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "divide", arguments: { a: 1, b: 0 } } }],
+    ["a call with invalid arguments", { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "add", arguments: { a: "2" } } }],
+    ["a call without arguments", { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "add" } }],
+    ["a call of an unknown tool", { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "nope", arguments: {} } }],
+  ])("%s", async (_label, body) => {
+    const { ours, sdk } = await both(body);
+    expect(ours.status).toBe(sdk.status);
+    expect(ours.type).toBe(sdk.type);
+    expect(JSON.parse(ours.body)).toEqual(JSON.parse(sdk.body));
+  });
+
+  it.each([
+    ["a batch", [{ jsonrpc: "2.0", id: 1, method: "tools/list" }], HEADERS],
+    ["params of the wrong shape", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: 7 } }, HEADERS],
+    ["an Accept header without SSE (406)", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...HEADERS, accept: "application/json" }],
+    ["an unsupported protocol version (400)", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...HEADERS, "mcp-protocol-version": "1999-01-01" }],
+  ])("leaves %s to the SDK, which answers as it always does", async (_label, body, headers) => {
+    const { ours, sdk } = await both(body, headers);
+    expect({ status: ours.status, body: ours.body }).toEqual({ status: sdk.status, body: sdk.body });
+  });
+});

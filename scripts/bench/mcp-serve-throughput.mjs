@@ -4,6 +4,7 @@
 // per request, on node:http), on this machine, 127.0.0.1, the same load: `tools/call` of a tool
 // adding two numbers, `calls` requests with `concurrency` in flight, every answer checked.
 // Rounds alternate; medians of calls per second and of each round's p99 latency.
+import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { performance } from "node:perf_hooks";

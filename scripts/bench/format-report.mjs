@@ -4,10 +4,11 @@ import { CATALOG_BUDGET } from "./catalog-budget.mjs";
 import { VALIDATORS, WORST_CASE_BUDGET_MS } from "./worst-case-validation.mjs";
 
 /** Which row each ratio is taken against. */
-const BASE = { toolgen: "floor", tjsg: "floor", tspcPlain: "tscEmit", tspcToolgen: "tscEmit", typia: "tscEmitTypia" };
+const BASE = { toolgen: "floor", tjsg: "floor", tspcPlain: "tscEmit", tspcToolgen: "tspcPlain", patchedToolgen: "tscEmit", typia: "tscEmitTypia" };
+const BASE_NAME = { floor: "floor", tscEmit: "`tsc` emit", tspcPlain: "`tspc` alone", tscEmitTypia: "its `tsc` emit" };
 const ROWS = [
   ["floor", "toolgen", "tjsg"],
-  ["tscEmit", "tspcPlain", "tspcToolgen"],
+  ["tscEmit", "tspcPlain", "tspcToolgen", "patchedToolgen"],
   ["tscEmitTypia", "typia"],
 ];
 /** Validation within this band of ajv's throughput counts as equal (tinybench's run-to-run noise). */
@@ -59,23 +60,19 @@ export function evaluateBudget(report) {
   const usable = (id) => r[id] && !r[id].skipped && !r[id].failed && Number.isFinite(r[id].medianMs);
 
   const buildRatio = r.toolgen.medianMs / r.floor.medianMs;
-  add(`\`toolgen build\` ≤ 1.2× the \`tsc --noEmit\` floor${at}`, `${ms(r.toolgen.medianMs)} / ${ms(r.floor.medianMs)} = ${ratio(buildRatio)}${perRoundText(r.toolgen, r.floor)}`, usable("toolgen") ? buildRatio <= 1.2 : undefined);
+  add(`\`toolgen build\` ≤ 1.35× the \`tsc --noEmit\` floor, synthetic corpus${at}`, `${ms(r.toolgen.medianMs)} / ${ms(r.floor.medianMs)} = ${ratio(buildRatio)}${perRoundText(r.toolgen, r.floor)}`, usable("toolgen") ? buildRatio <= 1.35 : undefined);
   add(
     `\`toolgen build\` faster than ts-json-schema-generator${at}`,
     `${ms(r.toolgen.medianMs)} vs ${ms(r.tjsg.medianMs)} (${ratio(r.toolgen.medianMs / r.tjsg.medianMs)})`,
     usable("toolgen") && usable("tjsg") ? r.toolgen.medianMs < r.tjsg.medianMs : undefined,
   );
-  if (usable("tspcToolgen")) {
-    const t = r.tspcToolgen.medianMs / r.tscEmit.medianMs;
-    const plain = r.tspcToolgen.medianMs / r.tspcPlain.medianMs;
-    add(
-      `\`tspc\` with toolgen ≤ 1.15× plain \`tsc\` emit${at}`,
-      `${ms(r.tspcToolgen.medianMs)} / ${ms(r.tscEmit.medianMs)} = ${ratio(t)} (${ratio(plain)} \`tspc\` without a plugin${perRoundText(r.tspcToolgen, r.tscEmit)})`,
-      t <= 1.15,
-    );
-  } else {
-    add(`\`tspc\` with toolgen ≤ 1.15× plain \`tsc\` emit${at}`, r.tspcToolgen?.skipped ? `skipped: ${r.tspcToolgen.skipped}` : `failed: ${r.tspcToolgen?.failed}`, undefined);
-  }
+  const transformerLine = (line, id, base) => {
+    if (!usable(id) || !usable(base)) return add(line, r[id]?.skipped ? `skipped: ${r[id].skipped}` : `failed: ${r[id]?.failed ?? r[base]?.failed}`, undefined);
+    const value = r[id].medianMs / r[base].medianMs;
+    add(line, `${ms(r[id].medianMs)} / ${ms(r[base].medianMs)} = ${ratio(value)}${perRoundText(r[id], r[base])}`, value <= 1.35);
+  };
+  transformerLine(`\`tspc\` + @toolgen/transformer ≤ 1.35× \`tspc\` without a plugin, synthetic corpus${at}`, "tspcToolgen", "tspcPlain");
+  transformerLine(`\`tsc\` patched by \`ts-patch install\`, with the plugin, ≤ 1.35× plain \`tsc\`, synthetic corpus${at}`, "patchedToolgen", "tscEmit");
   const memoryRatio = r.toolgen.medianRssKiB / r.floor.medianRssKiB;
   add(`peak memory of \`toolgen build\` ≤ 1.25× the floor's${at}`, `${mib(r.toolgen.medianRssKiB)} / ${mib(r.floor.medianRssKiB)} = ${ratio(memoryRatio)}`, usable("toolgen") ? memoryRatio <= 1.25 : undefined);
 
@@ -91,6 +88,26 @@ export function evaluateBudget(report) {
     );
   } else {
     add("cost grows linearly with N", "needs at least two sizes of N", undefined);
+  }
+
+  if (report.realistic) {
+    const q = report.realistic.results;
+    const ok = (id) => q[id] && !q[id].failed && Number.isFinite(q[id].medianMs);
+    const build = q.toolgen.medianMs / q.floor.medianMs;
+    add(`\`toolgen build\` ≤ 0.4× \`tsc --noEmit\`, realistic corpus (zod's sources, ${report.realistic.tools} tools)`, `${ms(q.toolgen.medianMs)} / ${ms(q.floor.medianMs)} = ${ratio(build)}`, ok("toolgen") && ok("floor") ? build <= 0.4 : undefined);
+    const transformer = q.tspcToolgen.medianMs / q.tspcPlain.medianMs;
+    add("`tspc` + @toolgen/transformer ≤ 1.10× `tspc` without a plugin, realistic corpus", `${ms(q.tspcToolgen.medianMs)} / ${ms(q.tspcPlain.medianMs)} = ${ratio(transformer)}${perRoundText(q.tspcToolgen, q.tspcPlain)}`, ok("tspcToolgen") && ok("tspcPlain") ? transformer <= 1.1 : undefined);
+  }
+  for (const m of report.moduleInCompiler ?? []) {
+    const limit = m.n <= 100 ? 1.15 : 1.3;
+    if (m.failed) {
+      add(`\`tsc\` over the sources and the registry module ≤ ${limit}× the sources alone, N = ${m.n}`, `failed: ${m.failed}`, false);
+      continue;
+    }
+    const value = m.compile.with.medianMs / m.compile.without.medianMs;
+    add(`\`tsc\` over the sources and the registry module ≤ ${limit}× the sources alone, N = ${m.n}`, `${ms(m.compile.with.medianMs)} / ${ms(m.compile.without.medianMs)} = ${ratio(value)}${perRoundText(m.compile.with, m.compile.without)}`, value <= limit);
+    const editor = m.editor.withMs / m.editor.withoutMs;
+    add(`tsserver's first semantic diagnostics of a file importing the registry ≤ 1.2× without, N = ${m.n}`, `${ms(m.editor.withMs)} / ${ms(m.editor.withoutMs)} = ${ratio(editor)} (median of ${m.editor.rounds})`, editor <= 1.2);
   }
 
   const rt = report.runtime;
@@ -109,6 +126,11 @@ export function evaluateBudget(report) {
       split.firstCallStatus === "ok" ? split.cold.totalMs <= 50 : false,
       split.firstCallStatus === "ok" ? undefined : `first call: ${split.firstCallStatus}`,
     );
+  }
+  if (rt.callStartup) {
+    const { large, small } = rt.callStartup;
+    const value = large.medianMs / small.medianMs;
+    add(`\`toolgen call\` in a project of ${rt.n} tools ≤ 1.5× the same call in a project of 4`, `${ms(large.medianMs)} / ${ms(small.medianMs)} = ${ratio(value)}${perRoundText(large, small)}`, value <= 1.5);
   }
   const t = rt.throughput.results;
   const tg = (k) => t[`toolgen · ${k}`]?.perSecond;
@@ -149,6 +171,14 @@ export function evaluateBudget(report) {
       `worst-case validation of any keyword at the 4 MiB body limit < ${WORST_CASE_BUDGET_MS} ms (issue #20)`,
       `slowest: ${worst.name}, ${Number.isFinite(worst.ms) ? `${worst.ms.toFixed(1)} ms` : "did not finish"}`,
       worst.ms < WORST_CASE_BUDGET_MS,
+    );
+  }
+  if (report.mcpServe) {
+    const { toolgen, sdk } = report.mcpServe;
+    add(
+      "`toolgen serve --http` ≥ 2× the SDK's `McpServer`, p99 ≤ the SDK's, no wrong answer (stateless HTTP, 3,000 calls, 64 in flight)",
+      `${perSecond(toolgen.perSecond)} vs ${perSecond(sdk.perSecond)} (${ratio(toolgen.perSecond / sdk.perSecond)}); p99 ${ms(toolgen.p99Ms)} vs ${ms(sdk.p99Ms)}; wrong ${toolgen.wrong} and ${sdk.wrong}`,
+      toolgen.perSecond >= 2 * sdk.perSecond && toolgen.p99Ms <= sdk.p99Ms && toolgen.wrong === 0,
     );
   }
   if (report.mcpAuth) {
@@ -223,7 +253,7 @@ function buildTable(build, reps) {
         continue;
       }
       const base = BASE[id] ? r[BASE[id]] : undefined;
-      const baseName = BASE[id] === "floor" ? "floor" : BASE[id] ? "its `tsc` emit" : "";
+      const baseName = BASE[id] ? BASE_NAME[BASE[id]] : "";
       const runs = row.singleRun ? " (1 run)" : "";
       out.push(
         `| ${row.label}${runs} | ${ms(row.medianMs)} | ${base ? `${ratio(row.medianMs / base.medianMs)} ${baseName}` : ""} | ${mib(row.medianRssKiB)} | ${
@@ -269,6 +299,7 @@ function runtimeTables(rt) {
     `| whole process, wall (peak RSS ${mib(rt.cold.maxRssKiB)}) | ${ms(rt.cold.processWallMs)} |`,
     `| then every entry ready to list (\`registry.entries\`; information) | ${ms(rt.cold.listAllMs)} |`,
     `| for comparison: ajv compiling the ${rt.ajvStartup.schemas} input schemas at start-up (median of ${rt.ajvStartup.runs}) | ${ms(rt.ajvStartup.compileMs)} (+ ${ms(rt.ajvStartup.totalMs - rt.ajvStartup.compileMs)} loading ajv) |`,
+    ...(rt.callStartup ? [`| \`toolgen call\` of one tool, whole process (median of ${rt.callStartup.large.wallMs.length}): ${rt.n} tools against 4 | ${ms(rt.callStartup.large.medianMs)} against ${ms(rt.callStartup.small.medianMs)} |`] : []),
     ...(rt.split ? splitTable(rt) : []),
     "",
     `Validation throughput over ${rt.throughput.cases} request types (the first typia-compatible ones; validations per second, tinybench):`,
@@ -285,20 +316,49 @@ function runtimeTables(rt) {
   ].join("\n");
 }
 
-function compileWithRegistryText(runs) {
+function moduleInCompilerText(runs) {
   if (!runs?.length) return "";
-  const line = (c) =>
-    c.failed
-      ? `N = ${c.n}: failed: ${c.failed}`
-      : `N = ${c.n}: after \`toolgen build\`, \`tsc\` over the sources and the generated registry module takes ${ms(c.withRegistry.wallMs)} (${mib(c.withRegistry.maxRssKiB)}, one run), ` +
-        `against ${ms(c.withoutRegistry.wallMs)} (${mib(c.withoutRegistry.maxRssKiB)}) for the sources alone: ${ratio(c.withRegistry.wallMs / c.withoutRegistry.wallMs)} the time, ${ratio(c.withRegistry.maxRssKiB / c.withoutRegistry.maxRssKiB)} the memory.`;
-  return ["### The generated module in the application's `tsc`", "", runs.map(line).join("\n\n")].join("\n");
+  const out = ["### The generated module in the application's compiler and editor", "", "| N | `tsc`, sources alone | sources + registry module | ratio | tsserver, file without the registry | importing it | ratio |", "|---:|---:|---:|---:|---:|---:|---:|"];
+  for (const m of runs) {
+    if (m.failed) out.push(`| ${m.n} | failed: ${m.failed} | | | | | |`);
+    else out.push(`| ${m.n} | ${ms(m.compile.without.medianMs)} | ${ms(m.compile.with.medianMs)} | ${ratio(m.compile.with.medianMs / m.compile.without.medianMs)} | ${ms(m.editor.withoutMs)} | ${ms(m.editor.withMs)} | ${ratio(m.editor.withMs / m.editor.withoutMs)} |`);
+  }
+  return out.join("\n");
+}
+
+function realisticText(realistic, reps) {
+  if (!realistic) return "";
+  const q = realistic.results;
+  const row = (id, base) => `| ${q[id].label} | ${ms(q[id].medianMs)} | ${base ? `${ratio(q[id].medianMs / q[base].medianMs)} ${BASE_NAME[base]}` : ""} | ${mib(q[id].medianRssKiB)} |`;
+  return [
+    `### Realistic corpus: zod's sources and ${realistic.tools} tools (realistic-corpus.mjs)`,
+    "",
+    `| command | wall, median of ${reps} | ratio | peak RSS |`,
+    "|---|---:|---:|---:|",
+    row("floor"),
+    row("toolgen", "floor"),
+    row("tspcPlain"),
+    row("tspcToolgen", "tspcPlain"),
+  ].join("\n");
+}
+
+function mcpServeText(serve) {
+  if (!serve) return "";
+  const row = (label, r) => `| ${label} | ${perSecond(r.perSecond)} | ${ms(r.p99Ms)} | ${r.wrong} |`;
+  return [
+    `### Serving: stateless MCP over HTTP (scripts/bench/mcp-serve-throughput.mjs; ${serve.calls} calls, ${serve.concurrency} in flight, median of ${serve.rounds} rounds)`,
+    "",
+    "| server (its own process) | throughput | p99 latency | wrong answers |",
+    "|---|---:|---:|---:|",
+    row("toolgen (`createMcpHandler` on `serveHandler`, as `toolgen serve --http`)", serve.toolgen),
+    row("SDK `McpServer`, a server and transport per request (its stateless example)", serve.sdk),
+  ].join("\n");
 }
 
 export function formatReport(report) {
   const m = report.machine;
   const versions = Object.entries(m.versions).map(([k, v]) => `${k} ${v}`).join(", ");
-  const budget = ["### Budget (issue #7)", "", "| budget line | measured | verdict |", "|---|---|---|", ...report.budget.map((b) => `| ${b.line} | ${b.measured}${b.note ? ` — ${b.note}` : ""} | ${b.verdict} |`)];
+  const budget = ["### Budget (issues #7 and #18)", "", "| budget line | measured | verdict |", "|---|---|---|", ...report.budget.map((b) => `| ${b.line} | ${b.measured}${b.note ? ` — ${b.note}` : ""} | ${b.verdict} |`)];
   return [
     `## Results`,
     "",
@@ -308,13 +368,17 @@ export function formatReport(report) {
     ...report.builds.map((b) => buildTable(b, report.options.reps) + "\n"),
     linearityTable(report.builds),
     "",
-    compileWithRegistryText(report.compileWithRegistry),
+    moduleInCompilerText(report.moduleInCompiler),
+    "",
+    realisticText(report.realistic, report.options.reps),
     "",
     runtimeTables(report.runtime),
     "",
     bundleSizeText(report.bundleSize),
     "",
     worstCaseText(report.worstCase),
+    "",
+    mcpServeText(report.mcpServe),
     "",
     mcpAuthText(report.mcpAuth),
     "",

@@ -13,10 +13,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchBundleSize } from "./bundle-size.mjs";
 import { benchCatalog } from "./catalog.mjs";
 import { benchMcpAuth } from "./mcp-auth-throughput.mjs";
+import { benchMcpServe } from "./mcp-serve-throughput.mjs";
+import { patchTypescript } from "./patched-typescript.mjs";
+import { generateRealisticCorpus } from "./realistic-corpus.mjs";
 import { benchWorstCase } from "./worst-case-validation.mjs";
 import { evaluateBudget, formatReport } from "./format-report.mjs";
 import { generateCorpus, REPO_ROOT } from "./generate-corpus.mjs";
@@ -68,6 +71,7 @@ function locateTools(repo) {
   const modules = path.join(repo, "node_modules");
   const tools = {
     tsc: path.join(modules, "typescript/bin/tsc"),
+    tsserver: path.join(modules, "typescript/lib/tsserver.js"),
     tspc: path.join(modules, "ts-patch/bin/tspc.js"),
     tjsg: path.join(modules, "ts-json-schema-generator/bin/ts-json-schema-generator.js"),
     toolgen: path.join(repo, "packages/cli/bin/toolgen.js"),
@@ -120,13 +124,22 @@ function buildCases({ tools, toolgenDir, typiaDir, workspace }) {
       skip: tools.transformer.available ? undefined : tools.transformer.note,
       after: () => removeToolgenOutput(toolgenDir),
     },
+    {
+      id: "patchedToolgen",
+      label: "`tsc` patched by `ts-patch install` + @toolgen/transformer",
+      cwd: toolgenDir,
+      args: [tools.patchedTsc, "-p", "tsconfig.transformer.json"],
+      skip: tools.transformer.available ? undefined : tools.transformer.note,
+      after: () => removeToolgenOutput(toolgenDir),
+    },
     { id: "tscEmitTypia", label: "`tsc` (emit), typia subset", cwd: typiaDir, args: [tools.tsc, "-p", "tsconfig.json"] },
     { id: "typia", label: "`tspc` + typia `llm.application`", cwd: typiaDir, args: [tools.tspc, "-p", "tsconfig.typia.json"] },
   ];
 }
 
 function runCase(item) {
-  const result = measureNode(item.args, { cwd: item.cwd, env: { ...process.env, NO_COLOR: "1" } });
+  item.before?.();
+  const result = measureNode(item.args, { cwd: item.cwd, env: item.env ?? { ...process.env, NO_COLOR: "1" } });
   item.after?.();
   return result;
 }
@@ -137,10 +150,17 @@ function benchBuilds({ n, options, tools, workspace }) {
   const modulesFrom = path.join(options.repo, "node_modules");
   const toolgenCorpus = generateCorpus({ n, dir: toolgenDir, variant: "toolgen", modulesFrom });
   const typiaCorpus = generateCorpus({ n, dir: typiaDir, variant: "typia", modulesFrom });
-  const cases = buildCases({ tools, toolgenDir, typiaDir, workspace });
-  const results = Object.fromEntries(cases.map((c) => [c.id, { id: c.id, label: c.label, cwd: c.cwd, wallMs: [], maxRssKiB: [], skipped: c.skip }]));
+  const results = measureInterleaved(buildCases({ tools, toolgenDir, typiaDir, workspace }), options, `N=${n}: ${toolgenCorpus.tools} tools (typia subset ${typiaCorpus.tools})`);
+  return { n, tools: toolgenCorpus.tools, typiaTools: typiaCorpus.tools, results };
+}
 
-  log(`N=${n}: ${toolgenCorpus.tools} tools (typia subset ${typiaCorpus.tools}); warm-up`);
+/**
+ * Runs every case once to warm up, then `options.reps` rounds, interleaved (the order rotating
+ * each round), each in a fresh process: `{ [id]: { wallMs[], maxRssKiB[], medianMs, … } }`.
+ */
+function measureInterleaved(cases, options, label) {
+  const results = Object.fromEntries(cases.map((c) => [c.id, { id: c.id, label: c.label, cwd: c.cwd, wallMs: [], maxRssKiB: [], skipped: c.skip }]));
+  log(`${label}; warm-up`);
   for (const item of cases) {
     if (item.skip) continue;
     const warm = runCase(item);
@@ -174,13 +194,13 @@ function benchBuilds({ n, options, tools, workspace }) {
       results[item.id].wallMs.push(run.wallMs);
       results[item.id].maxRssKiB.push(run.maxRssKiB);
     }
-    log(`N=${n}: round ${rep + 1}/${options.reps} done (load ${loadavg()[0].toFixed(2)})`);
+    log(`${label}: round ${rep + 1}/${options.reps} done (load ${loadavg()[0].toFixed(2)})`);
   }
   for (const r of Object.values(results)) {
     r.medianMs = median(r.wallMs);
     r.medianRssKiB = median(r.maxRssKiB);
   }
-  return { n, tools: toolgenCorpus.tools, typiaTools: typiaCorpus.tools, results };
+  return results;
 }
 
 function runJson(args, cwd) {
@@ -251,6 +271,9 @@ function benchRuntime({ options, tools, workspace }) {
     dir,
   );
 
+  log("runtime: toolgen call start-up against a 4-tool corpus");
+  const callStartup = benchCallStartup({ dir, name: firstEntry.name, args: first.valid, tools, workspace, options });
+
   // Sizes of the single module, before the split build below rewrites it.
   const sizes = { generatedTsBytes: statSync(path.join(dir, "src/tools.generated.ts")).size, generatedJsBytes: statSync(registryJs).size, manifestBytes: statSync(manifestPath).size };
 
@@ -291,27 +314,87 @@ function benchRuntime({ options, tools, workspace }) {
       maxRssKiB: median(ajvRuns.map((r) => r.maxRssKiB)),
     },
     throughput,
+    callStartup,
   };
 }
 
 /**
- * What the generated registry module adds to the application's own `tsc`: at one N,
- * `toolgen build` then `tsc` over the sources and the generated module (one run), against the
- * median `tsc` emit of the bare sources measured above.
+ * What the generated registry module costs the application's compiler and editor, at one N:
+ * after `toolgen build`, interleaved rounds of `tsc` (emit) over the sources alone and over
+ * the sources and the module; then of a fresh tsserver's first semantic diagnostics for a file
+ * that imports the registry, against the same file without the import (and no module).
  */
-function benchCompileWithRegistry({ build, tools }) {
+function benchModuleInCompiler({ build, tools, options }) {
   const dir = build.results.floor.cwd;
   const generated = measureNode([tools.toolgen, "build", "-p", "tsconfig.json"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
   if (!generated.ok) return { n: build.n, failed: `toolgen build: ${generated.stderr}` };
-  log(`N=${build.n}: tsc over the sources and the generated registry module`);
-  const compile = measureNode([tools.tsc, "-p", "tsconfig.json"], { cwd: dir });
+  const modulePath = path.join(dir, "src/tools.generated.ts");
+  const moduleText = readFileSync(modulePath, "utf8");
   removeToolgenOutput(dir);
-  if (!compile.ok) return { n: build.n, failed: `tsc: ${compile.stdout}${compile.stderr}` };
-  return {
-    n: build.n,
-    withRegistry: { wallMs: compile.wallMs, maxRssKiB: compile.maxRssKiB },
-    withoutRegistry: { wallMs: build.results.tscEmit.medianMs, maxRssKiB: build.results.tscEmit.medianRssKiB },
-  };
+  const withModule = (present) => () => (present ? writeFileSync(modulePath, moduleText) : rmSync(modulePath, { force: true }));
+  const cases = [
+    { id: "without", label: "`tsc`, the sources alone", cwd: dir, args: [tools.tsc, "-p", "tsconfig.json"], before: withModule(false) },
+    { id: "with", label: "`tsc`, the sources and the registry module", cwd: dir, args: [tools.tsc, "-p", "tsconfig.json"], before: withModule(true) },
+  ];
+  const compile = measureInterleaved(cases, options, `N=${build.n}: tsc with and without the generated registry module`);
+  const app = path.join(dir, "src/app.ts");
+  const editor = { without: [], with: [] };
+  log(`N=${build.n}: tsserver's first semantic diagnostics, with and without the registry`);
+  for (let round = 0; round <= options.reps; round++) {
+    for (const kind of round % 2 ? ["with", "without"] : ["without", "with"]) {
+      withModule(kind === "with")();
+      writeFileSync(app, kind === "with" ? APP_WITH_REGISTRY : APP_WITHOUT_REGISTRY);
+      const measured = firstSemanticDiagnosticsSync(app, dir, tools.tsserver);
+      if (round > 0) editor[kind].push(measured); // the first round warms the file cache
+    }
+  }
+  rmSync(app, { force: true });
+  removeToolgenOutput(dir);
+  return { n: build.n, compile, editor: { withoutMs: median(editor.without), withMs: median(editor.with), rounds: options.reps } };
+}
+
+const APP_WITH_REGISTRY = 'import { registry } from "./tools.generated.js";\n\nexport async function handle(name: string, args: unknown) {\n  return registry.dispatch(name, args);\n}\n';
+const APP_WITHOUT_REGISTRY = "export async function handle(name: string, args: unknown) {\n  return { name, args };\n}\n";
+
+/** `firstSemanticDiagnostics` in a child process (the bench itself runs synchronously). */
+function firstSemanticDiagnosticsSync(file, projectRoot, tsserver) {
+  const script = `import { firstSemanticDiagnostics } from ${JSON.stringify(pathToFileURL(path.join(HERE, "tsserver-diagnostics.mjs")).href)};\nconsole.log(JSON.stringify(await firstSemanticDiagnostics(${JSON.stringify({ file, projectRoot, tsserver })})));`;
+  const run = measureNode(["--input-type=module", "-e", script], { cwd: projectRoot });
+  if (!run.ok) throw new Error(`tsserver measurement failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split("\n").at(-1)).ms;
+}
+
+/**
+ * The realistic corpus (realistic-corpus.mjs): `toolgen build` against the `tsc --noEmit`
+ * floor, and the transformer against `tspc` without a plugin, interleaved as the builds are.
+ */
+function benchRealistic({ options, tools, workspace }) {
+  const dir = path.join(workspace, "realistic");
+  const corpus = generateRealisticCorpus({ dir, modulesFrom: path.join(options.repo, "node_modules") });
+  const cases = buildCases({ tools, toolgenDir: dir, typiaDir: dir, workspace }).filter((c) => ["floor", "toolgen", "tspcPlain", "tspcToolgen"].includes(c.id));
+  return { tools: corpus.tools, results: measureInterleaved(cases, options, `realistic corpus: zod's sources and ${corpus.tools} tools`) };
+}
+
+/**
+ * `toolgen call` of one tool in the runtime corpus (built) against the same call in a corpus
+ * of 4 tools: fresh processes, interleaved, medians.
+ */
+function benchCallStartup({ dir, name, args, tools, workspace, options }) {
+  const small = path.join(workspace, "call-4");
+  const corpus = generateCorpus({ n: 4, dir: small, modulesFrom: path.join(options.repo, "node_modules") });
+  for (const command of [[tools.toolgen, "build", "-p", "tsconfig.json"], [tools.tsc, "-p", "tsconfig.json"]]) {
+    const run = measureNode(command, { cwd: small, env: { ...process.env, NO_COLOR: "1" } });
+    if (!run.ok) throw new Error(`${path.basename(command[0])} (4-tool corpus) failed: ${run.stderr}${run.stdout}`);
+  }
+  const smallManifest = JSON.parse(readFileSync(path.join(small, "dist/toolgen.manifest.json"), "utf8"));
+  const first = corpus.samples[0];
+  const smallName = smallManifest.entries.find((e) => e.implementation.export === first.identifier).name;
+  const call = (cwd, entry, value) => ({ cwd, args: [tools.toolgen, "call", entry, "--args", JSON.stringify(value)], env: { ...process.env, NO_COLOR: "1" } });
+  const cases = [
+    { id: "large", label: `\`toolgen call\`, ${options.runtimeN} tools`, ...call(dir, name, args) },
+    { id: "small", label: "`toolgen call`, 4 tools", ...call(small, smallName, first.valid) },
+  ];
+  return measureInterleaved(cases, { ...options, reps: Math.max(options.reps, options.coldRuns) }, "toolgen call start-up");
 }
 
 function describeMachine(repo) {
@@ -342,20 +425,24 @@ async function main() {
   log(`workspace ${workspace}; N = ${options.n.join(", ")}; ${options.reps} rounds; memory via ${machine.memorySource}`);
   if (!tools.transformer.available) log(`transformer: skipped (${tools.transformer.note})`);
   try {
+    tools.patchedTsc = patchTypescript(options.repo, workspace);
     const builds = options.n.map((n) => benchBuilds({ n, options, tools, workspace }));
     // At the smallest N and the largest: the module's share grows with the registry.
-    const compileWithRegistry = [...new Set([builds[0], builds.at(-1)])].map((build) => benchCompileWithRegistry({ build, tools }));
+    const moduleInCompiler = [...new Set([builds[0], builds.at(-1)])].map((build) => benchModuleInCompiler({ build, tools, options }));
+    const realistic = options.quick ? undefined : benchRealistic({ options, tools, workspace });
     const runtime = benchRuntime({ options, tools, workspace });
     log("bundle size: runtime + 10 tools, esbuild for the browser");
     const bundleSize = await benchBundleSize({ workspace, toolgen: tools.toolgen });
     log("worst-case validation: every keyword at the body limit, toolgen and ajv");
     const worstCase = await benchWorstCase();
+    log("MCP over HTTP: toolgen against the SDK's McpServer, stateless, 3,000 calls at 64 in flight");
+    const mcpServe = await benchMcpServe({ rounds: options.quick ? 1 : 3 });
     log("MCP over HTTP: throughput with bearer authentication on and off");
     const mcpAuth = await benchMcpAuth({ rounds: options.quick ? 3 : 5 });
     log("catalog: toolgen docs on 500 tools, opened in Chromium");
     const catalog = await benchCatalog({ workspace, toolgen: tools.toolgen, runs: options.quick ? 2 : 5 });
     machine.loadAtEnd = loadavg()[0];
-    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, compileWithRegistry, runtime, bundleSize, worstCase, mcpAuth, catalog };
+    const report = { startedAt: started.toISOString(), durationS: (Date.now() - started.getTime()) / 1000, options: { ...options, repo: undefined }, machine, builds, moduleInCompiler, realistic, runtime, bundleSize, worstCase, mcpServe, mcpAuth, catalog };
     report.budget = evaluateBudget(report);
     const text = formatReport(report);
     process.stdout.write(text + "\n");

@@ -2,7 +2,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
-import { codePoints, duplicateItems, fail, isObject, pointerSegment, stopped } from "./validator-support.js";
+import { codePoints, duplicateItems, fail, isObject, pointerSegment, stopped, verdictList } from "./validator-support.js";
 import { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
 
 type Schema = { readonly [keyword: string]: unknown };
@@ -242,23 +242,6 @@ class Compiler {
     const valueAt = (object: Record<string, unknown>, i: number) => (inherited[i] ? readOwn(object, names[i]!) : object[names[i]!]);
     // No key is checked but for being known.
     const closed = s.additionalProperties === false && s.propertyNames === undefined && s.patternProperties === undefined;
-    const byNames: Ok = (data) => {
-      const object = data as Record<string, unknown>;
-      if (minProperties !== undefined || maxProperties !== undefined) {
-        const count = Object.keys(object).length;
-        if ((minProperties !== undefined && count < minProperties) || (maxProperties !== undefined && count > maxProperties)) return false;
-      }
-      for (let i = 0; i < n; i++) {
-        const value = valueAt(object, i);
-        if (value === undefined ? required[i] : !passes(checks[i]!, kinds[i]!, value)) return false;
-      }
-      for (const name of requiredElsewhere) if (read(object, name) === undefined) return false;
-      if (closed) {
-        for (const key of Object.keys(object)) if (!names.includes(key)) return false;
-        return true;
-      }
-      return !keyed || keyed.ok(object);
-    };
     /**
      * The usual object — plain, its keys checked only for being known — is walked by its own
      * keys: `for…in` reads a plain object's values from V8's enum cache, where reading the
@@ -267,9 +250,10 @@ class Compiler {
      */
     const requiredCount = required.filter(Boolean).length;
     const byKeys = (closed || !keyed) && minProperties === undefined && maxProperties === undefined && requiredElsewhere.length === 0;
-    return {
+    const node: Node = {
       ok: (data) => {
-        if (!byKeys || !isPlain(data)) return isObject(data) ? byNames(data) : type === undefined;
+        // Any other object (a class instance, keywords beyond the usual) gets the error walk's verdict.
+        if (!byKeys || !isPlain(data)) return isObject(data) ? verdict(node.check, data) : type === undefined;
         const object = data as Record<string, unknown>;
         let requiredSeen = 0;
         let next = 0;
@@ -325,30 +309,17 @@ class Compiler {
         keyed?.check(object, path, errors);
       },
     };
+    return node;
   }
 
   /** What is checked key by key: `propertyNames`, `patternProperties` and `additionalProperties` (an object's own keys, in order). */
-  private keyed(s: Schema, known: readonly string[]): Node | undefined {
+  private keyed(s: Schema, known: readonly string[]): Pick<Node, "check"> | undefined {
     const names = s.propertyNames === undefined ? undefined : this.node(s.propertyNames as JsonSchema);
     const patterns = Object.entries((s.patternProperties ?? {}) as Record<string, JsonSchema>).map(([source, sub]) => [compilePattern(source), this.node(sub)] as const);
     const additional = s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.node(s.additionalProperties as JsonSchema);
     if (!names && patterns.length === 0 && !additional) return undefined;
     const isKnown = (key: string) => known.includes(key);
     return {
-      ok: (data) => {
-        const object = data as Record<string, unknown>;
-        for (const key of Object.keys(object)) {
-          if (names && !names.ok(key)) return false;
-          let matched = false;
-          for (const [pattern, sub] of patterns) {
-            if (!pattern.test(key)) continue;
-            matched = true;
-            if (!sub.ok(object[key])) return false;
-          }
-          if (additional && !matched && !isKnown(key) && !additional.ok(object[key])) return false;
-        }
-        return true;
-      },
       check: (data, path, errors) => {
         const object = data as Record<string, unknown>;
         const keyPath = (key: string) => `${path}/${pointerSegment(key)}`;
@@ -455,6 +426,17 @@ function literals(values: readonly unknown[], type: string): Node {
       else if (!values.includes(data)) fail(errors, path, "enum", values);
     },
   };
+}
+
+/** Whether `check` finds nothing wrong: the verdict of shapes too rare to be worth a fast walk of their own. */
+function verdict(check: Check, data: unknown): boolean {
+  const errors = verdictList();
+  try {
+    check(data, "", errors);
+  } catch (thrown) {
+    stopped(thrown);
+  }
+  return errors.length === 0;
 }
 
 /** A node failing one keyword, with `a` as its detail. */

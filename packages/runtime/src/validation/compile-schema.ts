@@ -555,10 +555,6 @@ function readOwn(object: Record<string, unknown>, name: string): unknown {
   return Object.hasOwn(object, name) ? object[name] : undefined;
 }
 
-function read(object: Record<string, unknown>, name: string): unknown {
-  return isInherited(name) ? readOwn(object, name) : object[name];
-}
-
 /** An object whose prototype is Object.prototype or null: not an array, not a class instance. */
 function isPlain(data: unknown): boolean {
   if (typeof data !== "object" || data === null) return false;

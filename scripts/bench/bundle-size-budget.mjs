@@ -2,6 +2,9 @@
  * The size budget of issue #16: the runtime and a 10-tool registry, minified and gzipped.
  * 15 KiB at first; 15.5 KiB once the runtime bounded what validation can cost (issue #20) and
  * checked `@scopes` (issue #23); 16.5 KiB since tools return content blocks and reach their
- * host through the context (issue #22) — see docs/benchmarks.md.
+ * host through the context (issue #22); 18.5 KiB since validators are compiled from the
+ * schemas at run time (issue #18): the runtime carries the schema compiler (about 1.7 KiB
+ * more at 10 tools), the registry module no validator code (the corpus's 10 large tools went
+ * from 22.1 to 19.3 KiB; the more tools, the smaller the bundle) — see docs/benchmarks.md.
  */
-export const BUNDLE_BUDGET_BYTES = 16.5 * 1024;
+export const BUNDLE_BUDGET_BYTES = 18.5 * 1024;

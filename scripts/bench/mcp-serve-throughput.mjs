@@ -28,7 +28,7 @@ export async function benchMcpServe({ calls = 3000, concurrency = 64, rounds = 3
   const servers = { toolgen: await spawnServer("toolgen"), sdk: await spawnServer("sdk") };
   const results = { toolgen: [], sdk: [] };
   try {
-    for (const kind of Object.keys(servers)) await load(servers[kind].url, Math.min(calls, 500), concurrency); // warm-up
+    for (const kind of Object.keys(servers)) await load(servers[kind].url, Math.min(calls, 1500), concurrency); // warm-up: V8 optimizes both servers first
     for (let round = 0; round < rounds; round++) {
       for (const kind of round % 2 ? ["sdk", "toolgen"] : ["toolgen", "sdk"]) results[kind].push(await load(servers[kind].url, calls, concurrency));
     }

@@ -1,9 +1,10 @@
 import type * as ts from "typescript";
-import { editDistance, type ManifestEntry } from "@toolgen/runtime";
+import type { ManifestEntry } from "@toolgen/runtime";
 import type { BuiltEntry } from "../manifest/build-entry.js";
 import type { AnalysisState } from "../model/reader-context.js";
 import { words } from "../source/naming.js";
 import { entryCost } from "./entry-cost.js";
+import { withinTwoEdits } from "./within-two-edits.js";
 import { LINT_RULES, PROVIDER_TOOL_LIMITS, type LintConfig, type LintRule } from "./lint-rules.js";
 
 type Report = (rule: LintRule, entry: ManifestEntry, site: ts.Node, message: string) => void;
@@ -100,23 +101,48 @@ function lintDescriptions(entries: readonly BuiltEntry[], report: Report): void 
  * (`git_diff_staged`, `git_diff_unstaged`) or a number (`v1`, `v2`), which set them apart.
  */
 function lintNames(entries: readonly BuiltEntry[], report: Report): void {
+  // Every pair is compared: what each comparison needs of a name is worked out once.
+  const names = entries.map(({ entry }) => {
+    const words = nameWords(entry.name);
+    const lower = entry.name.toLowerCase();
+    return { words, joined: words.join(""), lower, letters: letterCounts(lower) };
+  });
   for (let i = 1; i < entries.length; i++) {
     const { entry, declaration } = entries[i]!;
     for (let j = 0; j < i; j++) {
-      const other = entries[j]!.entry;
-      if (!similar(entry.name, other.name)) continue;
-      report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${other.name}'; a model may call one for the other. Name them apart.`);
+      if (!similar(names[i]!, names[j]!)) continue;
+      report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${entries[j]!.entry.name}'; a model may call one for the other. Name them apart.`);
       break;
     }
   }
 }
 
-function similar(a: string, b: string): boolean {
-  const [x, y] = [nameWords(a), nameWords(b)];
-  if (x.join("") === y.join("")) return true;
-  if (a.length < 8 || b.length < 8 || editDistance(a.toLowerCase(), b.toLowerCase()) > 2) return false;
-  if (x.length !== y.length) return true;
-  const differing = x.map((w, k) => [w, y[k]!] as const).filter(([p, q]) => p !== q);
+interface Name {
+  words: string[];
+  joined: string;
+  lower: string;
+  letters: Uint8Array;
+}
+
+/** How often each character occurs (by its code's low six bits): an edit changes two counts by one at most. */
+function letterCounts(name: string): Uint8Array {
+  const counts = new Uint8Array(64);
+  for (let i = 0; i < name.length; i++) counts[name.charCodeAt(i) & 63]!++;
+  return counts;
+}
+
+/** Whether the counts differ by more than two edits can make up: most pairs of names are told apart here. */
+function countsApart(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = 0;
+  for (let i = 0; i < 64; i++) difference += Math.abs(a[i]! - b[i]!);
+  return difference > 4;
+}
+
+function similar(a: Name, b: Name): boolean {
+  if (a.joined === b.joined) return true;
+  if (a.lower.length < 8 || b.lower.length < 8 || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
+  if (a.words.length !== b.words.length) return true;
+  const differing = a.words.map((w, k) => [w, b.words[k]!] as const).filter(([p, q]) => p !== q);
   return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ManifestError } from "../manifest/manifest-error.js";
@@ -61,37 +61,15 @@ export async function loadDiscovered(discovered: readonly DiscoveredManifest[], 
 async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | ((entry: ManifestEntry) => boolean)): Promise<EntryDefinition[]> {
   const { manifest } = item;
   const origin = `${item.packageName} (${item.displayPath})`;
-  const field = (i: number, name: "module" | "export" | "inputSchema" | "name") =>
+  const field: Field = (i, name) =>
     item.formatVersion === 1 ? `$.tools[${i}].${name}` : name === "module" || name === "export" ? `$.entries[${i}].implementation.${name}` : `$.entries[${i}].${name}`;
-  const fail = (at: string, expected: string, received: string) => new ManifestError(item.displayPath, [{ path: at, expected, received }]);
+  const fail: Fail = (at, expected, received) => new ManifestError(item.displayPath, [{ path: at, expected, received }]);
 
   const precompiled = manifest.registryModule === undefined ? undefined : await importRegistryModule(item, fail);
-  // Ten entries to a module is usual: each module file is looked for once.
-  const exists = new Map<string, boolean>();
-  const fileExists = (file: string) => exists.get(file) ?? (exists.set(file, existsSync(file)), exists.get(file)!);
-  const definitions = manifest.entries.map((entry, i): EntryDefinition => {
-    const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
-    if (!entry.external && !fileExists(implementationFile)) {
-      throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
-    }
-    if (precompiled) {
-      const built = precompiled.get(entry.name);
-      if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
-      return withManifestEntry(built, entry, origin);
-    }
-    let validate;
-    try {
-      validate = compileSchema(entry.inputSchema, EVERY_FORMAT);
-    } catch (error) {
-      throw fail(field(i, "inputSchema"), "a schema the runtime can check without a registry module", (error as Error).message);
-    }
-    const definition: EntryDefinition = { entry, validate, origin };
-    if (!entry.external) definition.load = () => import(pathToFileURL(implementationFile).href) as Promise<ModuleNamespace>;
-    return definition;
-  });
+  const definitions = precompiled && servesItself(item, precompiled) ? precompiled.definitions.map((built) => servedFromModule(built, origin)) : checkedAgainstManifest(item, precompiled, fail, field);
   if (checkExports) {
     for (const [i, definition] of definitions.entries()) {
-      if (checkExports !== true && !checkExports(manifest.entries[i]!)) continue;
+      if (checkExports !== true && !checkExports(definition.entry)) continue;
       // A split registry module's loader is in a chunk: import it now.
       try {
         await definition.ready?.();
@@ -112,10 +90,49 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
   return definitions;
 }
 
-async function importRegistryModule(
-  item: DiscoveredManifest,
-  fail: (at: string, expected: string, received: string) => ManifestError,
-): Promise<Map<string, EntryDefinition>> {
+/**
+ * Definitions from the manifest's entries: with the registry module's (matched by name; one
+ * the module lacks is a stale build), or built here when there is no module.
+ */
+function checkedAgainstManifest(item: DiscoveredManifest, precompiled: RegistryModule | undefined, fail: Fail, field: Field): EntryDefinition[] {
+  const { manifest } = item;
+  const origin = `${item.packageName} (${item.displayPath})`;
+  // Ten entries to a module is usual: each module file is looked for once.
+  const exists = new Map<string, boolean>();
+  const fileExists = (file: string) => exists.get(file) ?? (exists.set(file, existsSync(file)), exists.get(file)!);
+  return manifest.entries.map((entry, i): EntryDefinition => {
+    const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
+    if (!entry.external && !fileExists(implementationFile)) {
+      throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
+    }
+    if (precompiled) {
+      const built = precompiled.byName.get(entry.name);
+      if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
+      return withManifestEntry(built, entry, origin);
+    }
+    let validate;
+    try {
+      validate = compileSchema(entry.inputSchema, EVERY_FORMAT);
+    } catch (error) {
+      throw fail(field(i, "inputSchema"), "a schema the runtime can check without a registry module", (error as Error).message);
+    }
+    const definition: EntryDefinition = { entry, validate, origin };
+    if (!entry.external) definition.load = () => import(pathToFileURL(implementationFile).href) as Promise<ModuleNamespace>;
+    return definition;
+  });
+}
+
+type Fail = (at: string, expected: string, received: string) => ManifestError;
+type Field = (i: number, name: "module" | "export" | "inputSchema" | "name") => string;
+
+/** A package's compiled registry module: its file and its definitions, in order and by name. */
+interface RegistryModule {
+  file: string;
+  definitions: EntryDefinition[];
+  byName: Map<string, EntryDefinition>;
+}
+
+async function importRegistryModule(item: DiscoveredManifest, fail: Fail): Promise<RegistryModule> {
   const relative = item.manifest.registryModule!;
   const file = path.resolve(item.packageRoot, relative);
   if (!existsSync(file)) throw fail("$.registryModule", "the compiled registry module (compile the package after 'toolgen build')", `${JSON.stringify(relative)}, which does not exist`);
@@ -127,7 +144,32 @@ async function importRegistryModule(
   }
   if (!Array.isArray(module.definitions)) throw fail("$.registryModule", "a module exporting 'definitions' (generated by 'toolgen build')", `${JSON.stringify(relative)}, which does not`);
   const definitions = module.definitions as EntryDefinition[];
-  return new Map(definitions.map((d) => [headOf(d).name, d]));
+  return { file, definitions, byName: new Map(definitions.map((d) => [headOf(d).name, d])) };
+}
+
+/**
+ * Whether the registry module can be served as it is, its own entries and all, without
+ * reading the manifest's (megabytes for a large registry): it was compiled after the manifest
+ * was last written — so from the registry module written with it — and it is not split (a
+ * split module's entries wait in chunks; the manifest's are listed instead).
+ */
+function servesItself(item: DiscoveredManifest, module: RegistryModule): boolean {
+  return !module.definitions.some((d) => d.ready) && statSync(module.file).mtimeMs >= statSync(item.manifestPath).mtimeMs;
+}
+
+/** A registry module's definition, served with the package as origin; its entry, validator and loader read through (each made on first use). */
+function servedFromModule(built: EntryDefinition, origin: string): EntryDefinition {
+  return {
+    ...(built.head ? { head: built.head } : {}),
+    get entry() {
+      return built.entry;
+    },
+    origin,
+    get validate() {
+      return built.validate;
+    },
+    ...(built.load ? { load: built.load } : {}),
+  };
 }
 
 /**

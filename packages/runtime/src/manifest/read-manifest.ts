@@ -12,6 +12,36 @@ export function parseManifest(text: string, file: string): Manifest {
   return readManifest(text, file).manifest;
 }
 
+/**
+ * As `readManifest`, but for a format-2 manifest that names a registry module (what toolgen
+ * writes) only its head — everything before `entries`, which toolgen writes last, found in
+ * `start`, the beginning of the text — is parsed now, and the entries (megabytes for a large
+ * registry) when `entries` is first read, from `whole()`, with the same checks. Discovery
+ * serving a registry module's own entries never reads them. Anything else is read whole.
+ */
+export function readManifestLazily(start: string, whole: () => string, file: string): { manifest: Manifest; formatVersion: 1 | 2 } {
+  const head = manifestHead(start);
+  if (!head) return readManifest(whole(), file);
+  let entries: Manifest["entries"] | undefined;
+  const manifest = head as Manifest;
+  Object.defineProperty(manifest, "entries", { enumerable: true, get: () => (entries ??= readManifest(whole(), file).manifest.entries) });
+  return { manifest, formatVersion: MANIFEST_FORMAT_VERSION };
+}
+
+/** The fields before `entries`, when they are a checked format-2 head naming a registry module. */
+function manifestHead(text: string): Omit<Manifest, "entries"> | undefined {
+  const at = text.indexOf('"entries"');
+  if (at < 0) return undefined;
+  let head: unknown;
+  try {
+    head = JSON.parse(`${text.slice(0, at).replace(/,\s*$/, "")}}`);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(head) || head.formatVersion !== MANIFEST_FORMAT_VERSION || typeof head.registryModule !== "string") return undefined;
+  return checkManifest({ ...head, entries: [] }).length === 0 ? (head as unknown as Omit<Manifest, "entries">) : undefined;
+}
+
 /** As `parseManifest`, also telling which format the file was written in. */
 export function readManifest(text: string, file: string): { manifest: Manifest; formatVersion: 1 | 2 } {
   let value: unknown;

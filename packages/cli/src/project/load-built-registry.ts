@@ -1,7 +1,7 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { ManifestError, type Registry, type RegistryOptions } from "@toolgen/runtime";
-import { discoverRegistry, DiscoveryError, type DiscoverRegistryOptions } from "@toolgen/runtime/discovery";
+import { discoverRegistry, DiscoveryError, readFileStart, readManifestLazily, type DiscoverRegistryOptions } from "@toolgen/runtime/discovery";
 import { ConfigError } from "./config.js";
 import type { BuiltPackage } from "./locate-built-package.js";
 
@@ -43,29 +43,7 @@ function missingRegistryModule(info: BuiltPackage): string | undefined {
   return `${shown} does not exist: the registry module 'toolgen build' wrote was not compiled. Compile the project; if it still is missing, the tsconfig's "include" does not reach the registry module ('toolgen build' warns when that is so).`;
 }
 
-/**
- * The manifest's `registryModule`, read from the head of the text when it stands before the
- * entries, as toolgen writes it: parsing megabytes of entries for one field doubled what
- * discovery then parses anyway (a `toolgen call` of 1,000 tools spent 23 ms here).
- */
+/** The manifest's `registryModule`, read from its head (parsing megabytes of entries for one field would double what discovery parses). */
 function registryModuleOf(manifestPath: string): unknown {
-  const start = readStart(manifestPath, 64 * 1024);
-  const entries = start.indexOf('"entries"');
-  if (entries >= 0) {
-    const match = /"registryModule"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(start.slice(0, entries));
-    if (match) return JSON.parse(match[1]!) as unknown;
-  }
-  // Written some other way: the whole of it.
-  return (JSON.parse(readFileSync(manifestPath, "utf8")) as { registryModule?: unknown }).registryModule;
-}
-
-/** The first `bytes` of a file, as text (a character cut at the end is of no concern here). */
-function readStart(file: string, bytes: number): string {
-  const fd = openSync(file, "r");
-  try {
-    const buffer = Buffer.alloc(bytes);
-    return buffer.toString("utf8", 0, readSync(fd, buffer, 0, bytes, 0));
-  } finally {
-    closeSync(fd);
-  }
+  return readManifestLazily(readFileStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), manifestPath).manifest.registryModule;
 }

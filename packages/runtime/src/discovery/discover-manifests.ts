@@ -1,11 +1,11 @@
-import { Buffer } from "node:buffer";
-import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 import { isRecord } from "../manifest/check-manifest.js";
 import { describeJson, ManifestError } from "../manifest/manifest-error.js";
 import type { Manifest } from "../manifest/manifest-format.js";
 import { readManifestLazily } from "../manifest/read-manifest.js";
 import { DiscoveryError } from "./discovery-error.js";
+import { readFileStart } from "./read-file-start.js";
 import { resolvePackageDir } from "./resolve-package.js";
 
 export interface DiscoveryOptions {
@@ -67,7 +67,7 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
     }
     const manifestPath = manifestOf(dir, pkg, packageJsonPath, isRoot ? options.rootManifest : undefined, display);
     if (manifestPath === undefined) return;
-    const { manifest, formatVersion } = readManifestLazily(readStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), display(manifestPath));
+    const { manifest, formatVersion } = readManifestLazily(readFileStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), display(manifestPath));
     found.push({
       packageName: typeof pkg.name === "string" ? pkg.name : manifest.package.name,
       packageRoot: dir,
@@ -79,17 +79,6 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
   };
   visit(rootDir, true);
   return found;
-}
-
-/** The first `bytes` of a file, as text (a character cut at the end does not matter: it is past the head). */
-function readStart(file: string, bytes: number): string {
-  const fd = openSync(file, "r");
-  try {
-    const buffer = Buffer.alloc(bytes);
-    return buffer.toString("utf8", 0, readSync(fd, buffer, 0, bytes, 0));
-  } finally {
-    closeSync(fd);
-  }
 }
 
 function readPackageJson(file: string, shown: string): Record<string, unknown> {

@@ -7,4 +7,5 @@ export { discoverRegistry } from "./discover-registry.js";
 export { DiscoveryError } from "./discovery-error.js";
 export { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
 export { loadDiscovered, type DiscoverRegistryOptions } from "./load-discovered.js";
-export { parseManifest, readManifest } from "../manifest/read-manifest.js";
+export { parseManifest, readManifest, readManifestLazily } from "../manifest/read-manifest.js";
+export { readFileStart } from "./read-file-start.js";

@@ -109,8 +109,8 @@ class Compiler {
     const types = s.type === undefined ? undefined : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
     const values = this.values(s);
     const combinators = this.combinators(s);
-    // One type and an `enum` of values of that type (a union of literals): the enum's test is the type's too.
-    if (types?.length === 1 && combinators.length === 0 && Array.isArray(s.enum) && !Object.hasOwn(s, "const") && (s.enum as unknown[]).every(testOf(types[0]!))) {
+    // One type and an `enum` of primitive values of that type (a union of literals): the enum's test is the type's too.
+    if (types?.length === 1 && combinators.length === 0 && Array.isArray(s.enum) && !Object.hasOwn(s, "const") && s.enum.every((v) => isPrimitive(v) && testOf(types[0]!)(v))) {
       const own = types[0] === "string" ? this.string(s, types[0]) : types[0] === "number" || types[0] === "integer" ? number(s, types[0]) : undefined;
       if (!own) return literals(s.enum as unknown[], types[0]!);
     }

@@ -2,7 +2,7 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@
 import { compileSchema, type JsonSchema } from "@toolgen/runtime";
 
 /**
- * The SDK's validator hook, answered by toolgen's interpreting validator: the SDK's default
+ * The SDK's validator hook, answered by toolgen's validator (`compileSchema`): the SDK's default
  * (ajv) compiles every schema with `new Function`, which Cloudflare Workers and a strict
  * Content-Security-Policy refuse. toolgen validates every tool call itself; the SDK uses
  * this only for what it checks on its own (an elicitation's answer).

@@ -77,7 +77,7 @@ function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unk
     try {
       validate = compileSchema(entry.outputSchema!, OUTPUT_FORMATS);
     } catch {
-      validate = () => false; // a schema the interpreter cannot check: nothing can be shown to conform
+      validate = () => false; // a schema toolgen's validator cannot check: nothing can be shown to conform
     }
     outputValidators.set(entry, validate);
   }

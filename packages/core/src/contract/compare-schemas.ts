@@ -230,7 +230,7 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   }
 }
 
-/** Whether the schema accepts a value, by toolgen's own interpreting validator; undefined when it cannot say. */
+/** Whether the schema accepts a value, by toolgen's own validator; undefined when it cannot say. */
 function accepts(side: Side & { schema: Node }, value: unknown): boolean | undefined {
   try {
     const own = side.schema as Node;

@@ -10,8 +10,7 @@ const EVERY_FORMAT = formatLookup(ALL_FORMATS);
  * Checks every default (`@default`, parameter and destructuring initializers) against the
  * schema of the value it is the default of, with its constraints — a default the model would
  * be told is valid but that fails validation is a bug in the tool's contract. The runtime's
- * interpreting validator does it: the same checks and messages as the generated validators,
- * without generating code for a value checked once.
+ * validator (`compileSchema`) does it: the same checks and messages as every call.
  */
 export function checkDefaults(ctx: ReaderContext): void {
   for (const check of ctx.defaultChecks) {

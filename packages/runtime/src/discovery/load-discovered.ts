@@ -65,8 +65,8 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
     item.formatVersion === 1 ? `$.tools[${i}].${name}` : name === "module" || name === "export" ? `$.entries[${i}].implementation.${name}` : `$.entries[${i}].${name}`;
   const fail: Fail = (at, expected, received) => new ManifestError(item.displayPath, [{ path: at, expected, received }]);
 
-  const precompiled = manifest.registryModule === undefined ? undefined : await importRegistryModule(item, fail);
-  const definitions = precompiled && servesItself(item, precompiled) ? precompiled.definitions.map((built) => servedFromModule(built, origin)) : checkedAgainstManifest(item, precompiled, fail, field);
+  const module = manifest.registryModule === undefined ? undefined : await importRegistryModule(item, fail);
+  const definitions = module && servesItself(item, module) ? module.definitions.map((built) => served(built, origin)) : checkedAgainstManifest(item, module, fail, field);
   if (checkExports) {
     for (const [i, definition] of definitions.entries()) {
       if (checkExports !== true && !checkExports(definition.entry)) continue;
@@ -94,7 +94,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
  * Definitions from the manifest's entries: with the registry module's (matched by name; one
  * the module lacks is a stale build), or built here when there is no module.
  */
-function checkedAgainstManifest(item: DiscoveredManifest, precompiled: RegistryModule | undefined, fail: Fail, field: Field): EntryDefinition[] {
+function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule | undefined, fail: Fail, field: Field): EntryDefinition[] {
   const { manifest } = item;
   const origin = `${item.packageName} (${item.displayPath})`;
   // Ten entries to a module is usual: each module file is looked for once.
@@ -105,10 +105,10 @@ function checkedAgainstManifest(item: DiscoveredManifest, precompiled: RegistryM
     if (!entry.external && !fileExists(implementationFile)) {
       throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
     }
-    if (precompiled) {
-      const built = precompiled.byName.get(entry.name);
+    if (module) {
+      const built = module.byName.get(entry.name);
       if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
-      return withManifestEntry(built, entry, origin);
+      return served(built, origin, entry);
     }
     let validate;
     try {
@@ -157,52 +157,28 @@ function servesItself(item: DiscoveredManifest, module: RegistryModule): boolean
   return !module.definitions.some((d) => d.ready) && statSync(module.file).mtimeMs >= statSync(item.manifestPath).mtimeMs;
 }
 
-/** A registry module's definition, served with the package as origin; its entry, validator and loader read through (each made on first use). */
-function servedFromModule(built: EntryDefinition, origin: string): EntryDefinition {
-  return {
-    ...(built.head ? { head: built.head } : {}),
-    get entry() {
-      return built.entry;
-    },
-    origin,
-    get validate() {
-      return built.validate;
-    },
-    ...(built.load ? { load: built.load } : {}),
-  };
-}
-
 /**
- * The registry module's definition of an entry, with the manifest's entry and the package
- * as origin. The validator is read through (it is compiled on the entry's first call), and so
- * is a split registry module's (`split: true`) loader, in a chunk imported on the entry's
- * first call (`ready`): listing needs none of them.
+ * A registry module's definition, with the package as origin — and the manifest's entry, when
+ * the module was checked against the manifest. The entry (served as it is), the validator
+ * (compiled on the entry's first call) and the loader (of a split module, in a chunk that
+ * `ready` imports on the entry's first call) are read through: listing needs none of them.
  */
-function withManifestEntry(built: EntryDefinition, entry: ManifestEntry, origin: string): EntryDefinition {
-  if (!built.ready) {
-    return {
-      entry,
-      origin,
-      // Read through: the validator is compiled on the entry's first call.
-      get validate() {
-        return built.validate;
-      },
-      ...(built.load ? { load: built.load } : {}),
-    };
-  }
-  return {
-    entry,
+function served(built: EntryDefinition, origin: string, entry?: ManifestEntry): EntryDefinition {
+  const definition: EntryDefinition = {
     origin,
+    get entry() {
+      return entry ?? built.entry;
+    },
     get validate() {
       return built.validate;
     },
     get load() {
       return built.load;
     },
-    get ready() {
-      return built.ready?.bind(built);
-    },
   };
+  if (!entry && built.head) definition.head = built.head;
+  if (built.ready) Object.defineProperty(definition, "ready", { enumerable: true, get: () => built.ready?.bind(built) });
+  return definition;
 }
 
 function findMissingExport(entry: ManifestEntry, namespace: ModuleNamespace): string | undefined {

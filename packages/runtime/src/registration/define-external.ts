@@ -25,7 +25,7 @@ export interface ExternalToolSchema {
   excludedFor?: string[];
   /**
    * A validator of your own for the arguments, in ajv's shape (a function with `errors`; an
-   * ajv-compiled one works): for a schema that uses keywords the runtime's interpreter does not
+   * ajv-compiled one works): for a schema that uses keywords the runtime's validator does not
    * check (`if`/`then`, `dependentRequired`, a remote `$ref`), such as one a remote server sent.
    */
   validate?: CompiledValidator;

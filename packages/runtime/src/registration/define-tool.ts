@@ -53,7 +53,7 @@ const NAME = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * A registration to an entry definition. There is no build step here, so the input schema
- * is assembled from the descriptors and checked by the interpreting validator (no
+ * is assembled from the descriptors and checked by the runtime's validator (no
  * `new Function`). Mistakes in the spec throw at registration, naming the field.
  */
 export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefinition {

@@ -4,6 +4,7 @@ import { escapePointer } from "../model/collect-conversions.js";
 import { renameTreeText } from "./rename-tree.js";
 import { splitJson } from "./shared-json.js";
 import { CHECKED_FORMATS, exportOf } from "@toolgen/runtime/formats";
+import { forEachFormat } from "@toolgen/runtime/validation";
 
 /**
  * What the module needs of an entry: its manifest data and where its implementation is
@@ -115,30 +116,13 @@ const CHECKED = new Set(CHECKED_FORMATS.split(" "));
  */
 function renderFormats(entries: readonly RegistryModuleEntry[]): string {
   const names = new Set<string>();
-  for (const { entry } of entries) collectFormats(entry.inputSchema, names);
+  for (const { entry } of entries) forEachFormat(entry.inputSchema, (name) => names.add(name));
   const used = [...names].filter((name) => CHECKED.has(name)).sort();
   if (used.length === 0) return "const formats = {};\n";
   return `import { ${used.map((name) => `${exportOf(name)} as $${exportOf(name)}`).join(", ")} } from "@toolgen/runtime/formats";
 /** The checks of the formats the entries' schemas name. */
 const formats = { ${used.map((name) => `${JSON.stringify(name)}: $${exportOf(name)}`).join(", ")} };
 `;
-}
-
-/** Keywords whose value maps names (which may be `format` or `default`) to schemas. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
-
-function collectFormats(schema: unknown, names: Set<string>): void {
-  if (typeof schema !== "object" || schema === null) return;
-  if (Array.isArray(schema)) {
-    for (const item of schema) collectFormats(item, names);
-    return;
-  }
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === "format" && typeof value === "string") names.add(value);
-    else if (SCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) for (const sub of Object.values(value)) collectFormats(sub, names);
-    // Values (`const`, `enum`, `default`, `examples`) are data, not schemas.
-    else if (key !== "const" && key !== "enum" && key !== "default" && key !== "examples") collectFormats(value, names);
-  }
 }
 
 /**

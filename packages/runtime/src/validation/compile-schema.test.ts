@@ -188,10 +188,15 @@ describe("compiled schemas agree with ajv", () => {
 describe("formats of schemas registered at run time", () => {
   const schema: JsonSchema = { type: "object", properties: { to: { type: "string", format: "email" }, password: { type: "string", format: "password" }, odd: { type: "string", format: "x-made-up" } } };
 
-  it("a format whose check is not carried is refused when the schema is interpreted, saying where and what to pass", () => {
+  it("a format whose check is not carried is refused when the schema is compiled, saying where and what to pass", () => {
     expect(() => compileSchema(schema)).toThrow(
       `the format 'email' at #/properties/to is checked by a function this registry does not carry; pass it in the registry's 'formats' option: { formats: { "email": email } } with import { email } from "@toolgen/runtime/formats"`,
     );
+  });
+
+  it("finds a format under a property whose name is a keyword of values (`default`, `enum`), and not in the values themselves", () => {
+    expect(() => compileSchema({ type: "object", properties: { default: { type: "string", format: "email" } } })).toThrow("the format 'email' at #/properties/default is checked by a function");
+    expect(() => compileSchema({ type: "string", default: { format: "email" }, examples: [{ format: "email" }] })).not.toThrow();
   });
 
   it("checks the formats it is given; formats that check nothing on strings, and unknown ones, pass as in ajv", () => {

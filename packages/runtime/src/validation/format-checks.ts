@@ -10,10 +10,10 @@ export type FormatTable = Readonly<Record<string, FormatTest>>;
 export type FormatLookup = (name: string) => FormatTest | undefined;
 
 /**
- * The format checks of an interpreting validator (schemas registered at run time): those in
- * `table`, and `date-time` (every `Date` argument needs it). The runtime does not carry every
- * format's check on its own — a bundle would then hold them all, where the generated
- * validators import exactly the checks they use — so a schema naming another format needs
+ * The format checks a validator is compiled with: those in `table`, and `date-time` (every
+ * `Date` argument needs it). The runtime does not carry every format's check on its own — a
+ * bundle would then hold them all, where a generated registry module imports exactly the
+ * checks its schemas name — so a schema naming another format needs
  * its check given (`@toolgen/runtime/formats`). A format that checks nothing on strings
  * (`password`, `int32`, …) or that nobody defines passes, as in ajv.
  */
@@ -26,19 +26,35 @@ export function formatLookup(table: FormatTable = {}): FormatLookup {
 }
 
 /** Refuses a schema naming a format whose check `lookup` lacks, saying where and what to pass. */
-export function assertFormatsCarried(schema: unknown, lookup: FormatLookup, at = "#"): void {
-  if (typeof schema !== "object" || schema === null) return;
-  const format = (schema as { format?: unknown }).format;
-  if (!Array.isArray(schema) && typeof format === "string" && lookup(format) === undefined) {
+export function assertFormatsCarried(schema: unknown, lookup: FormatLookup): void {
+  forEachFormat(schema, (format, at) => {
+    if (lookup(format) !== undefined) return;
     const name = exportOf(format);
     throw new Error(
       `the format '${format}' at ${at} is checked by a function this registry does not carry; pass it in the registry's 'formats' option: ` +
         `{ formats: { "${format}": ${name} } } with import { ${name} } from "@toolgen/runtime/formats" (or ALL_FORMATS for every format).`,
     );
+  });
+}
+
+/** Keywords whose value maps names (which may be `format` or `default`) to schemas. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
+/** Keywords whose value is data, not a schema. */
+const VALUES = new Set(["const", "enum", "default", "examples"]);
+
+/** Calls `visit` with every format a schema names and where it is (a path from `#`), a schema's own before its subschemas'. */
+export function forEachFormat(schema: unknown, visit: (format: string, at: string) => void, at = "#"): void {
+  if (typeof schema !== "object" || schema === null) return;
+  if (Array.isArray(schema)) {
+    schema.forEach((item, i) => forEachFormat(item, visit, `${at}/${i}`));
+    return;
   }
+  const { format } = schema as { format?: unknown };
+  if (typeof format === "string") visit(format, at);
   for (const [key, value] of Object.entries(schema)) {
-    // Values (`const`, `enum`, `default`, `examples`) are data, not schemas.
-    if (key === "const" || key === "enum" || key === "default" || key === "examples") continue;
-    assertFormatsCarried(value, lookup, `${at}/${key}`);
+    if (key === "format" || VALUES.has(key)) continue;
+    if (SCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
+      for (const [name, sub] of Object.entries(value)) forEachFormat(sub, visit, `${at}/${key}/${name}`);
+    } else forEachFormat(value, visit, `${at}/${key}`);
   }
 }

@@ -13,6 +13,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createMcpHandler } from "@toolgen/mcp";
 import { serveHandler } from "@toolgen/mcp/node";
+import { median } from "./measure-process.mjs";
 import { createRegistry, lazyEntry } from "@toolgen/runtime";
 import { z } from "zod";
 
@@ -143,11 +144,6 @@ function spawnServer(kind) {
       resolve({ url: line.trim(), close: () => (child.kill(), exited) });
     });
   });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -55,3 +55,11 @@ export function measureNode(args, { cwd, env = process.env } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The median of the finite values (NaN for none): what every table of the bench shows. */
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

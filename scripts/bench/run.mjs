@@ -23,7 +23,7 @@ import { generateRealisticCorpus } from "./realistic-corpus.mjs";
 import { benchWorstCase } from "./worst-case-validation.mjs";
 import { evaluateBudget, formatReport } from "./format-report.mjs";
 import { generateCorpus, REPO_ROOT } from "./generate-corpus.mjs";
-import { measureNode, memorySource } from "./measure-process.mjs";
+import { measureNode, median, memorySource } from "./measure-process.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -90,13 +90,6 @@ function locateTools(repo) {
 
 function readPackageVersion(repo, name) {
   return JSON.parse(readFileSync(path.join(repo, "node_modules", name, "package.json"), "utf8")).version;
-}
-
-function median(values) {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);

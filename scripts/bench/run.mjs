@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: toolgen against its peers on a generated corpus (scripts/bench/generate-corpus.mjs),
-// and the performance budget of issue #7. See docs/benchmarks.md.
+// and the performance budget of issues #7 and #18. See docs/benchmarks.md.
 //
 //   node scripts/bench/run.mjs [--n 100,500,1000] [--reps 5] [--quick] [--runtime-n 1000]
 //                              [--cold-runs 15] [--validators 40] [--time 1000] [--single-run-s 60]

@@ -38,7 +38,8 @@ describe("duplicateItems (uniqueItems)", () => {
     };
     time(50_000); // warm-up
     const small = Math.min(time(50_000), time(50_000));
-    const large = time(500_000);
+    // The fastest of two on both sides: a collection or another process landing on one run is not the code's growth.
+    const large = Math.min(time(500_000), time(500_000));
     expect(large / small).toBeLessThan(40);
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type * as Recheck from "recheck";
+import { isPlainlyLinear } from "./plainly-linear.js";
 
 /** What a pattern can make the validator cost, per `recheck`. */
 export type PatternVerdict =
@@ -13,8 +14,8 @@ export type PatternVerdict =
  * can backtrack super-linearly, with an automaton analysis where it can and a seeded fuzzer
  * where it cannot. Its in-process JavaScript build is used (not the worker or the native
  * binary its main entry prefers): synchronous for the transformer, the same answer on every
- * platform, and with a fixed seed the same answer every run. Loaded on the first pattern:
- * most builds have none.
+ * platform, and with a fixed seed the same answer every run. Loaded on the first pattern
+ * whose shape does not already show it linear: most builds have none.
  */
 let checkSync: typeof Recheck.checkSync | undefined;
 const verdicts = new Map<string, PatternVerdict>();
@@ -29,6 +30,7 @@ export function judgePattern(source: string): PatternVerdict {
 }
 
 function judge(source: string): PatternVerdict {
+  if (isPlainlyLinear(source)) return { kind: "linear" };
   checkSync ??= (createRequire(import.meta.url)("recheck/lib/browser.js") as typeof Recheck).checkSync;
   let result: Recheck.Diagnostics;
   try {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { contentText, type ManifestEntry, type Outcome } from "@toolgen/runtime";
+import { contentText, type EntryHead, type Outcome } from "@toolgen/runtime";
 import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
@@ -28,7 +28,7 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError(`--timeout must be a positive number of milliseconds; got '${options.timeout}'.`);
   const info = await locateBuiltPackage(options.project);
   // Only what this call reaches is imported ahead to check its exports: importing every module of a large project is most of a call's start-up.
-  const reached = isUri(name) ? (entry: ManifestEntry) => entry.kind === "resource" : (entry: ManifestEntry) => entry.name === name;
+  const reached = isUri(name) ? (head: EntryHead) => head.kind === "resource" : (head: EntryHead) => head.name === name;
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() }, reached);
   const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
   const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));

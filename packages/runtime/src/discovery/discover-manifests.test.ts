@@ -172,6 +172,21 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root(), { checkExports: (entry) => entry.name === "greet" })).rejects.toThrow("which throws: boom at load");
   });
 
+  it("a checkExports predicate is given the heads of a registry module's entries, which leaves the entries it passes over unparsed", async () => {
+    const entry = greetEntry();
+    const parsed = "globalThis.parsedEntries = (globalThis.parsedEntries ?? 0) + 1";
+    modernPackage(".", "app", {
+      definitions: `export const definitions = [{ head: { kind: "tool", name: "greet" }, get entry() { ${parsed}; return ${JSON.stringify(entry)}; }, validate: () => true, load: () => import("./greet.js") }];\n`,
+    });
+    const manifest = path.join(root(), "dist/toolgen.manifest.json");
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(manifest, past, past);
+    const heads: unknown[] = [];
+    await discoverRegistry(root(), { checkExports: (head) => void heads.push(head) ?? false });
+    expect(heads).toEqual([{ kind: "tool", name: "greet" }]);
+    expect((globalThis as { parsedEntries?: number }).parsedEntries).toBeUndefined();
+  });
+
   it("with checkExports, an implementation module that throws is an error naming the field and the module", async () => {
     modernPackage(".", "app");
     write("dist/greet.js", "throw new Error('boom at load');\n");

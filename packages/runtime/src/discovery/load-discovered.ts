@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { ManifestError } from "../manifest/manifest-error.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { createRegistry, type Registry, type RegistryOptions } from "../registry/create-registry.js";
-import { type EntryDefinition, headOf, type ModuleNamespace } from "../registry/entry-definition.js";
+import { type EntryDefinition, type EntryHead, headOf, type ModuleNamespace } from "../registry/entry-definition.js";
 import { passesFilters } from "../registry/filter-entries.js";
 import { ALL_FORMATS } from "../formats/all-formats.js";
 import { formatLookup } from "../validation/format-checks.js";
@@ -22,10 +22,11 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
   /**
    * Also import the implementation modules while loading and check the export (and toolset
    * method) exists, so a stale build fails before any call: of every entry (`true`), or of
-   * the entries a predicate picks (the one a command calls). Off by default, which keeps
-   * implementation imports lazy; module files are always checked to exist.
+   * the entries a predicate picks by their heads (the one a command calls: the heads leave
+   * every other entry unparsed). Off by default, which keeps implementation imports lazy;
+   * module files are always checked to exist.
    */
-  checkExports?: boolean | ((entry: ManifestEntry) => boolean);
+  checkExports?: boolean | ((head: EntryHead) => boolean);
 }
 
 /** `discoverRegistry`, once this module is loaded. */
@@ -58,7 +59,7 @@ export async function loadDiscovered(discovered: readonly DiscoveredManifest[], 
   return resolveDuplicates(all, options.overrides ?? {}, providers);
 }
 
-async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | ((entry: ManifestEntry) => boolean)): Promise<EntryDefinition[]> {
+async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | ((head: EntryHead) => boolean)): Promise<EntryDefinition[]> {
   const { manifest } = item;
   const origin = `${item.packageName} (${item.displayPath})`;
   const field: Field = (i, name) =>
@@ -69,7 +70,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
   const definitions = module && servesItself(item, module) ? module.definitions.map((built) => served(built, origin)) : checkedAgainstManifest(item, module, fail, field);
   if (checkExports) {
     for (const [i, definition] of definitions.entries()) {
-      if (checkExports !== true && !checkExports(definition.entry)) continue;
+      if (checkExports !== true && !checkExports(definition.head ?? definition.entry)) continue;
       // A split registry module's loader is in a chunk: import it now.
       try {
         await definition.ready?.();

@@ -134,13 +134,16 @@ function letterCounts(name: string): Uint8Array {
 /** Whether the counts differ by more than two edits can make up: most pairs of names are told apart here. */
 function countsApart(a: Uint8Array, b: Uint8Array): boolean {
   let difference = 0;
-  for (let i = 0; i < 64; i++) difference += Math.abs(a[i]! - b[i]!);
-  return difference > 4;
+  for (let i = 0; i < 64; i++) {
+    difference += Math.abs(a[i]! - b[i]!);
+    if (difference > 4) return true;
+  }
+  return false;
 }
 
 function similar(a: Name, b: Name): boolean {
   if (a.joined === b.joined) return true;
-  if (a.lower.length < 8 || b.lower.length < 8 || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
+  if (a.lower.length < 8 || b.lower.length < 8 || Math.abs(a.lower.length - b.lower.length) > 2 || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
   if (a.words.length !== b.words.length) return true;
   const differing = a.words.map((w, k) => [w, b.words[k]!] as const).filter(([p, q]) => p !== q);
   return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));

@@ -77,12 +77,12 @@ function walk(schema: unknown, visit: (pattern: string, maxLength: number | unde
   }
   const s = schema as SchemaObject;
   if (typeof s.pattern === "string") visit(s.pattern, typeof s.maxLength === "number" ? s.maxLength : undefined, false);
-  for (const [keyword, value] of Object.entries(s)) {
-    if (keyword === "patternProperties" && typeof value === "object" && value !== null) {
-      for (const key of Object.keys(value)) visit(key, undefined, true);
-    }
+  for (const keyword in s) {
+    const value = s[keyword];
+    if (typeof value !== "object" || value === null) continue;
+    if (keyword === "patternProperties") for (const key in value) visit(key, undefined, true);
     if (keyword === "properties" || keyword === "patternProperties" || keyword === "$defs") {
-      if (typeof value === "object" && value !== null) for (const sub of Object.values(value)) walk(sub, visit);
+      for (const name in value) walk((value as SchemaObject)[name], visit);
     } else if (SUBSCHEMAS.has(keyword)) walk(value, visit);
   }
 }

@@ -42,19 +42,36 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "defini
 /** Keywords whose value is data, not a schema. */
 const VALUES = new Set(["const", "enum", "default", "examples"]);
 
-/** Calls `visit` with every format a schema names and where it is (a path from `#`), a schema's own before its subschemas'. */
-export function forEachFormat(schema: unknown, visit: (format: string, at: string) => void, at = "#"): void {
-  if (typeof schema !== "object" || schema === null) return;
-  if (Array.isArray(schema)) {
-    schema.forEach((item, i) => forEachFormat(item, visit, `${at}/${i}`));
-    return;
-  }
-  const { format } = schema as { format?: unknown };
-  if (typeof format === "string") visit(format, at);
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === "format" || VALUES.has(key)) continue;
-    if (SCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
-      for (const [name, sub] of Object.entries(value)) forEachFormat(sub, visit, `${at}/${key}/${name}`);
-    } else forEachFormat(value, visit, `${at}/${key}`);
-  }
+/**
+ * Calls `visit` with every format a schema names and where it is (a path from `#`), a schema's
+ * own before its subschemas'. The path is spelt only for a format found: the module writer
+ * walks every schema of a large registry.
+ */
+export function forEachFormat(schema: unknown, visit: (format: string, at: string) => void): void {
+  const path = ["#"];
+  const walk = (node: unknown): void => {
+    if (typeof node !== "object" || node === null) return;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) inside(String(i), node[i]);
+      return;
+    }
+    const object = node as Record<string, unknown>;
+    if (typeof object.format === "string") visit(object.format, path.join("/"));
+    for (const key in object) {
+      if (key === "format" || VALUES.has(key)) continue;
+      const value = object[key];
+      if (SCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
+        path.push(key);
+        for (const name in value) inside(name, (value as Record<string, unknown>)[name]);
+        path.pop();
+      } else inside(key, value);
+    }
+  };
+  const inside = (segment: string, node: unknown): void => {
+    if (typeof node !== "object" || node === null) return;
+    path.push(segment);
+    walk(node);
+    path.pop();
+  };
+  walk(schema);
 }

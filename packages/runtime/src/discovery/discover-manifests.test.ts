@@ -182,7 +182,12 @@ describe("discoverRegistry: loading what was discovered", () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(manifest, past, past);
     const heads: unknown[] = [];
-    await discoverRegistry(root(), { checkExports: (head) => void heads.push(head) ?? false });
+    await discoverRegistry(root(), {
+      checkExports: (head) => {
+        heads.push(head);
+        return false;
+      },
+    });
     expect(heads).toEqual([{ kind: "tool", name: "greet" }]);
     expect((globalThis as { parsedEntries?: number }).parsedEntries).toBeUndefined();
   });

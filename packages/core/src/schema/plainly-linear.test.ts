@@ -41,8 +41,9 @@ describe("isPlainlyLinear", () => {
       "[a-z",
       "(a",
       "a)",
+      `${"(".repeat(20_000)}a${")".repeat(20_000)}`, // deeper than the reader recurses
     ]) {
-      expect(isPlainlyLinear(pattern), pattern).toBe(false);
+      expect(isPlainlyLinear(pattern), pattern.slice(0, 40)).toBe(false);
     }
   });
 

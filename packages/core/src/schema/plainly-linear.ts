@@ -4,6 +4,9 @@
  */
 const MAX_PATHS = 256;
 
+/** Groups nested deeper than this are left to recheck: the reader recurses once per level. */
+const MAX_DEPTH = 32;
+
 /** What a part of a pattern costs a backtracking matcher. */
 interface Cost {
   /** How many ways the part can match from one position, counting each bounded repetition's counts. */
@@ -41,6 +44,7 @@ class PatternReader {
   position = 0;
   /** Whether an unbounded repetition of one character stands in the top-level sequence. */
   private unboundedCharAtTop = false;
+  private depth = 0;
   constructor(private readonly source: string) {}
 
   /** The whole pattern, with what the second rule needs to know about its top level. */
@@ -99,8 +103,10 @@ class PatternReader {
           if (close < 0) return undefined;
           this.position = close + 1;
         } else if (this.peek() === "?") return undefined; // lookarounds and modifiers
+        if (++this.depth > MAX_DEPTH) return undefined;
         const first = this.readSequence();
         const cost = first && this.readAlternatives(first);
+        this.depth--;
         if (!cost || this.source[this.position++] !== ")") return undefined;
         return { kind: "group", cost };
       }

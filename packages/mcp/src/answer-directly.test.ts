@@ -66,3 +66,23 @@ describe("stateless tools/list and tools/call answered without an SDK server: th
     expect({ status: ours.status, body: ours.body }).toEqual({ status: sdk.status, body: sdk.body });
   });
 });
+
+describe("malformed params, through the SDK's server", () => {
+  it.each([
+    ["a tool name that is not a string", "tools/call", { name: 5 }, "params.name: expected string, received number"],
+    ["arguments that are not an object", "tools/call", { name: "add", arguments: "x" }, "params.arguments: expected record, received string"],
+    ["no params at all", "tools/call", undefined, "params: expected object, received undefined"],
+    ["a resource URI that is not a string", "resources/read", { uri: 5 }, "params.uri: expected string, received number"],
+    ["a prompt without a name", "prompts/get", {}, "params.name: expected string, received undefined"],
+  ])("%s is InvalidParams (-32602) naming the field", async (_label, method, params, problem) => {
+    const response = await throughSdk(post({ jsonrpc: "2.0", id: 9, method, ...(params === undefined ? {} : { params }) }));
+    const body = (await response.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toBe(`MCP error -32602: Invalid params: ${problem}.`);
+  });
+
+  it("a well-formed request still reaches its handler", async () => {
+    const response = await throughSdk(post({ jsonrpc: "2.0", id: 10, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } }));
+    expect(await response.json()).toMatchObject({ result: { structuredContent: { result: 3 } } });
+  });
+});

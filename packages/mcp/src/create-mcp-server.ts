@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { clientHost, type HostFor } from "./client-host.js";
+import { answerInvalidParams } from "./invalid-params.js";
 import { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { registerCompletions, type Completions } from "./register-completions.js";
@@ -47,6 +48,7 @@ export function createMcpServer(registry: McpRegistry, options: McpServerOptions
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
+  answerInvalidParams(server);
   const logs = registerLogging(server);
   const host: HostFor = (extra) => clientHost(server, extra, logs, options.stateful ?? false);
   registerTools(server, registry, options.external ?? "omit", { host, pollAfterMs: options.pollAfterMs });

@@ -1,0 +1,32 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+
+type RequestSchema = z.ZodObject<z.ZodRawShape>;
+type Handler = (request: unknown, extra: unknown) => unknown;
+
+/**
+ * Makes the server answer a request whose params its method's schema refuses with
+ * InvalidParams (-32602), saying where and what, as JSON-RPC and MCP ask. The SDK parses a
+ * request before its handler and answers a refusal with InternalError (-32603), or for
+ * `tools/call` InvalidParams, with zod's issue list as JSON for the message. Every handler
+ * registered after this call is registered with a schema that takes any params but first
+ * checks them against the method's own, throwing the readable error (the SDK passes on what
+ * its parse throws); the handler then gets the request as the method's schema parses it.
+ */
+export function answerInvalidParams(server: Server): void {
+  const register = server.setRequestHandler.bind(server) as unknown as (schema: RequestSchema, handler: Handler) => void;
+  const registerChecked = (schema: RequestSchema, handler: Handler) =>
+    register(
+      schema.extend({ params: z.unknown().optional() }).check((ctx) => assertValid(schema, ctx.value)),
+      (request, extra) => handler(schema.parse(request), extra),
+    );
+  Object.assign(server, { setRequestHandler: registerChecked });
+}
+
+function assertValid(schema: RequestSchema, request: unknown): void {
+  const result = schema.safeParse(request);
+  if (result.success) return;
+  const problems = result.error.issues.map((issue) => `${issue.path.map(String).join(".") || "the request"}: ${issue.message.replace(/^Invalid input: /, "")}`);
+  throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${problems.join("; ")}.`);
+}

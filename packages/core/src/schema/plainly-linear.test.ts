@@ -17,7 +17,7 @@ describe("isPlainlyLinear", () => {
       "^https://\\S+$",
       "^\\p{Lu}[\\p{Ll}\\]]*?$",
       "[a-z]{1,5}",
-      "^(\\d{1,3}\\.){3}\\d{1,3}$",
+      "^[ab]*b{20}c",
       "\\bcat\\b",
     ]) {
       expect(isPlainlyLinear(pattern), pattern).toBe(true);
@@ -33,6 +33,16 @@ describe("isPlainlyLinear", () => {
       "^(a|aa)+$", // a repeated group
       "^a+|b+", // a top-level alternative escapes the anchor
       "^(a|a){1,8}$", // 510 paths
+      "^(\\d{1,3}\\.){3}\\d{1,3}$", // 81 paths of up to 15 characters
+      // Counts beyond what recheck reads exactly, and long fixed runs: from each start, a run of
+      // n characters costs n steps, so the time grows with the square of the input up to n.
+      "a{100000}",
+      "[\\s\\S]{50000}",
+      "(?:(?:(?:a{100}){100}){100}){100}",
+      "^[ab]*b{21}c",
+      "^.*x{10000}$",
+      "a{99999999999}",
+      "[a-z]{300}",
       "(\\w)\\1", // a backreference
       "^(?=a)\\w+$", // a lookahead
       "^(a+)$", // plain, but in a group: left to recheck
@@ -49,7 +59,7 @@ describe("isPlainlyLinear", () => {
 
   it("says linear only where recheck says safe", () => {
     const atom = fc.constantFrom("a", "b", "[ab]", "[^a]", ".", "\\d", "\\w", "\\s");
-    const quantifier = fc.constantFrom("", "", "?", "*", "+", "{2}", "{1,3}", "{0,4}", "{2,}", "*?", "+?");
+    const quantifier = fc.constantFrom("", "", "?", "*", "+", "{2}", "{1,3}", "{0,4}", "{8}", "{5,15}", "{2,}", "*?", "+?");
     const { pattern } = fc.letrec<{ pattern: string; sequence: string; item: string }>((tie) => ({
       item: fc.oneof(
         { weight: 4, arbitrary: fc.tuple(atom, quantifier).map(([a, q]) => a + q) },

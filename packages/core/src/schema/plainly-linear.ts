@@ -1,8 +1,15 @@
 /**
- * The most backtracking paths a pattern may have per start position and still be called
- * linear by its shape: the check's own budget of steps per character (check-patterns.ts).
+ * The most backtracking steps per input character a pattern may cost and still be called
+ * linear by its shape: the check's own budget (check-patterns.ts). From a position, a pattern
+ * of p ways to match, each reading at most l characters, costs up to p × l steps.
  */
-const MAX_PATHS = 256;
+const MAX_STEPS = 256;
+
+/**
+ * The largest count a bounded repetition may have here. recheck's automaton check, which
+ * this shortcut must agree with, reads counts up to about this size exactly; beyond, it fuzzes.
+ */
+const MAX_COUNT = 20;
 
 /** Groups nested deeper than this are left to recheck: the reader recurses once per level. */
 const MAX_DEPTH = 32;
@@ -11,16 +18,22 @@ const MAX_DEPTH = 32;
 interface Cost {
   /** How many ways the part can match from one position, counting each bounded repetition's counts. */
   paths: number;
+  /** The most characters one way reads, unbounded repetitions left out. */
+  length: number;
   /** How many unbounded repetitions (`*`, `+`, `{n,}`) it holds. */
   unbounded: number;
 }
 
+/** Values past the budget are all the same to the check: capped, so that products stay small. */
+const capped = (n: number) => Math.min(n, MAX_STEPS + 1);
+
 /**
  * Whether a pattern (compiled with the `u` flag) is linear by its shape alone, so that
  * recheck — a 3 MB analyzer, some 30 MiB once loaded — is asked only about the others. Sound,
- * not complete: `false` means "ask recheck". A pattern is plainly linear when
- * - it repeats nothing without bound, and has at most `MAX_PATHS` ways to match from a
- *   position: each start costs a bounded number of steps; or
+ * not complete: `false` means "ask recheck". Counts stay within `MAX_COUNT`, and the ways to
+ * match times the characters each reads within `MAX_STEPS`; then a pattern is plainly linear
+ * when
+ * - it repeats nothing without bound: each start position costs at most `MAX_STEPS` steps; or
  * - it begins with `^`, has no top-level `|`, and its one unbounded repetition is of a single
  *   character outside every group (`^[a-z0-9-]+$`): only the first position gets past `^`,
  *   and there each count of the repetition meets the bounded rest once.
@@ -29,7 +42,7 @@ interface Cost {
 export function isPlainlyLinear(source: string): boolean {
   const reader = new PatternReader(source);
   const top = reader.readTop();
-  if (!top || reader.position !== source.length || top.cost.paths > MAX_PATHS) return false;
+  if (!top || reader.position !== source.length || top.cost.paths * top.cost.length > MAX_STEPS) return false;
   if (top.cost.unbounded > 0 && !(top.cost.unbounded === 1 && top.anchored && top.unboundedCharAtTop)) return false;
   try {
     new RegExp(source, "u");
@@ -62,7 +75,7 @@ class PatternReader {
       this.position++;
       const branch = this.readSequence();
       if (!branch) return undefined;
-      cost = { paths: cost.paths + branch.paths, unbounded: cost.unbounded + branch.unbounded };
+      cost = { paths: capped(cost.paths + branch.paths), length: Math.max(cost.length, branch.length), unbounded: cost.unbounded + branch.unbounded };
     }
     return cost;
   }
@@ -72,13 +85,13 @@ class PatternReader {
    * in the top-level sequence: inside a group it may be repeated or alternated.
    */
   private readSequence(top = false): Cost | undefined {
-    let cost: Cost = { paths: 1, unbounded: 0 };
+    let cost: Cost = { paths: 1, length: 0, unbounded: 0 };
     while (this.position < this.source.length && this.peek() !== "|" && this.peek() !== ")") {
       const atom = this.readAtom();
       if (!atom) return undefined;
       const item = this.readQuantified(atom, top);
       if (!item) return undefined;
-      cost = { paths: Math.min(cost.paths * item.paths, MAX_PATHS + 1), unbounded: cost.unbounded + item.unbounded };
+      cost = { paths: capped(cost.paths * item.paths), length: capped(cost.length + item.length), unbounded: cost.unbounded + item.unbounded };
     }
     return cost;
   }
@@ -150,7 +163,7 @@ class PatternReader {
 
   /** The atom with the quantifier that follows it, if any. */
   private readQuantified(atom: { kind: "char" | "assertion" } | { kind: "group"; cost: Cost }, top: boolean): Cost | undefined {
-    const inner: Cost = atom.kind === "group" ? atom.cost : { paths: 1, unbounded: 0 };
+    const inner: Cost = atom.kind === "group" ? atom.cost : { paths: 1, length: atom.kind === "char" ? 1 : 0, unbounded: 0 };
     const bounds = this.readQuantifier();
     if (bounds === null) return inner;
     if (!bounds || atom.kind === "assertion") return undefined;
@@ -159,13 +172,13 @@ class PatternReader {
     if (max === Infinity) {
       if (atom.kind !== "char") return undefined;
       if (top) this.unboundedCharAtTop = true;
-      return { paths: 1, unbounded: 1 };
+      return { paths: 1, length: 0, unbounded: 1 };
     }
-    if (inner.unbounded > 0) return undefined;
+    if (inner.unbounded > 0 || max > MAX_COUNT) return undefined;
     // Each count from min to max is a way to match: one per count for a character, the group's paths to the power of the count for a group.
     let paths = 0;
-    for (let count = min; count <= max && paths <= MAX_PATHS; count++) paths += Math.min(inner.paths ** count, MAX_PATHS + 1);
-    return { paths: Math.min(paths, MAX_PATHS + 1), unbounded: 0 };
+    for (let count = min; count <= max && paths <= MAX_STEPS; count++) paths += capped(inner.paths ** count);
+    return { paths: capped(paths), length: capped(inner.length * max), unbounded: 0 };
   }
 
   /** `[min, max]` for a quantifier, `null` when none follows, `undefined` for one this check does not read. */

@@ -11,22 +11,25 @@ type Handler = (request: unknown, extra: unknown) => unknown;
  * request before its handler and answers a refusal with InternalError (-32603), or for
  * `tools/call` InvalidParams, with zod's issue list as JSON for the message. Every handler
  * registered after this call is registered with a schema that takes any params but first
- * checks them against the method's own, throwing the readable error (the SDK passes on what
- * its parse throws); the handler then gets the request as the method's schema parses it.
+ * parses the request with the method's own, throwing the readable error (the SDK passes on
+ * what its parse throws); the handler then gets the request as the method's schema parsed it.
  */
 export function answerInvalidParams(server: Server): void {
   const register = server.setRequestHandler.bind(server) as unknown as (schema: RequestSchema, handler: Handler) => void;
-  const registerChecked = (schema: RequestSchema, handler: Handler) =>
+  const registerChecked = (schema: RequestSchema, handler: Handler) => {
+    // By the lenient parse's result, which the SDK hands to the handler: each request is parsed strictly once.
+    const parsed = new WeakMap<object, unknown>();
     register(
-      schema.extend({ params: z.unknown().optional() }).check((ctx) => assertValid(schema, ctx.value)),
-      (request, extra) => handler(schema.parse(request), extra),
+      schema.extend({ params: z.unknown().optional() }).check((ctx) => void parsed.set(ctx.value, strictly(schema, ctx.value))),
+      (request, extra) => handler(parsed.get(request as object) ?? strictly(schema, request), extra),
     );
+  };
   Object.assign(server, { setRequestHandler: registerChecked });
 }
 
-function assertValid(schema: RequestSchema, request: unknown): void {
+function strictly(schema: RequestSchema, request: unknown): unknown {
   const result = schema.safeParse(request);
-  if (result.success) return;
+  if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.map(String).join(".") || "the request"}: ${issue.message.replace(/^Invalid input: /, "")}`);
   throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${problems.join("; ")}.`);
 }

@@ -43,6 +43,12 @@ describe("isPlainlyLinear", () => {
       "^.*x{10000}$",
       "a{99999999999}",
       "[a-z]{300}",
+      "^a*a{20}a{10}$", // counts past recheck's exact check
+      // Ways to match that read nothing still cost a step each: 4,096 of them per character.
+      `${"(?:|)".repeat(12)}\\B`,
+      `^[a ]*${"(?:|)".repeat(12)}\\B`,
+      "^(?:|){20}[ab]*$",
+      `^[ab]{${"9".repeat(400)}}$`, // a count Number reads as Infinity is not "no upper bound"
       "(\\w)\\1", // a backreference
       "^(?=a)\\w+$", // a lookahead
       "^(a+)$", // plain, but in a group: left to recheck

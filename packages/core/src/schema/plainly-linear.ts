@@ -6,10 +6,12 @@
 const MAX_STEPS = 256;
 
 /**
- * The largest count a bounded repetition may have here. recheck's automaton check, which
- * this shortcut must agree with, reads counts up to about this size exactly; beyond, it fuzzes.
+ * The largest sum of the counts of bounded repetitions here. recheck checks a pattern exactly,
+ * with an automaton, while its counts add up to less than its `maxRepeatCount` (30; a lone
+ * `\d{30}` is already fuzzed), and this shortcut agrees with it there; beyond, recheck fuzzes
+ * (and may report what the engine does not do), so the shortcut leaves such a pattern to it.
  */
-const MAX_COUNT = 20;
+const MAX_REPEATS = 20;
 
 /** Groups nested deeper than this are left to recheck: the reader recurses once per level. */
 const MAX_DEPTH = 32;
@@ -18,8 +20,10 @@ const MAX_DEPTH = 32;
 interface Cost {
   /** How many ways the part can match from one position, counting each bounded repetition's counts. */
   paths: number;
-  /** The most characters one way reads, unbounded repetitions left out. */
+  /** The most steps one way takes (a character read, or an assertion tested), unbounded repetitions left out. */
   length: number;
+  /** The sum of the counts of its bounded repetitions (a repeated group's own counting as often as it repeats). */
+  repeats: number;
   /** How many unbounded repetitions (`*`, `+`, `{n,}`) it holds. */
   unbounded: number;
 }
@@ -30,9 +34,9 @@ const capped = (n: number) => Math.min(n, MAX_STEPS + 1);
 /**
  * Whether a pattern (compiled with the `u` flag) is linear by its shape alone, so that
  * recheck — a 3 MB analyzer, some 30 MiB once loaded — is asked only about the others. Sound,
- * not complete: `false` means "ask recheck". Counts stay within `MAX_COUNT`, and the ways to
- * match times the characters each reads within `MAX_STEPS`; then a pattern is plainly linear
- * when
+ * not complete: `false` means "ask recheck". Counts add up to at most `MAX_REPEATS`, and the
+ * ways to match times the steps each takes stay within `MAX_STEPS`; then a pattern is plainly
+ * linear when
  * - it repeats nothing without bound: each start position costs at most `MAX_STEPS` steps; or
  * - it begins with `^`, has no top-level `|`, and its one unbounded repetition is of a single
  *   character outside every group (`^[a-z0-9-]+$`): only the first position gets past `^`,
@@ -42,7 +46,7 @@ const capped = (n: number) => Math.min(n, MAX_STEPS + 1);
 export function isPlainlyLinear(source: string): boolean {
   const reader = new PatternReader(source);
   const top = reader.readTop();
-  if (!top || reader.position !== source.length || top.cost.paths * top.cost.length > MAX_STEPS) return false;
+  if (!top || reader.position !== source.length || top.cost.repeats > MAX_REPEATS || top.cost.paths * Math.max(top.cost.length, 1) > MAX_STEPS) return false;
   if (top.cost.unbounded > 0 && !(top.cost.unbounded === 1 && top.anchored && top.unboundedCharAtTop)) return false;
   try {
     new RegExp(source, "u");
@@ -75,7 +79,7 @@ class PatternReader {
       this.position++;
       const branch = this.readSequence();
       if (!branch) return undefined;
-      cost = { paths: capped(cost.paths + branch.paths), length: Math.max(cost.length, branch.length), unbounded: cost.unbounded + branch.unbounded };
+      cost = { paths: capped(cost.paths + branch.paths), length: Math.max(cost.length, branch.length), repeats: capped(cost.repeats + branch.repeats), unbounded: cost.unbounded + branch.unbounded };
     }
     return cost;
   }
@@ -85,13 +89,13 @@ class PatternReader {
    * in the top-level sequence: inside a group it may be repeated or alternated.
    */
   private readSequence(top = false): Cost | undefined {
-    let cost: Cost = { paths: 1, length: 0, unbounded: 0 };
+    let cost: Cost = { paths: 1, length: 0, repeats: 0, unbounded: 0 };
     while (this.position < this.source.length && this.peek() !== "|" && this.peek() !== ")") {
       const atom = this.readAtom();
       if (!atom) return undefined;
       const item = this.readQuantified(atom, top);
       if (!item) return undefined;
-      cost = { paths: capped(cost.paths * item.paths), length: capped(cost.length + item.length), unbounded: cost.unbounded + item.unbounded };
+      cost = { paths: capped(cost.paths * item.paths), length: capped(cost.length + item.length), repeats: capped(cost.repeats + item.repeats), unbounded: cost.unbounded + item.unbounded };
     }
     return cost;
   }
@@ -163,7 +167,7 @@ class PatternReader {
 
   /** The atom with the quantifier that follows it, if any. */
   private readQuantified(atom: { kind: "char" | "assertion" } | { kind: "group"; cost: Cost }, top: boolean): Cost | undefined {
-    const inner: Cost = atom.kind === "group" ? atom.cost : { paths: 1, length: atom.kind === "char" ? 1 : 0, unbounded: 0 };
+    const inner: Cost = atom.kind === "group" ? atom.cost : { paths: 1, length: 1, repeats: 0, unbounded: 0 };
     const bounds = this.readQuantifier();
     if (bounds === null) return inner;
     if (!bounds || atom.kind === "assertion") return undefined;
@@ -172,13 +176,13 @@ class PatternReader {
     if (max === Infinity) {
       if (atom.kind !== "char") return undefined;
       if (top) this.unboundedCharAtTop = true;
-      return { paths: 1, length: 0, unbounded: 1 };
+      return { paths: 1, length: 0, repeats: 0, unbounded: 1 };
     }
-    if (inner.unbounded > 0 || max > MAX_COUNT) return undefined;
+    if (inner.unbounded > 0) return undefined;
     // Each count from min to max is a way to match: one per count for a character, the group's paths to the power of the count for a group.
     let paths = 0;
     for (let count = min; count <= max && paths <= MAX_STEPS; count++) paths += capped(inner.paths ** count);
-    return { paths: capped(paths), length: capped(inner.length * max), unbounded: 0 };
+    return { paths: capped(paths), length: capped(inner.length * max), repeats: capped(max + inner.repeats * max), unbounded: 0 };
   }
 
   /** `[min, max]` for a quantifier, `null` when none follows, `undefined` for one this check does not read. */
@@ -194,6 +198,8 @@ class PatternReader {
     this.position += match[0].length;
     const min = Number(match[1]);
     const max = match[2] === undefined ? min : match[3] === "" ? Infinity : Number(match[3]);
+    // A count of 309 digits or more is Infinity to Number: not the same as no upper bound.
+    if (!Number.isFinite(min) || (match[3] !== "" && !Number.isFinite(max))) return undefined;
     return max < min ? undefined : [min, max];
   }
 

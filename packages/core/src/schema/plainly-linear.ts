@@ -1,7 +1,8 @@
 /**
  * The most backtracking steps per input character a pattern may cost and still be called
  * linear by its shape: the check's own budget (check-patterns.ts). From a position, a pattern
- * of p ways to match, each reading at most l characters, costs up to p × l steps.
+ * of p ways to match, each taking at most l steps (a character read, an assertion tested),
+ * costs up to p × l.
  */
 const MAX_STEPS = 256;
 

@@ -49,6 +49,9 @@ describe("isPlainlyLinear", () => {
       `^[a ]*${"(?:|)".repeat(12)}\\B`,
       "^(?:|){20}[ab]*$",
       `^[ab]{${"9".repeat(400)}}$`, // a count Number reads as Infinity is not "no upper bound"
+      // Entering a group costs a step: the engine records each capture on every way through.
+      `${"()".repeat(1000)}\\B`,
+      `${"(?:()|)".repeat(8)}${"()".repeat(1000)}\\B`,
       "(\\w)\\1", // a backreference
       "^(?=a)\\w+$", // a lookahead
       "^(a+)$", // plain, but in a group: left to recheck

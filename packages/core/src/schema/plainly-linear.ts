@@ -1,8 +1,8 @@
 /**
  * The most backtracking steps per input character a pattern may cost and still be called
  * linear by its shape: the check's own budget (check-patterns.ts). From a position, a pattern
- * of p ways to match, each taking at most l steps (a character read, an assertion tested),
- * costs up to p × l.
+ * of p ways to match, each taking at most l steps (a character read, an assertion tested, a
+ * group entered), costs up to p × l.
  */
 const MAX_STEPS = 256;
 
@@ -21,7 +21,7 @@ const MAX_DEPTH = 32;
 interface Cost {
   /** How many ways the part can match from one position, counting each bounded repetition's counts. */
   paths: number;
-  /** The most steps one way takes (a character read, or an assertion tested), unbounded repetitions left out. */
+  /** The most steps one way takes (a character read, an assertion tested, a group entered), unbounded repetitions left out. */
   length: number;
   /** The sum of the counts of its bounded repetitions (a repeated group's own counting as often as it repeats). */
   repeats: number;
@@ -126,7 +126,8 @@ class PatternReader {
         const cost = first && this.readAlternatives(first);
         this.depth--;
         if (!cost || this.source[this.position++] !== ")") return undefined;
-        return { kind: "group", cost };
+        // Entering a group is a step too: the engine records a capture on every way through it.
+        return { kind: "group", cost: { ...cost, length: capped(cost.length + 1) } };
       }
       case "*":
       case "+":

@@ -103,28 +103,23 @@ function removeToolgenOutput(dir) {
 
 function buildCases({ tools, toolgenDir, typiaDir, workspace }) {
   const schemaOut = path.join(workspace, "ts-json-schema-generator.schema.json");
+  /** A compiler run with the transformer plugin (tsconfig.transformer.json), its output removed after. */
+  const transformerCase = (id, label, compiler) => ({
+    id,
+    label,
+    cwd: toolgenDir,
+    args: [compiler, "-p", "tsconfig.transformer.json"],
+    skip: tools.transformer.available ? undefined : tools.transformer.note,
+    after: () => removeToolgenOutput(toolgenDir),
+  });
   return [
     { id: "floor", label: "`tsc --noEmit` (floor)", cwd: toolgenDir, args: [tools.tsc, "-p", "tsconfig.json", "--noEmit"] },
     { id: "toolgen", label: "`toolgen build`", cwd: toolgenDir, args: [tools.toolgen, "build", "-p", "tsconfig.json"], after: () => removeToolgenOutput(toolgenDir) },
     { id: "tjsg", label: "ts-json-schema-generator (all types)", cwd: toolgenDir, args: [tools.tjsg, "-f", "tsconfig.json", "--type", "*", "-o", schemaOut] },
     { id: "tscEmit", label: "`tsc` (emit)", cwd: toolgenDir, args: [tools.tsc, "-p", "tsconfig.json"] },
     { id: "tspcPlain", label: "`tspc`, no plugin (emit)", cwd: toolgenDir, args: [tools.tspc, "-p", "tsconfig.json"] },
-    {
-      id: "tspcToolgen",
-      label: "`tspc` + @toolgen/transformer",
-      cwd: toolgenDir,
-      args: [tools.tspc, "-p", "tsconfig.transformer.json"],
-      skip: tools.transformer.available ? undefined : tools.transformer.note,
-      after: () => removeToolgenOutput(toolgenDir),
-    },
-    {
-      id: "patchedToolgen",
-      label: "`tsc` patched by `ts-patch install` + @toolgen/transformer",
-      cwd: toolgenDir,
-      args: [tools.patchedTsc, "-p", "tsconfig.transformer.json"],
-      skip: tools.transformer.available ? undefined : tools.transformer.note,
-      after: () => removeToolgenOutput(toolgenDir),
-    },
+    transformerCase("tspcToolgen", "`tspc` + @toolgen/transformer", tools.tspc),
+    transformerCase("patchedToolgen", "`tsc` patched by `ts-patch install` + @toolgen/transformer", tools.patchedTsc),
     { id: "tscEmitTypia", label: "`tsc` (emit), typia subset", cwd: typiaDir, args: [tools.tsc, "-p", "tsconfig.json"] },
     { id: "typia", label: "`tspc` + typia `llm.application`", cwd: typiaDir, args: [tools.tspc, "-p", "tsconfig.typia.json"] },
   ];

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { analyzeFiles } from "../testing/fixture-program.js";
+
+/** The output schema of `tool(): <returns>`, with every diagnostic. */
+function outputOf(returns: string, prelude = "") {
+  const source = `${prelude}\n/** Reads it.\n * @tool */\nexport declare function tool(): ${returns};\n`;
+  const result = analyzeFiles({ "src/tools.ts": source }, "/virtual/read-output");
+  return { schema: result.manifest.entries[0]?.outputSchema, diagnostics: result.diagnostics.map((d) => d.code) };
+}
+
+describe("the awaited return type", () => {
+  it("is the type argument of TypeScript's Promise, however deep", () => {
+    const object = { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false };
+    expect(outputOf("Promise<{ a: string }>").schema).toEqual(object);
+    expect(outputOf("Promise<Promise<{ a: string }>>").schema).toEqual(object);
+    expect(outputOf("Promise<string>").schema).toEqual({ type: "string" });
+  });
+
+  it("awaits what a promise holds: promises in a union, and thenables of the user's", () => {
+    expect(outputOf("Promise<string | Promise<number>>").schema).toEqual({ type: ["string", "number"] });
+    const thenable = "interface Later { then(done: (value: { n: number }) => void): void }";
+    expect(outputOf("Promise<Later>", thenable).schema).toEqual({ type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false });
+  });
+
+  it("reads a Promise of the user's own (not TypeScript's) as it is written", () => {
+    const { schema } = outputOf("Promise<string>", "interface Promise<T> { value: T }");
+    expect(schema).toEqual({ type: "object", properties: { value: { type: "string" } }, required: ["value"], additionalProperties: false });
+  });
+});

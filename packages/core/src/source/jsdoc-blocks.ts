@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { type PlainDocComment, readPlainDocComment } from "./read-plain-doc-comment.js";
 
 /** `ts.parseIsolatedJSDocComment`: TypeScript's JSDoc parser on one comment of a text (exported by the compiler, not declared in its typings). */
 type ParseIsolated = (content: string, start: number, length: number) => { jsDoc: ts.JSDoc } | undefined;
@@ -24,20 +25,20 @@ export function canReadDocsOnDemand(tsm: typeof ts): boolean {
  * compiler finds them and parsed by TypeScript's own JSDoc parser, so the result is the same
  * either way. Of the `/**` comments before a node only the last one documents it; for
  * `const f = …` the initializer's comment and, when the statement declares one variable, the
- * statement's count too. A one-line comment with no tag and no inline tag (most property docs)
- * is given as its text, unparsed: that text is exactly the description TypeScript would give.
+ * statement's count too. A comment of the common shape (`readPlainDocComment`) is read without
+ * TypeScript's parser, to exactly what the parser would give.
  */
-export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | string> {
+export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | PlainDocComment> {
   const attached = tsm.getJSDocCommentsAndTags(node).filter(tsm.isJSDoc);
   const parse = isolatedParser(tsm);
   if (attached.length > 0 || !parse) return attached;
   const text = node.getSourceFile().text;
-  const blocks: Array<ts.JSDoc | string> = [];
+  const blocks: Array<ts.JSDoc | PlainDocComment> = [];
   for (const host of commentHosts(tsm, node)) {
     const range = jsDocRanges(tsm, text, host).at(-1);
     if (!range) continue;
-    const plain = plainText(text.slice(range.pos + 3, range.end - 2));
-    if (plain !== undefined) {
+    const plain = readPlainDocComment(text, range.pos, range.end);
+    if (plain) {
       blocks.push(plain);
       continue;
     }
@@ -45,11 +46,6 @@ export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | str
     if (jsDoc && !typeTagsOfAnotherNode(tsm, jsDoc, host, node)) blocks.push(adopt(tsm, jsDoc, host));
   }
   return blocks;
-}
-
-/** The description of a comment body on one line with no `@` and no `{` (no tag, no `{@link}`). */
-function plainText(body: string): string | undefined {
-  return /[@{\r\n\u2028\u2029]/.test(body) ? undefined : body.trim();
 }
 
 /** TypeScript leaves out a parenthesized initializer's comment whose `@type` or `@satisfies` is the expression's, not the variable's. */

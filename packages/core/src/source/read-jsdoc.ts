@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { jsDocBlocks } from "./jsdoc-blocks.js";
+import type { PlainDocComment } from "./read-plain-doc-comment.js";
 
 /** One JSDoc tag with its comment text, trimmed. */
 export interface TagInfo {
@@ -21,10 +22,11 @@ export class TagSite {
 
   constructor(
     private readonly sourceFile: ts.SourceFile,
-    tag: ts.JSDocTag,
+    pos: number,
+    end: number,
   ) {
-    this.pos = tag.getStart(sourceFile);
-    this.end = tag.getEnd();
+    this.pos = pos;
+    this.end = end;
   }
 
   getSourceFile(): ts.SourceFile {
@@ -66,14 +68,21 @@ export function readDoc(tsm: typeof ts, node: ts.Node): DocInfo {
     const last = docs[docs.length - 1]!;
     const tags: TagInfo[] = [];
     const sourceFile = node.getSourceFile();
-    for (const d of docs) if (typeof d !== "string") for (const tag of d.tags ?? []) tags.push(readTag(tsm, tag, sourceFile));
-    doc = { description: typeof last === "string" ? last : commentText(tsm, last.comment), tags };
+    for (const d of docs) {
+      if (isParsed(d)) for (const tag of d.tags ?? []) tags.push(readTag(tsm, tag, sourceFile));
+      else for (const { name, text, pos, end } of d.tags) tags.push({ name, text, node: new TagSite(sourceFile, pos, end) });
+    }
+    doc = { description: isParsed(last) ? commentText(tsm, last.comment) : last.description, tags };
   }
   return doc;
 }
 
+function isParsed(block: ts.JSDoc | PlainDocComment): block is ts.JSDoc {
+  return "kind" in block;
+}
+
 function readTag(tsm: typeof ts, tag: ts.JSDocTag, sourceFile: ts.SourceFile): TagInfo {
-  const node = new TagSite(sourceFile, tag);
+  const node = new TagSite(sourceFile, tag.getStart(sourceFile), tag.getEnd());
   const name = tag.tagName.text;
   if (tsm.isJSDocParameterTag(tag)) {
     const paramName = entityNameText(tsm, tag.name);

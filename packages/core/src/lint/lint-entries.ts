@@ -2,9 +2,8 @@ import type * as ts from "typescript";
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { BuiltEntry } from "../manifest/build-entry.js";
 import type { AnalysisState } from "../model/reader-context.js";
-import { words } from "../source/naming.js";
 import { entryCost } from "./entry-cost.js";
-import { withinTwoEdits } from "./within-two-edits.js";
+import { findSimilarNames, nameWords } from "./similar-names.js";
 import { LINT_RULES, PROVIDER_TOOL_LIMITS, type LintConfig, type LintRule } from "./lint-rules.js";
 
 type Report = (rule: LintRule, entry: ManifestEntry, site: ts.Node, message: string) => void;
@@ -95,65 +94,11 @@ function lintDescriptions(entries: readonly BuiltEntry[], report: Report): void 
   }
 }
 
-/**
- * Names a model can mix up: equal but for case and separators, or (both of 8 characters or
- * more) two edits apart — unless the difference is a word's negating or repeating prefix
- * (`git_diff_staged`, `git_diff_unstaged`) or a number (`v1`, `v2`), which set them apart.
- */
 function lintNames(entries: readonly BuiltEntry[], report: Report): void {
-  // Every pair is compared: what each comparison needs of a name is worked out once.
-  const names = entries.map(({ entry }) => {
-    const words = nameWords(entry.name);
-    const lower = entry.name.toLowerCase();
-    return { words, joined: words.join(""), lower, letters: letterCounts(lower) };
-  });
-  for (let i = 1; i < entries.length; i++) {
+  for (const [i, j] of findSimilarNames(entries.map(({ entry }) => entry.name))) {
     const { entry, declaration } = entries[i]!;
-    for (let j = 0; j < i; j++) {
-      if (!similar(names[i]!, names[j]!)) continue;
-      report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${entries[j]!.entry.name}'; a model may call one for the other. Name them apart.`);
-      break;
-    }
+    report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${entries[j]!.entry.name}'; a model may call one for the other. Name them apart.`);
   }
-}
-
-interface Name {
-  words: string[];
-  joined: string;
-  lower: string;
-  letters: Uint8Array;
-}
-
-/** How often each character occurs (by its code's low six bits): an edit changes two counts by one at most. */
-function letterCounts(name: string): Uint8Array {
-  const counts = new Uint8Array(64);
-  for (let i = 0; i < name.length; i++) counts[name.charCodeAt(i) & 63]!++;
-  return counts;
-}
-
-/** Whether the counts differ by more than two edits can make up: most pairs of names are told apart here. */
-function countsApart(a: Uint8Array, b: Uint8Array): boolean {
-  let difference = 0;
-  for (let i = 0; i < 64; i++) {
-    difference += Math.abs(a[i]! - b[i]!);
-    if (difference > 4) return true;
-  }
-  return false;
-}
-
-function similar(a: Name, b: Name): boolean {
-  if (a.joined === b.joined) return true;
-  if (a.lower.length < 8 || b.lower.length < 8 || Math.abs(a.lower.length - b.lower.length) > 2 || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
-  if (a.words.length !== b.words.length) return true;
-  const differing = a.words.map((w, k) => [w, b.words[k]!] as const).filter(([p, q]) => p !== q);
-  return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));
-}
-
-const PREFIXES = ["un", "re", "in", "non", "dis", "de"];
-
-/** The lowercase words of a name (a dot separates words too). */
-function nameWords(name: string): string[] {
-  return words(name.replace(/\./g, " ")).map((w) => w.toLowerCase());
 }
 
 function lintToolCount(tools: readonly BuiltEntry[], config: LintConfig, report: Report): void {

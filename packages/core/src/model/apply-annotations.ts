@@ -28,16 +28,11 @@ const BOUNDS: ReadonlyArray<[string, string]> = [
 export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): TypeModel {
   recordPattern(ctx, model, read);
   if (!hasAnnotations(read)) return model;
-  const families = familiesOf(ctx, model);
-  for (const [keyword, tag] of read.tags) {
-    const family = KEYWORD_FAMILY[keyword];
-    if (family && families && !families.has(family)) {
-      ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@${keyword} constrains ${FAMILY_NAMES[family]}, but this is ${describe(model)}; remove it or move it to the value it should constrain.`, "warning");
-    }
-  }
+  // Every constraint comes with its tag: a doc of a description alone (most) has nothing to check.
+  if (read.tags.size > 0) checkFamilies(ctx, model, read);
   const typed = read.integer ? toInteger(model) : model;
   const annotations = mergeAnnotations(typed.annotations, read.annotations);
-  checkBounds(ctx, annotations, read);
+  if (read.tags.size > 0) checkBounds(ctx, annotations, read);
   const result = annotations ? { ...typed, annotations } : typed;
   const defaultTag = read.tags.get("default");
   if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
@@ -54,6 +49,17 @@ function recordPattern(ctx: ReaderContext, model: TypeModel, read: ReadAnnotatio
   const accepted = pattern ?? (model.kind === "template" ? model.pattern : undefined);
   if (accepted !== undefined) patternOrigin(ctx, accepted).allowed = true;
   else ctx.diagnostics.report(allow, DiagnosticCode.InvalidConstraint, "@allowSlowPattern accepts the @pattern beside it (or a template literal type's pattern), and there is none here; remove it.", "warning");
+}
+
+function checkFamilies(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): void {
+  const families = familiesOf(ctx, model);
+  if (!families) return;
+  for (const [keyword, tag] of read.tags) {
+    const family = KEYWORD_FAMILY[keyword];
+    if (family && !families.has(family)) {
+      ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@${keyword} constrains ${FAMILY_NAMES[family]}, but this is ${describe(model)}; remove it or move it to the value it should constrain.`, "warning");
+    }
+  }
 }
 
 function toInteger(model: TypeModel): TypeModel {

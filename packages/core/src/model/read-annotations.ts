@@ -123,7 +123,8 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
 }
 
 function setTag(result: ReadAnnotations, keyword: string, site: DiagnosticSite): void {
-  result.tags = new Map(result.tags).set(keyword, site);
+  if (result.tags === NO_TAGS) result.tags = new Map();
+  (result.tags as Map<string, DiagnosticSite>).set(keyword, site);
 }
 
 /** JSON, or a bare word taken as a string (`@default utf8`). */
@@ -136,13 +137,25 @@ function parseJsonTag(text: string): { value: unknown } | undefined {
   }
 }
 
-/** Merges annotations; the later (closer to the use site) wins. */
-export function mergeAnnotations(...layers: (Annotations | undefined)[]): Annotations | undefined {
-  const merged: Annotations = {};
-  for (const layer of layers) if (layer) for (const [k, v] of Object.entries(layer)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
-  return Object.keys(merged).length > 0 ? merged : undefined;
+/**
+ * A model's annotations with a layer put over them; the layer (closer to the use site) wins.
+ * Annotations are never changed once read, so a layer over none is shared, not copied.
+ */
+export function mergeAnnotations(base: Annotations | undefined, layer: Annotations): Annotations | undefined {
+  if (base === undefined) return isEmpty(layer) ? undefined : layer;
+  const merged: Record<string, unknown> = { ...base };
+  for (const key in layer) {
+    const value = layer[key as keyof Annotations];
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged as Annotations;
 }
 
 export function hasAnnotations(read: ReadAnnotations): boolean {
-  return read.integer || Object.keys(read.annotations).length > 0;
+  return read.integer || !isEmpty(read.annotations);
+}
+
+function isEmpty(annotations: Annotations): boolean {
+  for (const key in annotations) if (annotations[key as keyof Annotations] !== undefined) return false;
+  return true;
 }

@@ -4,7 +4,7 @@ import { reportDetachedDoc } from "../source/report-detached-doc.js";
 import type { TagPlace } from "../source/known-tags.js";
 import { readDoc } from "../source/read-jsdoc.js";
 import { NO_ANNOTATIONS, readAnnotations, type ReadAnnotations } from "./read-annotations.js";
-import { type AnalysisState, isUserDeclaration } from "./reader-context.js";
+import type { AnalysisState } from "./reader-context.js";
 
 /**
  * The annotations a declaration's doc comment gives: a property's, or a type's (alias,
@@ -17,10 +17,11 @@ export function readDeclarationAnnotations(state: AnalysisState, declaration: ts
   if (cached) return cached;
   let read = NO_ANNOTATIONS;
   const sourceFile = declaration.getSourceFile();
+  const external = state.isExternalLibrary(sourceFile);
   const utility = state.ts.isTypeAliasDeclaration(declaration) && declaration.typeParameters !== undefined;
-  if (!state.isDefaultLibrary(sourceFile) && !(state.isExternalLibrary(sourceFile) && utility)) {
+  if (!state.isDefaultLibrary(sourceFile) && !(external && utility)) {
     const doc = readDoc(state.ts, declaration);
-    if (isUserDeclaration(state, declaration)) {
+    if (!external) {
       checkTags(doc, place, state.diagnostics);
       if (doc.tags.length === 0 && doc.description === "") reportDetachedDoc(state.ts, declaration, state.diagnostics);
     }

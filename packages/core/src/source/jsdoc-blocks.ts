@@ -35,7 +35,7 @@ export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | Pla
   const text = node.getSourceFile().text;
   const blocks: Array<ts.JSDoc | PlainDocComment> = [];
   for (const host of commentHosts(tsm, node)) {
-    const range = jsDocRanges(tsm, text, host).at(-1);
+    const range = lastJsDocRange(tsm, text, host);
     if (!range) continue;
     const plain = readPlainDocComment(text, range.pos, range.end);
     if (plain) {
@@ -77,12 +77,30 @@ export function detachedDocComment(tsm: typeof ts, node: ts.Node): ts.CommentRan
   return (tsm.getTrailingCommentRanges(text, node.pos) ?? []).find((r) => text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/");
 }
 
-/** TypeScript's `getJSDocCommentRanges`: `/**` comments (not `/**` + `/`) before the node, within it. */
-function jsDocRanges(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRange[] {
-  const K = tsm.SyntaxKind;
-  const trailingToo = [K.Parameter, K.TypeParameter, K.FunctionExpression, K.ArrowFunction, K.ParenthesizedExpression, K.VariableDeclaration, K.ExportSpecifier].includes(node.kind);
-  const ranges = [...(trailingToo ? (tsm.getTrailingCommentRanges(text, node.pos) ?? []) : []), ...(tsm.getLeadingCommentRanges(text, node.pos) ?? [])];
-  return ranges.filter((r) => r.end <= node.end && text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/");
+/**
+ * The last of TypeScript's `getJSDocCommentRanges`: `/**` comments (not `/**` + `/`) before
+ * the node, within it, leading ones after trailing ones.
+ */
+function lastJsDocRange(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRange | undefined {
+  const isDoc = (r: ts.CommentRange) => r.end <= node.end && text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/";
+  const leading = tsm.getLeadingCommentRanges(text, node.pos);
+  for (let i = (leading?.length ?? 0) - 1; i >= 0; i--) if (isDoc(leading![i]!)) return leading![i];
+  if (!trailingCommentsToo(tsm).has(node.kind)) return undefined;
+  const trailing = tsm.getTrailingCommentRanges(text, node.pos);
+  for (let i = (trailing?.length ?? 0) - 1; i >= 0; i--) if (isDoc(trailing![i]!)) return trailing![i];
+  return undefined;
+}
+
+const trailingKinds = new WeakMap<typeof ts, ReadonlySet<ts.SyntaxKind>>();
+
+/** Nodes whose doc comment may also trail the code before them (`(/** doc *\/ x) => …`). */
+function trailingCommentsToo(tsm: typeof ts): ReadonlySet<ts.SyntaxKind> {
+  let kinds = trailingKinds.get(tsm);
+  if (!kinds) {
+    const K = tsm.SyntaxKind;
+    trailingKinds.set(tsm, (kinds = new Set([K.Parameter, K.TypeParameter, K.FunctionExpression, K.ArrowFunction, K.ParenthesizedExpression, K.VariableDeclaration, K.ExportSpecifier])));
+  }
+  return kinds;
 }
 
 /**

@@ -1,0 +1,38 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { findSimilarNames, namesAlike } from "./similar-names.js";
+
+/** Every name against every earlier one: what `findSimilarNames` must give, only slower. */
+function comparingAllPairs(names: readonly string[]): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  names.forEach((name, i) => {
+    const j = names.slice(0, i).findIndex((earlier) => namesAlike(name, earlier));
+    if (j >= 0) found.push([i, j]);
+  });
+  return found;
+}
+
+const WORDS = ["get", "list", "item", "items", "users", "weather", "staged", "unstaged", "v1", "v2", "report", "reported"];
+const name = fc.tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }), fc.constantFrom("_", "-", ".", "")).map(([w, separator]) => w.join(separator));
+
+describe("similar names", () => {
+  it("finds for each name the first earlier name it is like, as comparing all pairs does", () => {
+    let alike = 0;
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 10, maxLength: 40 }), (names) => {
+        const found = findSimilarNames(names);
+        expect(found).toEqual(comparingAllPairs(names));
+        alike += found.length;
+      }),
+      { numRuns: 300 },
+    );
+    expect(alike).toBeGreaterThan(300);
+  });
+
+  it("tells apart what differs by a number or a negating prefix, not by a letter", () => {
+    expect(findSimilarNames(["get_weather", "get-weather", "list_items", "list_item", "git_diff_staged", "git_diff_unstaged", "report_v1", "report_v2"])).toEqual([
+      [1, 0],
+      [3, 2],
+    ]);
+  });
+});

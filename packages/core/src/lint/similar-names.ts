@@ -1,0 +1,93 @@
+import { words } from "../source/naming.js";
+import { withinTwoEdits } from "./within-two-edits.js";
+
+/**
+ * Names a model can mix up: equal but for case and separators, or (both of 8 characters or
+ * more) two edits apart — unless the difference is a word's negating or repeating prefix
+ * (`git_diff_staged`, `git_diff_unstaged`) or a number (`v1`, `v2`), which set them apart.
+ *
+ * Gives `[i, j]` for each name `i` like an earlier one, `j` the first such: pairs in the order
+ * of `i`. A name is compared only with the earlier names it can be like (the same words, or a
+ * length within two edits of its own), not with all: a thousand tools are half a million pairs.
+ */
+export function findSimilarNames(names: readonly string[]): Array<[number, number]> {
+  const read = names.map(readName);
+  const byWords = new Map<string, number[]>();
+  const byLength = new Map<number, number[]>();
+  const found: Array<[number, number]> = [];
+  read.forEach((name, i) => {
+    let first = byWords.get(name.joined)?.[0] ?? Infinity;
+    if (name.lower.length >= MIN_EDITED_LENGTH) {
+      for (let length = name.lower.length - 2; length <= name.lower.length + 2; length++) {
+        for (const j of byLength.get(length) ?? []) {
+          if (j >= first) break;
+          if (similar(name, read[j]!)) first = j;
+        }
+      }
+    }
+    if (first !== Infinity) found.push([i, first]);
+    append(byWords, name.joined, i);
+    if (name.lower.length >= MIN_EDITED_LENGTH) append(byLength, name.lower.length, i);
+  });
+  return found;
+}
+
+/** Names shorter than this are alike only by their words: two edits turn most short names into others (`get_user`, `set_user`). */
+const MIN_EDITED_LENGTH = 8;
+
+const PREFIXES = ["un", "re", "in", "non", "dis", "de"];
+
+/** What a comparison needs of a name, worked out once. */
+interface Name {
+  words: string[];
+  joined: string;
+  lower: string;
+  letters: Uint8Array;
+}
+
+function readName(name: string): Name {
+  const parts = nameWords(name);
+  const lower = name.toLowerCase();
+  return { words: parts, joined: parts.join(""), lower, letters: letterCounts(lower) };
+}
+
+/** The lowercase words of a name (a dot separates words too). */
+export function nameWords(name: string): string[] {
+  return words(name.replace(/\./g, " ")).map((w) => w.toLowerCase());
+}
+
+function similar(a: Name, b: Name): boolean {
+  if (a.joined === b.joined) return true;
+  if (a.lower.length < MIN_EDITED_LENGTH || b.lower.length < MIN_EDITED_LENGTH || Math.abs(a.lower.length - b.lower.length) > 2 || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
+  if (a.words.length !== b.words.length) return true;
+  const differing = a.words.map((w, k) => [w, b.words[k]!] as const).filter(([p, q]) => p !== q);
+  return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));
+}
+
+/** How often each character occurs (by its code's low six bits): an edit changes two counts by one at most. */
+function letterCounts(name: string): Uint8Array {
+  const counts = new Uint8Array(64);
+  for (let i = 0; i < name.length; i++) counts[name.charCodeAt(i) & 63]!++;
+  return counts;
+}
+
+/** Whether the counts differ by more than two edits can make up: most pairs of names are told apart here. */
+function countsApart(a: Uint8Array, b: Uint8Array): boolean {
+  let difference = 0;
+  for (let i = 0; i < 64; i++) {
+    difference += Math.abs(a[i]! - b[i]!);
+    if (difference > 4) return true;
+  }
+  return false;
+}
+
+function append<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** For tests: whether two names are alike, by the rule above. */
+export function namesAlike(a: string, b: string): boolean {
+  return similar(readName(a), readName(b));
+}

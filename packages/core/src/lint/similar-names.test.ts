@@ -34,5 +34,7 @@ describe("similar names", () => {
       [1, 0],
       [3, 2],
     ]);
+    // Two letters swapped for two others: four characters in one name only, still two edits.
+    expect(findSimilarNames(["fetch_weather_mk", "fetch_weather_qz"])).toEqual([[1, 0]]);
   });
 });

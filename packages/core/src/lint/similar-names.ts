@@ -43,12 +43,19 @@ interface Name {
   joined: string;
   lower: string;
   letters: Uint8Array;
+  /** Which of the 64 counts of `letters` are not 0, as two 32-bit masks. */
+  present: [number, number];
 }
 
 function readName(name: string): Name {
   const parts = nameWords(name);
   const lower = name.toLowerCase();
-  return { words: parts, joined: parts.join(""), lower, letters: letterCounts(lower) };
+  const letters = letterCounts(lower);
+  const present: [number, number] = [0, 0];
+  letters.forEach((count, i) => {
+    if (count > 0) present[i >> 5]! |= 1 << (i & 31);
+  });
+  return { words: parts, joined: parts.join(""), lower, letters, present };
 }
 
 /** The lowercase words of a name (a dot separates words too). */
@@ -58,7 +65,7 @@ export function nameWords(name: string): string[] {
 
 function similar(a: Name, b: Name): boolean {
   if (a.joined === b.joined) return true;
-  if (a.lower.length < MIN_EDITED_LENGTH || b.lower.length < MIN_EDITED_LENGTH || Math.abs(a.lower.length - b.lower.length) > 2 || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
+  if (a.lower.length < MIN_EDITED_LENGTH || b.lower.length < MIN_EDITED_LENGTH || Math.abs(a.lower.length - b.lower.length) > 2 || presentApart(a.present, b.present) || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
   if (a.words.length !== b.words.length) return true;
   const differing = a.words.map((w, k) => [w, b.words[k]!] as const).filter(([p, q]) => p !== q);
   return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));
@@ -69,6 +76,17 @@ function letterCounts(name: string): Uint8Array {
   const counts = new Uint8Array(64);
   for (let i = 0; i < name.length; i++) counts[name.charCodeAt(i) & 63]!++;
   return counts;
+}
+
+/** Whether more than four characters occur in one name only (two edits make up at most four): a first look, in a few operations. */
+function presentApart(a: [number, number], b: [number, number]): boolean {
+  return bitCount(a[0] ^ b[0]) + bitCount(a[1] ^ b[1]) > 4;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Whether the counts differ by more than two edits can make up: most pairs of names are told apart here. */

@@ -45,8 +45,9 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
   const tsm = options.ts;
   const checker = program.getTypeChecker();
   const diagnostics = new DiagnosticBag();
-  const outputPath = createOutputMapper(program, options.packageRoot);
-  const relativeSource = (fileName: string) => toPosix(path.relative(options.packageRoot, fileName));
+  // Per file, not per entry (or per comparison of the sort below): ten tools share a file.
+  const outputPath = perFile(createOutputMapper(program, options.packageRoot));
+  const relativeSource = perFile((fileName: string) => toPosix(path.relative(options.packageRoot, fileName)));
   const state: AnalysisState = {
     ts: tsm,
     checker,
@@ -146,6 +147,15 @@ function jsFileName(fileName: string): string {
 
 export function toPosix(p: string): string {
   return p.split(path.sep).join("/");
+}
+
+function perFile(pathOf: (fileName: string) => string): (fileName: string) => string {
+  const paths = new Map<string, string>();
+  return (fileName) => {
+    let found = paths.get(fileName);
+    if (found === undefined) paths.set(fileName, (found = pathOf(fileName)));
+    return found;
+  };
 }
 
 function compare(a: string, b: string): number {

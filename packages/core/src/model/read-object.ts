@@ -14,8 +14,9 @@ import { substitute, type TypeNodeView } from "./view-type-node.js";
  */
 export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, view: TypeNodeView): TypeModel {
   const { ts: tsm } = ctx;
-  const symbols = orderProperties(ctx, type, view.node);
-  const methods = symbols.filter((s) => isBehaviour(tsm, s));
+  const data: ts.Symbol[] = [];
+  const methods: ts.Symbol[] = [];
+  for (const symbol of orderProperties(ctx, type, view.node)) (isBehaviour(tsm, symbol) ? methods : data).push(symbol);
   if (methods.length > 0 && ctx.direction === "input") {
     ctx.diagnostics.report(
       site,
@@ -27,8 +28,7 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
   const mappedValueNode = view.node && tsm.isMappedTypeNode(view.node) && view.node.type ? substitute(ctx, view.node.type, ctx.typeArgumentNodes) : undefined;
   const properties: PropertyModel[] = [];
   const taken = new Map<string, string>();
-  for (const symbol of symbols) {
-    if (isBehaviour(tsm, symbol)) continue;
+  for (const symbol of data) {
     const escaped = String(symbol.escapedName);
     if (escaped.startsWith("__@") || escaped.startsWith("__#")) {
       if (ctx.direction === "input") ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `'${ctx.checker.typeToString(type)}' has a symbol or private-named key; JSON keys are strings.`);

@@ -110,6 +110,13 @@ describe("doc comments read on demand", () => {
     expect(JSON.stringify(onDemand)).toContain("{@link Other the other}");
   });
 
+  it("read a comment that TypeScript's JSDoc scanner never returns from (a word ending in '-' at its end)", () => {
+    const source = "/**\n * Since the second version.\n * @since v2-*/\nexport interface Versioned {}\n";
+    const [doc] = docsOf(source, "like tsc");
+    const end = source.indexOf("*/");
+    expect(doc).toEqual({ at: expect.any(String), description: "Since the second version.", tags: [["since", "v2-", source.indexOf("@since"), end, "/docs/main.ts", "@since v2-"]] });
+  });
+
   const suites = ["valid", "errors", "mcp-servers"] as const;
   it.each(suites.flatMap((suite) => (suite === "mcp-servers" ? [[suite, ""]] : listCases(suite).map((name) => [suite, name]))))(
     "%s/%s: the same manifest and diagnostics as with every comment parsed up front",

@@ -42,10 +42,24 @@ export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | Pla
       blocks.push(plain);
       continue;
     }
-    const jsDoc = parse(text, range.pos, range.end - range.pos)?.jsDoc;
+    const jsDoc = parseComment(parse, text, range.pos, range.end);
     if (jsDoc && !typeTagsOfAnotherNode(tsm, jsDoc, host, node)) blocks.push(adopt(tsm, jsDoc, host));
   }
   return blocks;
+}
+
+/**
+ * TypeScript's parser on one comment. Its JSDoc scanner never returns from a word ending in `-`
+ * that runs into the end of the comment (`/** @since v2-*\/`: in `scanJsDocToken`, `pos < end
+ * && isIdentifierPart(…) || ch === "-"` lacks its parentheses): such a comment is parsed with a
+ * space before its `*\/`, which changes nothing it says, and its tags end where it ends.
+ */
+function parseComment(parse: ParseIsolated, text: string, pos: number, end: number): ts.JSDoc | undefined {
+  const textEnd = end - 2;
+  if (text.charCodeAt(textEnd - 1) !== 0x2d) return parse(text, pos, end - pos)?.jsDoc;
+  const jsDoc = parse(`${text.slice(0, textEnd)} ${text.slice(textEnd)}`, pos, end + 1 - pos)?.jsDoc;
+  for (const tag of jsDoc?.tags ?? []) if (tag.end > textEnd) (tag as { end: number }).end = textEnd;
+  return jsDoc;
 }
 
 /** TypeScript leaves out a parenthesized initializer's comment whose `@type` or `@satisfies` is the expression's, not the variable's. */

@@ -21,7 +21,7 @@ function readPlainly(prefix: string, comment: string) {
 
 const WORDS = ["Lists", "the", "items.", "a*b", "x{3}", "{ a: 1 }", "}", "100%", "e-mail", "*", "-", "été", "—", ""];
 /** What TypeScript reads otherwise: tags inside a line, inline tags, quotes, other whitespace and line breaks. */
-const SPICE = ["a@b", "@", "@x", "{@link Other}", "`code`", "\t", "\u00a0", "line\r", "\u2028"];
+const SPICE = ["a@b", "@", "@x", "{@link Other}", "`code`", "\t", "\u00a0", "\u0085", "\u200b", "line\r", "\u2028"];
 const TAG_NAMES = ["tool", "minimum", "pattern", "param", "deprecated", "readonly", "returns", "see", "type", "template", "alias", "foo-bar", "default"];
 
 const word = fc.oneof({ weight: 30, arbitrary: fc.constantFrom(...WORDS) }, { weight: 1, arbitrary: fc.constantFrom(...SPICE) });
@@ -80,6 +80,7 @@ describe("doc comments read without TypeScript's parser", () => {
       "/**\n *  indented\n */",
       "/**\n * `@quoted`\n */",
       "/**\r\n * Windows\r\n */",
+      "/** \u200bZero-width space first. */",
     ]) {
       expect(readPlainly("", text), text).toBeUndefined();
     }

@@ -51,7 +51,8 @@ export function readPlainDocComment(text: string, pos: number, end: number): Pla
   const bodyEnd = end - 2;
   const body = text.slice(bodyStart, bodyEnd);
   // One line with no tag and no inline tag (most property docs): its text is the description.
-  if (!/[@{\r\n\u2028\u2029]/.test(body)) return { description: body.trim(), tags: [] };
+  // (Not so with U+0085 or U+200B, which TypeScript skips after leading whitespace and trim() keeps.)
+  if (!/[@{\r\n\u2028\u2029\u0085\u200b]/.test(body)) return { description: body.trim(), tags: [] };
   if (UNSAFE.test(body)) return undefined;
   const lines = body.split("\n");
   if (lines.length === 1) {

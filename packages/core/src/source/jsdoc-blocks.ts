@@ -51,8 +51,10 @@ export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | Pla
 /**
  * TypeScript's parser on one comment. Its JSDoc scanner never returns from a word ending in `-`
  * that runs into the end of the comment (`/** @since v2-*\/`: in `scanJsDocToken`, `pos < end
- * && isIdentifierPart(…) || ch === "-"` lacks its parentheses): such a comment is parsed with a
- * space before its `*\/`, which changes nothing it says, and its tags end where it ends.
+ * && isIdentifierPart(…) || ch === "-"` lacks its parentheses; microsoft/TypeScript#63580, not
+ * fixed in 6.0): such a comment is parsed with a space before its `*\/`, which changes nothing it
+ * says, and its tags end where it ends. (A program that parses every comment up front, as
+ * ts-morph's does for `toolgen watch`, hangs in TypeScript itself on one.)
  */
 function parseComment(parse: ParseIsolated, text: string, pos: number, end: number): ts.JSDoc | undefined {
   const textEnd = end - 2;

@@ -46,7 +46,11 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
 function awaitedType(state: AnalysisState, declared: ts.Type): ts.Type {
   const { checker } = state;
   let type = declared;
-  while (isLibPromise(state, type)) type = checker.getTypeArguments(type as ts.TypeReference)[0] ?? declared;
+  while (isLibPromise(state, type)) {
+    const [argument] = checker.getTypeArguments(type as ts.TypeReference);
+    if (!argument) break;
+    type = argument;
+  }
   if (type !== declared && !mayBeAwaitable(state, type)) return type;
   return checker.getAwaitedType(declared) ?? declared;
 }

@@ -41,10 +41,10 @@ const PARAMETER = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?: (.*))?$/;
  *      * @param name text
  *      *\/
  *
- * or one line: `/** Description. *\/`, `/** @tag text *\/`. Every line starts with the same indentation and `* `
- * (or is a bare `*`); tags come after the description, one per line; no `@` elsewhere. Any
- * other comment gives undefined, and TypeScript's parser reads it: the same result either
- * way, only slower (a property test holds this reader to that parser).
+ * or one line: `/** Description. *\/`, `/** @tag text *\/`. Every line starts with the same
+ * indentation and `* ` (or is a bare `*`); tags come after the description, one per line; no
+ * `@` elsewhere. Any other comment gives undefined, and TypeScript's parser reads it: the same
+ * result either way, only slower (a property test holds this reader to that parser).
  */
 export function readPlainDocComment(text: string, pos: number, end: number): PlainDocComment | undefined {
   const bodyStart = pos + 3;

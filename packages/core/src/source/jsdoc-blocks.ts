@@ -90,7 +90,7 @@ function commentHosts(tsm: typeof ts, node: ts.Node): ts.Node[] {
  */
 export function detachedDocComment(tsm: typeof ts, node: ts.Node): ts.CommentRange | undefined {
   const text = node.getSourceFile().text;
-  return (tsm.getTrailingCommentRanges(text, node.pos) ?? []).find((r) => text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/");
+  return (tsm.getTrailingCommentRanges(text, node.pos) ?? []).find((r) => isDocComment(text, r));
 }
 
 /**
@@ -98,13 +98,18 @@ export function detachedDocComment(tsm: typeof ts, node: ts.Node): ts.CommentRan
  * the node, within it, leading ones after trailing ones.
  */
 function lastJsDocRange(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRange | undefined {
-  const isDoc = (r: ts.CommentRange) => r.end <= node.end && text.startsWith("/**", r.pos) && text[r.pos + 3] !== "/";
+  const isDoc = (r: ts.CommentRange) => r.end <= node.end && isDocComment(text, r);
   const leading = tsm.getLeadingCommentRanges(text, node.pos);
   for (let i = (leading?.length ?? 0) - 1; i >= 0; i--) if (isDoc(leading![i]!)) return leading![i];
   if (!trailingCommentsToo(tsm).has(node.kind)) return undefined;
   const trailing = tsm.getTrailingCommentRanges(text, node.pos);
   for (let i = (trailing?.length ?? 0) - 1; i >= 0; i--) if (isDoc(trailing![i]!)) return trailing![i];
   return undefined;
+}
+
+/** A `/**` comment, not `/**` + `/`. */
+function isDocComment(text: string, range: ts.CommentRange): boolean {
+  return text.startsWith("/**", range.pos) && text[range.pos + 3] !== "/";
 }
 
 const trailingKinds = new WeakMap<typeof ts, ReadonlySet<ts.SyntaxKind>>();

@@ -13,13 +13,15 @@ export interface PlannedFile {
 }
 
 /**
- * The last registry module a long-running build rendered, by everything the renderer reads
- * from the entries. Precompiling hundreds of validators is most of a rebuild, and most edits
- * (a function body) change none of it: `toolgen watch` keeps one of these between rebuilds.
+ * The last registry module a long-running build rendered, with what it was rendered from.
+ * Precompiling hundreds of validators is most of a rebuild, and most edits (a function body)
+ * change none of it: `toolgen watch` and the transformer under `tspc --watch` keep one of these
+ * between rebuilds. The key (everything the renderer reads, as one string of megabytes at
+ * 1,000 tools) is worked out only when there is a module to compare with: a one-shot build
+ * never pays for it.
  */
 export interface RegistryModuleCache {
-  key?: string;
-  module?: RegistryModuleText;
+  last?: { module: RegistryModuleText; source: unknown; key?: string };
 }
 
 export interface BuildPlan {
@@ -86,9 +88,15 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
 /** Renders the manifest and the registry module of an analysis. */
 export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: RegistryModuleCache): BuildPlan {
   const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}), ...(info.config.split ? { split: true } : {}) };
-  const key = cache && JSON.stringify([options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])]);
-  const registryModule = cache?.key === key && cache?.module !== undefined ? cache.module : renderRegistryModule(analyzed.entries, options);
-  if (cache) Object.assign(cache, { key, module: registryModule });
+  const source = [options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])];
+  let key: string | undefined;
+  const last = cache?.last;
+  if (last) {
+    last.key ??= JSON.stringify(last.source);
+    key = JSON.stringify(source);
+  }
+  const registryModule = last && last.key === key ? last.module : renderRegistryModule(analyzed.entries, options);
+  if (cache) cache.last = { module: registryModule, source, ...(key !== undefined ? { key } : {}) };
   return {
     manifest: analyzed.manifest,
     files: [

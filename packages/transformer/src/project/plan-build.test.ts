@@ -6,6 +6,9 @@ import { copyFixture } from "../../../../test-support/temp-project.js";
 import { analyzeProgram, renderPlan, type RegistryModuleCache } from "./plan-build.js";
 import { readProjectInfo } from "./project-info.js";
 
+/** The compiler as the build takes it (the namespace, where a test imports the default). */
+const tsm = ts as unknown as Parameters<typeof readProjectInfo>[0];
+
 describe("the registry module cache of long-running builds (watch)", () => {
   let dir: string;
   let cleanup: () => void;
@@ -13,9 +16,9 @@ describe("the registry module cache of long-running builds (watch)", () => {
   afterAll(() => cleanup());
 
   const analyzeFixture = () => {
-    const info = readProjectInfo(ts, undefined, dir);
+    const info = readProjectInfo(tsm, undefined, dir);
     const parsed = ts.getParsedCommandLineOfConfigFile(info.tsconfigPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
-    return { info, analyzed: analyzeProgram(ts, info, ts.createProgram(parsed.fileNames, parsed.options)) };
+    return { info, analyzed: analyzeProgram(tsm, info, ts.createProgram(parsed.fileNames, parsed.options)) };
   };
 
   it("keeps the module rendered from the same entries, renders again when one changes, and keys nothing until there is a module to compare", () => {

@@ -7,7 +7,8 @@
  * Semantics follow ajv-formats 3.0.1, full mode, with the same regular expressions; the
  * differences are listed in docs/runtime.md ("Formats"). The OpenAPI number formats
  * (`int32`, `int64`, `float`, `double`) and `password`/`binary` check nothing on strings,
- * as in ajv; an unknown format passes.
+ * as in ajv (the validator checks `int32` and `int64` on numbers itself); an unknown format
+ * passes.
  */
 
 /** A format test: true when `value` is written in the format. */

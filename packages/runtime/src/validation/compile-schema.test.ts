@@ -29,6 +29,7 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
   ["typed enums", { type: "object", properties: { o: { type: "object", enum: [{ a: 1 }, { b: [2] }] }, k: { type: "integer", enum: [1, 2] }, s: { type: "string", enum: ["a", "b"] } } }, [{ o: { a: 1 } }, { o: { b: [2] } }, { o: { a: 2 } }, { o: "a" }, { k: 2 }, { k: 1.5 }, { k: 3 }, { s: "b" }, { s: "c" }, { s: 1 }]],
   ["strings", { type: "string", minLength: 2, maxLength: 3, pattern: "^[a-z]+$" }, ["ab", "abcd", "a", "AB", "😀😀", "😀"]],
   ["formats", { type: "object", properties: { when: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" }, id: { type: "string", format: "uuid" }, n: { format: "int32" } } }, [{ when: "2026-01-01T00:00:00Z" }, { when: "yesterday" }, { mail: "a@b.co" }, { mail: "nope" }, { id: "not-a-uuid" }, { n: "x" }]],
+  ["number formats", { type: "object", properties: { i: { type: "integer", format: "int32" }, l: { type: "number", format: "int64" }, f: { format: "float" }, d: { type: "number", format: "double", maximum: 1 } } }, [{ i: 2147483647 }, { i: 2147483648 }, { i: -2147483648 }, { i: -2147483649 }, { l: 2 ** 60 }, { l: 1.5 }, { i: "x" }, { f: 1.5 }, { d: 0.5 }, { d: 2 }, { l: "1.5" }]],
   ["closed objects", { type: "object", properties: { a: { type: "number" } }, required: ["a"], additionalProperties: false }, [{ a: 1 }, {}, { a: 1, b: 2 }, { a: "1" }]],
   ["awkward names", { type: "object", properties: { "a/b": { type: "number" }, "c~d": { type: "string" }, toString: { type: "number" }, "x\"y": { type: "boolean" } }, required: ["toString", "a/b"], additionalProperties: false }, [{ "a/b": 1, toString: 2 }, {}, { "a/b": "1", "c~d": 2, toString: "x", "x\"y": 1 }, { "e/f~g": 1, "a/b": 1, toString: 1 }]],
   ["index signatures", { type: "object", additionalProperties: { type: "boolean" }, patternProperties: { "^n_": { type: "number" } }, maxProperties: 2, minProperties: 1 }, [{ x: true }, { x: 1 }, { n_1: 1 }, { n_1: true }, { a: true, b: true, c: true }, {}]],
@@ -204,6 +205,13 @@ describe("formats of schemas registered at run time", () => {
     expect(validate({ to: "a@b.co", password: "x", odd: "anything" })).toBe(true);
     expect(validate({ to: "nope" })).toBe(false);
     expect(validate.errors).toEqual([{ instancePath: "/to", keyword: "format", params: { format: "email" }, message: 'must match format "email"' }]);
+  });
+
+  it("checks the OpenAPI integer formats on numbers without being given them, as ajv-formats does; on strings they pass", () => {
+    const validate = compileSchema({ type: "object", properties: { count: { type: "integer", format: "int32" }, id: { type: "string", format: "int64" } } });
+    expect(validate({ count: 2147483647, id: "12.5" })).toBe(true);
+    expect(validate({ count: 2147483648 })).toBe(false);
+    expect(validate.errors).toEqual([{ instancePath: "/count", keyword: "format", params: { format: "int32" }, message: 'must match format "int32"' }]);
   });
 
   it("date-time is always checked (every Date argument needs it); a value that merely looks like a format is data", () => {

@@ -471,6 +471,15 @@ function guarded(test: Ok | undefined, node: Node | undefined): Node[] {
   return [{ ok: (data) => !test(data) || node.ok(data), check: (data, path, errors) => (test(data) ? node.check(data, path, errors) : undefined) }];
 }
 
+/**
+ * The OpenAPI number formats ajv-formats checks on numbers (`float` and `double` pass any
+ * number); on strings they check nothing, like every format not named here.
+ */
+const NUMBER_FORMATS: Readonly<Record<string, (x: number) => boolean>> = {
+  int32: (x) => Number.isInteger(x) && x >= -2147483648 && x <= 2147483647,
+  int64: Number.isInteger,
+};
+
 /** Number keywords, typed as `string` is (`number` or `integer`). */
 function number(s: Schema, type?: string): Node | undefined {
   const minimum = typeof s.minimum === "number" ? s.minimum : undefined;
@@ -478,7 +487,8 @@ function number(s: Schema, type?: string): Node | undefined {
   const exclusiveMinimum = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : undefined;
   const exclusiveMaximum = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : undefined;
   const multipleOf = typeof s.multipleOf === "number" ? s.multipleOf : undefined;
-  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && multipleOf === undefined) return undefined;
+  const format = typeof s.format === "string" && Object.hasOwn(NUMBER_FORMATS, s.format) ? NUMBER_FORMATS[s.format] : undefined;
+  if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && multipleOf === undefined && !format) return undefined;
   const test = type === undefined ? isNumber : testOf(type);
   // `!(x >= limit)` rather than `x < limit`: NaN fails every bound, as in ajv.
   const low = (x: number) => minimum !== undefined && !(x >= minimum);
@@ -495,7 +505,8 @@ function number(s: Schema, type?: string): Node | undefined {
         (maximum === undefined || x <= maximum) &&
         (exclusiveMinimum === undefined || x > exclusiveMinimum) &&
         (exclusiveMaximum === undefined || x < exclusiveMaximum) &&
-        (multipleOf === undefined || Number.isInteger(x / multipleOf))
+        (multipleOf === undefined || Number.isInteger(x / multipleOf)) &&
+        (format === undefined || format(x))
       );
     },
     check: (data, path, errors) => {
@@ -506,6 +517,7 @@ function number(s: Schema, type?: string): Node | undefined {
       if (lowExclusive(x)) fail(errors, path, "exclusiveMinimum", exclusiveMinimum);
       if (highExclusive(x)) fail(errors, path, "exclusiveMaximum", exclusiveMaximum);
       if (notMultiple(x)) fail(errors, path, "multipleOf", multipleOf);
+      if (format && !format(x)) fail(errors, path, "format", s.format);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { writeFileSync, mkdirSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
+import { makeDirectory } from "@toolgen/transformer/project";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 
 /** `project`, and any toolgen config key (`naming`, `strict`, `registryModule`, …), which wins over the package's config. */
@@ -36,7 +37,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined> 
     },
     writeBundle() {
       if (!last) return;
-      mkdirSync(path.dirname(last.manifest.path), { recursive: true });
+      makeDirectory(path.dirname(last.manifest.path));
       writeFileSync(last.manifest.path, last.manifest.content);
     },
   };

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { diffManifests } from "@toolgen/core";
+import { makeDirectory } from "@toolgen/transformer/project";
 import { catalogData } from "../catalog/catalog-data.js";
 import { renderCatalog } from "../catalog/render-catalog.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
@@ -36,7 +37,7 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   const out = path.resolve(options.out ?? "docs/tools");
   const file = path.join(out, "index.html");
   try {
-    mkdirSync(out, { recursive: true });
+    makeDirectory(out);
     writeFileSync(file, html);
   } catch (error) {
     throw new UsageError(`cannot write the catalog to ${path.relative(process.cwd(), file) || file}: ${(error as Error).message}`);

@@ -4,3 +4,4 @@ export { createProjectInfo, readPackageConfig, readProjectInfo, readTsconfig, ty
 export { analyzeForBuild, analyzeProgram, manifestReference, planBuild, renderPlan, type AnalyzedBuild, type BuildPlan, type PlannedFile, type RegistryModuleCache } from "./plan-build.js";
 export { isGeneratedFile, readIfExists, staleChunks, writePlan } from "./write-outputs.js";
 export { ensureManifestReference } from "./manifest-reference.js";
+export { makeDirectory } from "./make-directory.js";

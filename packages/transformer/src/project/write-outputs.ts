@@ -1,7 +1,8 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { GENERATED_HEADER } from "@toolgen/core";
 import * as path from "node:path";
 import { ConfigError } from "./config.js";
+import { makeDirectory } from "./make-directory.js";
 import type { BuildPlan, PlannedFile } from "./plan-build.js";
 
 /** The file's text, or undefined when it does not exist. */
@@ -54,7 +55,7 @@ function writeAll(files: readonly PlannedFile[]): void {
     }
     files.forEach((file, i) => {
       current = file.path;
-      mkdirSync(path.dirname(file.path), { recursive: true });
+      makeDirectory(path.dirname(file.path));
       writeFileSync(temporary[i]!, file.content);
     });
     files.forEach((file, i) => {

@@ -1,0 +1,26 @@
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeDirectory } from "./make-directory.js";
+
+describe("makeDirectory", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "toolgen-mkdir-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("makes every missing folder, and leaves an existing one as it is", () => {
+    const deep = path.join(root, "a", "b", "c");
+    makeDirectory(deep);
+    expect(statSync(deep).isDirectory()).toBe(true);
+    expect(() => makeDirectory(deep)).not.toThrow();
+  });
+
+  it("fails at once where a file stands in the way", () => {
+    writeFileSync(path.join(root, "file"), "");
+    expect(() => makeDirectory(path.join(root, "file", "sub"))).toThrow(/ENOTDIR|EEXIST/);
+  });
+
+  it.runIf(existsSync("/proc/self"))("fails at once where the file system refuses a folder (procfs), where Node's recursive mkdir hangs", () => {
+    expect(() => makeDirectory("/proc/toolgen-no-such/sub")).toThrow(/ENOENT/);
+  });
+});

@@ -31,7 +31,8 @@ export interface RunResult {
 
 /** Runs the real `toolgen` binary. */
 export function toolgen(args: readonly string[], cwd: string): RunResult {
-  const result = spawnSync(process.execPath, [TOOLGEN_BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  // A hang fails the test (status -1) instead of stalling the run: a synchronous spawn blocks the test's own timeout.
+  const result = spawnSync(process.execPath, [TOOLGEN_BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 120_000 });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -32,6 +32,14 @@ describe("toolgen build writes safely", () => {
     expect(existsSync(file("dist/toolgen.manifest.json"))).toBe(false);
   });
 
+  it.runIf(existsSync("/proc/self"))("a folder the file system refuses (procfs) is an error naming it, not a hang; nothing is written", () => {
+    const { toolgen: _reference, ...packageJson } = JSON.parse(readFileSync(file("package.json"), "utf8")) as Record<string, unknown>;
+    writeFileSync(file("package.json"), JSON.stringify({ ...packageJson, toolgen: { manifest: "/proc/toolgen-no-such/toolgen.manifest.json" } }));
+    const build = toolgen(["build"], dir);
+    expect(build).toMatchObject({ status: 2, stderr: expect.stringMatching(/^toolgen: cannot write .*proc\/toolgen-no-such\/toolgen\.manifest\.json: ENOENT.*; nothing was written\.\n$/) });
+    expect(existsSync(file("src/tools.generated.ts"))).toBe(false);
+  });
+
   it("a package.json that is not an object is an error, and is left as it is", () => {
     writeFileSync(file("package.json"), "[1]\n");
     expect(toolgen(["build"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("package.json: expected a JSON object, found an array.") });

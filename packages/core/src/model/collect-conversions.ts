@@ -35,21 +35,23 @@ function createNeedsConversion(root: TypeModel, definitions: readonly Definition
   const pending: TypeModel[] = [];
   const visited = new Set<TypeModel>([root]);
   const stack = [root];
+  let model = root;
+  const reach = (child: TypeModel) => {
+    const list = parents.get(child);
+    if (list) list.push(model);
+    else parents.set(child, [model]);
+    if (!visited.has(child)) {
+      visited.add(child);
+      stack.push(child);
+    }
+  };
   while (stack.length > 0) {
-    const model = stack.pop()!;
+    model = stack.pop()!;
     if (model.kind === "date" || (model.kind === "object" && model.properties.some((p) => p.tsName))) {
       marked.add(model);
       pending.push(model);
     }
-    for (const child of childrenOf(model, byName)) {
-      const list = parents.get(child);
-      if (list) list.push(model);
-      else parents.set(child, [model]);
-      if (!visited.has(child)) {
-        visited.add(child);
-        stack.push(child);
-      }
-    }
+    forEachChild(model, byName, reach);
   }
   while (pending.length > 0) {
     for (const parent of parents.get(pending.pop()!) ?? []) {
@@ -61,22 +63,30 @@ function createNeedsConversion(root: TypeModel, definitions: readonly Definition
   return (model) => marked.has(model);
 }
 
-function childrenOf(model: TypeModel, byName: ReadonlyMap<string, TypeModel>): TypeModel[] {
+/** Calls `visit` with each model directly below `model` (a reference's target for a `ref`), building no list. */
+function forEachChild(model: TypeModel, byName: ReadonlyMap<string, TypeModel>, visit: (child: TypeModel) => void): void {
   switch (model.kind) {
     case "array":
-      return [model.items];
+      return visit(model.items);
     case "tuple":
-      return [...model.elements.map((e) => e.type), ...(model.rest ? [model.rest] : [])];
+      for (const element of model.elements) visit(element.type);
+      if (model.rest) visit(model.rest);
+      return;
     case "union":
-      return model.members;
+      for (const member of model.members) visit(member);
+      return;
     case "ref": {
       const target = byName.get(model.name);
-      return target ? [target] : [];
+      if (target) visit(target);
+      return;
     }
     case "object":
-      return [...model.properties.map((p) => p.type), ...(model.additional ? [model.additional] : []), ...(model.patterns ?? []).map((p) => p.type)];
+      for (const property of model.properties) visit(property.type);
+      if (model.additional) visit(model.additional);
+      for (const pattern of model.patterns ?? []) visit(pattern.type);
+      return;
     default:
-      return [];
+      return;
   }
 }
 

@@ -34,6 +34,8 @@ describe("similar names", () => {
       [1, 0],
       [3, 2],
     ]);
+    // A number on one side only is still a number: a version, not a typo.
+    expect(findSimilarNames(["fetch_report", "fetch_report2", "sync_report2", "sync_report", "sync_reports"])).toEqual([[4, 3]]);
     // Two letters swapped for two others: four characters in one name only, still two edits.
     expect(findSimilarNames(["fetch_weather_mk", "fetch_weather_qz"])).toEqual([[1, 0]]);
   });

@@ -67,9 +67,16 @@ function similar(a: Name, b: Name): boolean {
   if (a.joined === b.joined) return true;
   if (a.lower.length < MIN_EDITED_LENGTH || b.lower.length < MIN_EDITED_LENGTH || Math.abs(a.lower.length - b.lower.length) > 2 || presentApart(a.present, b.present) || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
   if (a.words.length !== b.words.length) return true;
-  const differing = a.words.map((w, k) => [w, b.words[k]!] as const).filter(([p, q]) => p !== q);
-  return !differing.every(([p, q]) => /\d/.test(p + q) || PREFIXES.some((prefix) => p === prefix + q || q === prefix + p));
+  // Alike unless every word that differs differs by a number or a negating prefix.
+  for (let k = 0; k < a.words.length; k++) {
+    const p = a.words[k]!;
+    const q = b.words[k]!;
+    if (p !== q && !DIGIT.test(p) && !DIGIT.test(q) && !PREFIXES.some((prefix) => p === prefix + q || q === prefix + p)) return true;
+  }
+  return false;
 }
+
+const DIGIT = /\d/;
 
 /** How often each character occurs (by its code's low six bits): an edit changes two counts by one at most. */
 function letterCounts(name: string): Uint8Array {

@@ -1,17 +1,18 @@
 import type * as ts from "typescript";
 import type { ReaderContext } from "./reader-context.js";
-import { unionMemberNodes, viewTypeNode } from "./view-type-node.js";
+import { unionMemberNodes, viewTypeNode, type WrittenMember } from "./view-type-node.js";
 
 /**
  * Union members in the order the user wrote them. The checker orders a union by internal
  * type ids, which depend on what was checked first (so `tsc` with a transformer and the CLI
  * could disagree). Members found in the written union (following nested aliases) keep that
  * order; the rest follow in a canonical order: enum members by declaration, literals by
- * value, named types by their declaration's place.
+ * value, named types by their declaration's place. `writtenMembers` are the union's members as written
+ * at `node`, when the caller has them already.
  */
-export function orderUnionMembers(ctx: ReaderContext, members: readonly ts.Type[], node: ts.TypeNode | undefined): ts.Type[] {
+export function orderUnionMembers(ctx: ReaderContext, members: readonly ts.Type[], node: ts.TypeNode | undefined, writtenMembers = unionMemberNodes(ctx, node)): ts.Type[] {
   const written = new Map<ts.Type, number>();
-  collectWrittenOrder(ctx, node, written, 0);
+  collectWrittenOrder(ctx, writtenMembers, written, 0);
   // Inside a generic declaration the written `ListNode<T>` is not the instance `ListNode<string>`:
   // such members are matched by their declaration instead.
   const bySymbol = new Map<ts.Symbol, number>();
@@ -31,12 +32,13 @@ export function orderUnionMembers(ctx: ReaderContext, members: readonly ts.Type[
   return keyed.map((k) => k.type);
 }
 
-function collectWrittenOrder(ctx: ReaderContext, node: ts.TypeNode | undefined, order: Map<ts.Type, number>, depth: number): void {
+/** Ranks the types of a written union's members (`unionMemberNodes`), nested unions followed. */
+function collectWrittenOrder(ctx: ReaderContext, writtenMembers: readonly WrittenMember[], order: Map<ts.Type, number>, depth: number): void {
   if (depth > 16) return;
-  for (const member of unionMemberNodes(ctx, node)) {
+  for (const member of writtenMembers) {
     if (member.type.flags & ctx.ts.TypeFlags.Union && !(member.type.flags & ctx.ts.TypeFlags.Boolean)) {
       const nested = viewTypeNode(ctx, member.type, member.node);
-      collectWrittenOrder(ctx, nested.node, order, depth + 1);
+      collectWrittenOrder(ctx, unionMemberNodes(ctx, nested.node), order, depth + 1);
       const rest = (member.type as ts.UnionType).types.filter((t) => !order.has(t));
       const keys = new Map(rest.length > 1 ? rest.map((t) => [t, canonicalKey(ctx, t)]) : []);
       for (const t of [...rest].sort((a, b) => compareKeys(keys.get(a) ?? "", keys.get(b) ?? ""))) order.set(t, order.size);

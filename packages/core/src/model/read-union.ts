@@ -16,8 +16,9 @@ export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node,
   const members = type.types.filter((t) => !(t.flags & (F.Undefined | F.Void)));
   if (members.length === 0) return reportUnsupported(ctx, type, site, "JSON has no undefined", "make the property optional instead");
   const nodes = new Map<ts.Type, ts.TypeNode>();
-  for (const written of unionMemberNodes(ctx, view.node)) if (!nodes.has(written.type)) nodes.set(written.type, written.node);
-  const ordered = orderUnionMembers(ctx, members, view.node);
+  const writtenMembers = unionMemberNodes(ctx, view.node);
+  for (const written of writtenMembers) if (!nodes.has(written.type)) nodes.set(written.type, written.node);
+  const ordered = orderUnionMembers(ctx, members, view.node, writtenMembers);
   const hasBoth = ordered.filter((t) => t.flags & F.BooleanLiteral).length === 2;
 
   const models: TypeModel[] = [];

@@ -121,8 +121,14 @@ export function tupleElementNodes(ctx: ReaderContext, node: ts.TypeNode | undefi
   });
 }
 
+/** A member of a written union, with the type it denotes. */
+export interface WrittenMember {
+  node: ts.TypeNode;
+  type: ts.Type;
+}
+
 /** The written members of a union node, each with the type it denotes. */
-export function unionMemberNodes(ctx: ReaderContext, node: ts.TypeNode | undefined): { node: ts.TypeNode; type: ts.Type }[] {
+export function unionMemberNodes(ctx: ReaderContext, node: ts.TypeNode | undefined): WrittenMember[] {
   const { ts: tsm, checker } = ctx;
   if (!node || !tsm.isUnionTypeNode(node)) return [];
   return node.types.map((member) => {

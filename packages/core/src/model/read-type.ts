@@ -37,7 +37,8 @@ export function readType(ctx: ReaderContext, type: ts.Type, site: ts.Node, typeN
     let model = readNamed(ctx, type, site, view);
     const own = type.aliasSymbol?.declarations?.[0];
     // Innermost alias first, so the alias closest to the use site wins.
-    for (const alias of [...view.aliases].reverse()) {
+    for (let i = view.aliases.length - 1; i >= 0; i--) {
+      const alias = view.aliases[i]!;
       if (alias === own) continue;
       model = applyAnnotations(ctx, model, readDeclarationAnnotations(ctx, alias, "type"));
     }

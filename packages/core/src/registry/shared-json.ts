@@ -115,48 +115,30 @@ class NodeTable {
     let end = 1;
     let length = 1;
     let holdsLong = false;
-    const child = (item: unknown) => {
-      let tag: number;
-      let id: number;
-      if (typeof item === "string") {
-        tag = KEY_STRING;
-        id = this.atomId(item);
-        length += this.atomLengths[id]!;
-      } else if (!isNode(item)) {
-        const json = JSON.stringify(item) ?? "null";
-        tag = KEY_LITERAL;
-        id = this.atomId(json);
-        length += json.length;
-      } else {
-        tag = KEY_NODE;
-        id = this.identify(item);
-        length += this.lengths[id]!;
-        holdsLong ||= this.holdsLong[id]! || (!Array.isArray(item) && this.lengths[id]! >= MIN_PIECE_LENGTH);
-      }
-      codes[end++] = tag;
-      codes[end++] = id & 0xffff;
-      codes[end++] = id >>> 16;
-    };
-    if (!names) {
-      const items = value as unknown[];
-      for (let i = 0; i < items.length; i++) {
-        const item: unknown = items[i];
-        child(isOmitted(item) ? null : item);
-        length += 1;
-      }
-      if (items.length === 0) length += 1;
-    } else {
-      for (const name of names) {
-        const item: unknown = (value as Record<string, unknown>)[name];
+    const items = names ? undefined : (value as unknown[]);
+    const count = names ? names.length : items!.length;
+    for (let i = 0; i < count; i++) {
+      let item: unknown;
+      if (names) {
+        item = (value as Record<string, unknown>)[names[i]!];
         if (isOmitted(item)) continue;
-        const nameId = this.atomId(name);
+        const nameId = this.atomId(names[i]!);
         codes[end++] = nameId & 0xffff;
         codes[end++] = nameId >>> 16;
         length += this.atomLengths[nameId]! + 2;
-        child(item);
+      } else {
+        item = items![i];
+        if (isOmitted(item)) item = null;
+        length += 1;
       }
-      if (end === 1) length += 1;
+      const id = this.childId(item);
+      codes[end++] = this.childTag;
+      codes[end++] = id & 0xffff;
+      codes[end++] = id >>> 16;
+      length += this.childLength;
+      holdsLong ||= this.childHoldsLong;
     }
+    if (names ? end === 1 : count === 0) length += 1;
     codes.length = end;
     const key = fromCharCodes(codes);
     let id = this.ids.get(key);
@@ -169,6 +151,34 @@ class NodeTable {
     }
     this.uses[id]!++;
     this.order[slot] = id;
+    return id;
+  }
+
+  /** What `childId` found of the child last identified (read before identifying the next). */
+  private childTag = 0;
+  private childLength = 0;
+  private childHoldsLong = false;
+
+  /** A member's or item's id, as a node, a string or another literal, with its tag, length and whether a long object is in it. */
+  private childId(item: unknown): number {
+    if (typeof item === "string") {
+      const id = this.atomId(item);
+      this.childTag = KEY_STRING;
+      this.childLength = this.atomLengths[id]!;
+      this.childHoldsLong = false;
+      return id;
+    }
+    if (!isNode(item)) {
+      const json = JSON.stringify(item) ?? "null";
+      this.childTag = KEY_LITERAL;
+      this.childLength = json.length;
+      this.childHoldsLong = false;
+      return this.atomId(json);
+    }
+    const id = this.identify(item);
+    this.childTag = KEY_NODE;
+    this.childLength = this.lengths[id]!;
+    this.childHoldsLong = this.holdsLong[id]! || (!Array.isArray(item) && this.lengths[id]! >= MIN_PIECE_LENGTH);
     return id;
   }
 

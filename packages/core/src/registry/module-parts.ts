@@ -54,10 +54,16 @@ export interface DefinitionParts {
 /** Gives each implementation module imported from `modulePath` its specifier and an alias (`m0`, `m1`, …). */
 function moduleAliases(modulePath: string) {
   const modules = new Map<string, string>();
+  // By source file: the entries of a file (ten tools, say) share its specifier.
+  const byFile = new Map<string, { specifier: string; alias: string }>();
   const aliasOf = (fileName: string) => {
-    const specifier = importSpecifier(modulePath, fileName);
-    if (!modules.has(specifier)) modules.set(specifier, `m${modules.size}`);
-    return { specifier, alias: modules.get(specifier)! };
+    let found = byFile.get(fileName);
+    if (!found) {
+      const specifier = importSpecifier(modulePath, fileName);
+      if (!modules.has(specifier)) modules.set(specifier, `m${modules.size}`);
+      byFile.set(fileName, (found = { specifier, alias: modules.get(specifier)! }));
+    }
+    return found;
   };
   const imports = (prefix: string) => [...modules].map(([specifier, alias]) => `${prefix} * as ${alias} from ${JSON.stringify(specifier)};\n`).join("");
   return { aliasOf, imports };

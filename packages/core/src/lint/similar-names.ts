@@ -65,12 +65,18 @@ export function nameWords(name: string): string[] {
 
 function similar(a: Name, b: Name): boolean {
   if (a.joined === b.joined) return true;
-  if (a.lower.length < MIN_EDITED_LENGTH || b.lower.length < MIN_EDITED_LENGTH || Math.abs(a.lower.length - b.lower.length) > 2 || presentApart(a.present, b.present) || countsApart(a.letters, b.letters) || !withinTwoEdits(a.lower, b.lower)) return false;
-  if (a.words.length !== b.words.length) return true;
-  // Alike unless every word that differs differs by a number or a negating prefix.
-  for (let k = 0; k < a.words.length; k++) {
-    const p = a.words[k]!;
-    const q = b.words[k]!;
+  if (a.lower.length < MIN_EDITED_LENGTH || b.lower.length < MIN_EDITED_LENGTH || Math.abs(a.lower.length - b.lower.length) > 2 || presentApart(a.present, b.present)) return false;
+  // Words before edits (the answer is the same, and this is cheaper): with as many words,
+  // names whose differing words all differ by a number or a negating prefix are not alike.
+  if (a.words.length === b.words.length && !differByWord(a.words, b.words)) return false;
+  return !countsApart(a.letters, b.letters) && withinTwoEdits(a.lower, b.lower);
+}
+
+/** Whether some word differs other than by a number or a negating prefix (`v1`/`v2`, `staged`/`unstaged`). */
+function differByWord(a: readonly string[], b: readonly string[]): boolean {
+  for (let k = 0; k < a.length; k++) {
+    const p = a[k]!;
+    const q = b[k]!;
     if (p !== q && !DIGIT.test(p) && !DIGIT.test(q) && !PREFIXES.some((prefix) => p === prefix + q || q === prefix + p)) return true;
   }
   return false;

@@ -14,7 +14,7 @@ export function isToolContext(state: AnalysisState, type: ts.Type): boolean {
   const result =
     symbol !== undefined &&
     (symbol.flags & state.ts.SymbolFlags.Interface) !== 0 &&
-    (symbol.declarations ?? []).some((d) => hasTag(readDoc(state.ts, d), "toolgenContext"));
+    (symbol.declarations ?? []).some((d) => mayHaveTag(d, "@toolgenContext") && hasTag(readDoc(state.ts, d), "toolgenContext"));
   state.toolContext.set(type, result);
   return result;
 }
@@ -41,4 +41,13 @@ export function findToolContext(state: AnalysisState, type: ts.Type, depth = 0):
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Whether a declaration's leading comments spell the tag at all: every interface a schema
+ * reaches is asked, and its doc is read (for its description) elsewhere; most never mention it.
+ */
+function mayHaveTag(declaration: ts.Node, tag: string): boolean {
+  const sourceFile = declaration.getSourceFile();
+  return sourceFile.text.slice(declaration.pos, declaration.getStart(sourceFile)).includes(tag);
 }

@@ -1,3 +1,4 @@
+import { NUMBER_FORMATS } from "@toolgen/runtime/formats";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import { hasAnnotations, mergeAnnotations, type ReadAnnotations } from "./read-annotations.js";
 import { patternOrigin, type ReaderContext } from "./reader-context.js";
@@ -13,6 +14,9 @@ const KEYWORD_FAMILY: Record<string, Family> = {
 };
 
 const FAMILY_NAMES: Record<Family, string> = { number: "numbers", string: "strings", array: "arrays and tuples" };
+
+/** OpenAPI's number formats (`@format int32`) constrain numbers; every other format, strings. */
+const OF_NUMBERS = new Set(NUMBER_FORMATS.split(" "));
 
 const BOUNDS: ReadonlyArray<[string, string]> = [
   ["minimum", "maximum"], ["exclusiveMinimum", "exclusiveMaximum"], ["minimum", "exclusiveMaximum"],
@@ -55,7 +59,7 @@ function checkFamilies(ctx: ReaderContext, model: TypeModel, read: ReadAnnotatio
   const families = familiesOf(ctx, model);
   if (!families) return;
   for (const [keyword, tag] of read.tags) {
-    const family = KEYWORD_FAMILY[keyword];
+    const family = keyword === "format" && OF_NUMBERS.has(String(read.annotations.format)) ? "number" : KEYWORD_FAMILY[keyword];
     if (family && !families.has(family)) {
       ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@${keyword} constrains ${FAMILY_NAMES[family]}, but this is ${describe(model)}; remove it or move it to the value it should constrain.`, "warning");
     }

@@ -95,11 +95,12 @@ describe("every error code", () => {
       few: { type: "array", minItems: 2 },
       unique: { type: "array", uniqueItems: true },
       bag: { type: "object", maxProperties: 1 },
+      int: { type: "integer", format: "int32" },
       never: { not: { type: "string" } },
       none: false,
     };
     registry.register({ name: "t", description: "", params: Object.entries(schemas).map(([name, schema]) => ({ name, schema, required: false })), fn: () => "" });
-    const outcome = await registry.dispatch("t", { min: -1, below: 10, step: 7, short: "ab", long: "a", few: [1], unique: [1, 2, 1], bag: { a: 1, b: 2 }, never: "s", none: 1 });
+    const outcome = await registry.dispatch("t", { min: -1, below: 10, step: 7, short: "ab", long: "a", few: [1], unique: [1, 2, 1], bag: { a: 1, b: 2 }, int: 2 ** 31, never: "s", none: 1 });
     expect(outcome.status === "error" && outcome.error.payload).toEqual({
       issues: [
         { path: "/min", expected: "a number >= 0", received: "the number -1" },
@@ -110,6 +111,7 @@ describe("every error code", () => {
         { path: "/few", expected: "at least 2 items", received: "an array of 1 item" },
         { path: "/unique", expected: "no duplicate items (items 0 and 2 are equal)", received: "an array of 3 items" },
         { path: "/bag", expected: "at most 1 property", received: "an object" },
+        { path: "/int", expected: "an integer from -2147483648 to 2147483647 (int32)", received: "the number 2147483648" },
         { path: "/never", expected: "a value of another shape (this one is excluded)", received: 'the string "s"' },
         { path: "/none", expected: "nothing (no value is allowed here)", received: "the number 1" },
       ],

@@ -471,11 +471,8 @@ function guarded(test: Ok | undefined, node: Node | undefined): Node[] {
   return [{ ok: (data) => !test(data) || node.ok(data), check: (data, path, errors) => (test(data) ? node.check(data, path, errors) : undefined) }];
 }
 
-/**
- * The OpenAPI number formats ajv-formats checks on numbers (`float` and `double` pass any
- * number); on strings they check nothing, like every format not named here.
- */
-const NUMBER_FORMATS: Readonly<Record<string, (x: number) => boolean>> = {
+/** The checks of the number formats (`NUMBER_FORMATS`) ajv-formats checks on numbers; `float` and `double` pass any number. */
+const NUMBER_FORMAT_CHECKS: Readonly<Record<string, (x: number) => boolean>> = {
   int32: (x) => Number.isInteger(x) && x >= -2147483648 && x <= 2147483647,
   int64: Number.isInteger,
 };
@@ -487,7 +484,7 @@ function number(s: Schema, type?: string): Node | undefined {
   const exclusiveMinimum = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : undefined;
   const exclusiveMaximum = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : undefined;
   const multipleOf = typeof s.multipleOf === "number" ? s.multipleOf : undefined;
-  const format = typeof s.format === "string" && Object.hasOwn(NUMBER_FORMATS, s.format) ? NUMBER_FORMATS[s.format] : undefined;
+  const format = typeof s.format === "string" && Object.hasOwn(NUMBER_FORMAT_CHECKS, s.format) ? NUMBER_FORMAT_CHECKS[s.format] : undefined;
   if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && multipleOf === undefined && !format) return undefined;
   const test = type === undefined ? isNumber : testOf(type);
   // `!(x >= limit)` rather than `x < limit`: NaN fails every bound, as in ajv.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,9 +15,12 @@ describe("makeDirectory", () => {
     expect(() => makeDirectory(deep)).not.toThrow();
   });
 
-  it("fails at once where a file stands in the way", () => {
+  it("fails at once where a file stands in the way, or is where the folder should be, or a link leads nowhere", () => {
     writeFileSync(path.join(root, "file"), "");
     expect(() => makeDirectory(path.join(root, "file", "sub"))).toThrow(/ENOTDIR|EEXIST/);
+    expect(() => makeDirectory(path.join(root, "file"))).toThrow(/EEXIST/);
+    symlinkSync(path.join(root, "nowhere"), path.join(root, "dangling"));
+    expect(() => makeDirectory(path.join(root, "dangling"))).toThrow(/ENOENT/);
   });
 
   it.runIf(existsSync("/proc/self"))("fails at once where the file system refuses a folder (procfs), where Node's recursive mkdir hangs", () => {

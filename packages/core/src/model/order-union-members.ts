@@ -32,13 +32,12 @@ export function orderUnionMembers(ctx: ReaderContext, members: readonly ts.Type[
   return keyed.map((k) => k.type);
 }
 
-/** Ranks the types of a written union's members (`unionMemberNodes`), nested unions followed. */
+/** Ranks the types of a written union's members (`unionMemberNodes`), nested unions followed 16 deep. */
 function collectWrittenOrder(ctx: ReaderContext, writtenMembers: readonly WrittenMember[], order: Map<ts.Type, number>, depth: number): void {
-  if (depth > 16) return;
   for (const member of writtenMembers) {
     if (member.type.flags & ctx.ts.TypeFlags.Union && !(member.type.flags & ctx.ts.TypeFlags.Boolean)) {
       const nested = viewTypeNode(ctx, member.type, member.node);
-      collectWrittenOrder(ctx, unionMemberNodes(ctx, nested.node), order, depth + 1);
+      if (depth < 16) collectWrittenOrder(ctx, unionMemberNodes(ctx, nested.node), order, depth + 1);
       const rest = (member.type as ts.UnionType).types.filter((t) => !order.has(t));
       const keys = new Map(rest.length > 1 ? rest.map((t) => [t, canonicalKey(ctx, t)]) : []);
       for (const t of [...rest].sort((a, b) => compareKeys(keys.get(a) ?? "", keys.get(b) ?? ""))) order.set(t, order.size);

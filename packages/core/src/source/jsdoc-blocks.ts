@@ -98,13 +98,11 @@ export function detachedDocComment(tsm: typeof ts, node: ts.Node): ts.CommentRan
  * the node, within it, leading ones after trailing ones.
  */
 function lastJsDocRange(tsm: typeof ts, text: string, node: ts.Node): ts.CommentRange | undefined {
-  const isDoc = (r: ts.CommentRange) => r.end <= node.end && isDocComment(text, r);
-  const leading = tsm.getLeadingCommentRanges(text, node.pos);
-  for (let i = (leading?.length ?? 0) - 1; i >= 0; i--) if (isDoc(leading![i]!)) return leading![i];
-  if (!trailingCommentsToo(tsm).has(node.kind)) return undefined;
-  const trailing = tsm.getTrailingCommentRanges(text, node.pos);
-  for (let i = (trailing?.length ?? 0) - 1; i >= 0; i--) if (isDoc(trailing![i]!)) return trailing![i];
-  return undefined;
+  const lastDoc = (ranges: ts.CommentRange[] | undefined) => {
+    for (let i = (ranges?.length ?? 0) - 1; i >= 0; i--) if (ranges![i]!.end <= node.end && isDocComment(text, ranges![i]!)) return ranges![i];
+    return undefined;
+  };
+  return lastDoc(tsm.getLeadingCommentRanges(text, node.pos)) ?? (trailingCommentsToo(tsm).has(node.kind) ? lastDoc(tsm.getTrailingCommentRanges(text, node.pos)) : undefined);
 }
 
 /** A `/**` comment, not `/**` + `/`. */

@@ -1,3 +1,4 @@
+import { NUMBER_FORMAT_CHECKS } from "../validation/number-formats.js";
 import { MAX_ERRORS } from "../validation/validator-support.js";
 import type { CompiledValidator, ValidatorError } from "../validation/index.js";
 import { displayPath, valueAt } from "./json-pointer.js";
@@ -47,7 +48,7 @@ function expectedBy(error: ValidatorError): string {
     case "oneOf":
       return "a value matching one of the allowed shapes";
     case "format":
-      return NUMBER_FORMAT_WORDS[String(p.format)] ?? `a string in ${String(p.format)} format`;
+      return NUMBER_FORMAT_CHECKS[String(p.format)]?.expected ?? `a string in ${String(p.format)} format`;
     case "pattern":
       return `a string matching ${String(p.pattern)}`;
     case "minimum":
@@ -127,9 +128,3 @@ export function formatIssues(name: string, { issues, truncated }: FoundIssues, w
 export function issuesPayload({ issues, truncated }: FoundIssues): { issues: ArgumentIssue[]; total?: number; truncated?: true } {
   return { issues: issues.slice(0, MAX_LISTED_ISSUES), ...(issues.length > MAX_LISTED_ISSUES && { total: issues.length }), ...(truncated && { truncated }) };
 }
-
-/** What a number format the validator checks asks for (see `NUMBER_FORMATS`). */
-const NUMBER_FORMAT_WORDS: Readonly<Record<string, string>> = {
-  int32: "an integer from -2147483648 to 2147483647 (int32)",
-  int64: "an integer (int64)",
-};

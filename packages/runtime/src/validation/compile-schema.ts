@@ -4,6 +4,7 @@ import { jsonEqual } from "./json-equal.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
 import { codePoints, duplicateItems, fail, isObject, pointerSegment, stopped, verdictList } from "./validator-support.js";
 import { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
+import { NUMBER_FORMAT_CHECKS } from "./number-formats.js";
 
 type Schema = { readonly [keyword: string]: unknown };
 type Ok = (data: unknown) => boolean;
@@ -471,12 +472,6 @@ function guarded(test: Ok | undefined, node: Node | undefined): Node[] {
   return [{ ok: (data) => !test(data) || node.ok(data), check: (data, path, errors) => (test(data) ? node.check(data, path, errors) : undefined) }];
 }
 
-/** The checks of the number formats (`NUMBER_FORMATS`) ajv-formats checks on numbers; `float` and `double` pass any number. */
-const NUMBER_FORMAT_CHECKS: Readonly<Record<string, (x: number) => boolean>> = {
-  int32: (x) => Number.isInteger(x) && x >= -2147483648 && x <= 2147483647,
-  int64: Number.isInteger,
-};
-
 /** Number keywords, typed as `string` is (`number` or `integer`). */
 function number(s: Schema, type?: string): Node | undefined {
   const minimum = typeof s.minimum === "number" ? s.minimum : undefined;
@@ -484,7 +479,7 @@ function number(s: Schema, type?: string): Node | undefined {
   const exclusiveMinimum = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : undefined;
   const exclusiveMaximum = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : undefined;
   const multipleOf = typeof s.multipleOf === "number" ? s.multipleOf : undefined;
-  const format = typeof s.format === "string" && Object.hasOwn(NUMBER_FORMAT_CHECKS, s.format) ? NUMBER_FORMAT_CHECKS[s.format] : undefined;
+  const format = typeof s.format === "string" && Object.hasOwn(NUMBER_FORMAT_CHECKS, s.format) ? NUMBER_FORMAT_CHECKS[s.format]!.test : undefined;
   if (minimum === undefined && maximum === undefined && exclusiveMinimum === undefined && exclusiveMaximum === undefined && multipleOf === undefined && !format) return undefined;
   const test = type === undefined ? isNumber : testOf(type);
   // `!(x >= limit)` rather than `x < limit`: NaN fails every bound, as in ajv.

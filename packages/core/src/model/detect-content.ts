@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { mayHaveTag } from "../source/may-have-tag.js";
 import { hasTag, readDoc } from "../source/read-jsdoc.js";
 import type { AnalysisState } from "./reader-context.js";
 
@@ -7,7 +8,7 @@ export function isContentBlock(state: AnalysisState, type: ts.Type): boolean {
   const cached = state.contentBlock.get(type);
   if (cached !== undefined) return cached;
   const symbol = type.getSymbol();
-  const result = symbol !== undefined && (symbol.flags & state.ts.SymbolFlags.Interface) !== 0 && (symbol.declarations ?? []).some((d) => hasTag(readDoc(state.ts, d), "toolgenContent"));
+  const result = symbol !== undefined && (symbol.flags & state.ts.SymbolFlags.Interface) !== 0 && (symbol.declarations ?? []).some((d) => mayHaveTag(d, "@toolgenContent") && hasTag(readDoc(state.ts, d), "toolgenContent"));
   state.contentBlock.set(type, result);
   return result;
 }

@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { mayHaveTag } from "../source/may-have-tag.js";
 import { hasTag, readDoc } from "../source/read-jsdoc.js";
 import type { AnalysisState } from "./reader-context.js";
 
@@ -41,13 +42,4 @@ export function findToolContext(state: AnalysisState, type: ts.Type, depth = 0):
     if (found) return found;
   }
   return undefined;
-}
-
-/**
- * Whether a declaration's leading comments spell the tag at all: every interface a schema
- * reaches is asked, and its doc is read (for its description) elsewhere; most never mention it.
- */
-function mayHaveTag(declaration: ts.Node, tag: string): boolean {
-  const sourceFile = declaration.getSourceFile();
-  return sourceFile.text.slice(declaration.pos, declaration.getStart(sourceFile)).includes(tag);
 }

@@ -55,6 +55,9 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
  */
 function isBehaviour(tsm: typeof ts, symbol: ts.Symbol): boolean {
   if (symbol.flags & tsm.SymbolFlags.Method) return true;
+  // A property symbol of the type's own declarations holds only property declarations (a method
+  // of the same name would be another symbol); an intersection's synthetic one may merge methods.
+  if (symbol.flags & tsm.SymbolFlags.Property && !(symbol.flags & tsm.SymbolFlags.Transient)) return false;
   const declarations = symbol.declarations ?? [];
   if (declarations.length > 0 && declarations.every((d) => tsm.isMethodDeclaration(d) || tsm.isMethodSignature(d))) return true;
   if (!(symbol.flags & tsm.SymbolFlags.Accessor)) return false;

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 /** The repository root. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const TOOLGEN_BIN = path.join(REPO_ROOT, "packages/cli/bin/toolgen.js");
-const TSC_BIN = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
+export const TSC_BIN = path.join(REPO_ROOT, "node_modules/typescript/bin/tsc");
 
 /**
  * A copy of a fixture in a fresh temp folder, with the repository's node_modules linked in

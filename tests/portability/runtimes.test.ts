@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { createServer, type Server } from "node:http";
@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packedProject } from "../../test-support/packed-project.js";
-import { compile, REPO_ROOT, toolgen } from "../../test-support/temp-project.js";
+import { compile, REPO_ROOT, toolgen, TSC_BIN } from "../../test-support/temp-project.js";
 import { bundle, bundleWithMetafile, CHROMIUM, freePort } from "./runtimes.js";
 
 /**
@@ -218,6 +218,14 @@ describe("what an application imports is platform-neutral", () => {
 
   it.each(["node", "browser", "neutral"] as const)("the application (runtime, generated registry, MCP handler) bundles for --platform=%s without a warning", async (platform) => {
     await expect(bundle(project.dir, "dist/worker.js", platform)).resolves.toContain(platform);
+  });
+
+  it("the application's compiler reads @toolgen/runtime's types from its bundled declarations: a handful of files, not one per source module", () => {
+    const listed = execFileSync(process.execPath, [TSC_BIN, "-p", project.dir, "--listFilesOnly"], { cwd: project.dir, encoding: "utf8" });
+    const runtimeTypes = listed.split("\n").filter((file) => file.includes("node_modules/@toolgen/runtime/"));
+    expect(runtimeTypes.length).toBeGreaterThan(0);
+    expect(runtimeTypes.length).toBeLessThanOrEqual(6);
+    for (const file of runtimeTypes) expect(file).toMatch(/node_modules\/@toolgen\/runtime\/dist\/types\/[^/]+\.d\.ts$/);
   });
 
   it("a registry that checks email carries the email check and no other format's", async () => {

@@ -2,13 +2,14 @@
 // Counts the machine instructions of the build commands on the synthetic corpus, under
 // valgrind's callgrind: the same count for the same code whatever else the machine does, where
 // wall times on this shared machine move by tens of per cent. For judging a change to the
-// build's own code (run it before and after); the budget's verdicts stay wall-time ratios
-// (`npm run bench`). Node runs --single-threaded --predictable, so that its compiler and
-// collector threads do not vary the count; no more than two commands run at once.
+// build's own code, or to what the registry module costs the application's `tsc` (run it
+// before and after); the budget's verdicts stay wall-time ratios (`npm run bench`). Node runs
+// --single-threaded --predictable, so that its compiler and collector threads do not vary the
+// count; no more than two commands run at once.
 //
 //   node scripts/bench/count-instructions.mjs [--n 200] [--repo <toolgen checkout>]
 //
-// About 3 minutes at N = 200 on 2 cores (callgrind runs code ~50× slower).
+// About 4 minutes at N = 200 on 2 cores (callgrind runs code ~50× slower).
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +34,9 @@ const commands = {
   toolgen: [path.join(repo, "packages/cli/bin/toolgen.js"), "build", "-p", "tsconfig.json"],
   tspcPlain: [path.join(modules, "ts-patch/bin/tspc.js"), "-p", "tsconfig.json"],
   tspcToolgen: [path.join(modules, "ts-patch/bin/tspc.js"), "-p", "tsconfig.transformer.json"],
+  // The application's compiler over its sources, then over its sources and the registry module.
+  tscSources: [path.join(modules, "typescript/bin/tsc"), "-p", "tsconfig.json"],
+  tscModule: [path.join(modules, "typescript/bin/tsc"), "-p", "tsconfig.json"],
 };
 const FLAGS = ["--single-threaded", "--predictable"];
 
@@ -50,6 +54,7 @@ async function count(name) {
   execFileSync(process.execPath, [...FLAGS, ...commands[name]], { cwd: dir, stdio: "ignore" });
   rmSync(path.join(dir, "dist"), { recursive: true, force: true });
   rmSync(path.join(dir, "src/tools.generated.ts"), { force: true });
+  if (name === "tscModule") execFileSync(process.execPath, commands.toolgen, { cwd: dir, stdio: "ignore" });
   const child = spawn("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, ...FLAGS, ...commands[name]], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -60,7 +65,7 @@ async function count(name) {
 }
 
 const counts = {};
-for (const pair of [["floor", "toolgen"], ["tspcPlain", "tspcToolgen"]]) {
+for (const pair of [["floor", "toolgen"], ["tspcPlain", "tspcToolgen"], ["tscSources", "tscModule"]]) {
   const [a, b] = await Promise.all(pair.map(count));
   counts[pair[0]] = a;
   counts[pair[1]] = b;
@@ -70,3 +75,4 @@ const g = (v) => `${(v / 1e9).toFixed(3)} G`;
 console.log(`instructions, synthetic corpus, N = ${n} (${path.relative(process.cwd(), repo) || "."})`);
 console.log(`  toolgen build               ${g(counts.toolgen)} / tsc --noEmit ${g(counts.floor)} = ${(counts.toolgen / counts.floor).toFixed(3)}×`);
 console.log(`  tspc + @toolgen/transformer ${g(counts.tspcToolgen)} / tspc alone ${g(counts.tspcPlain)} = ${(counts.tspcToolgen / counts.tspcPlain).toFixed(3)}×`);
+console.log(`  tsc, sources + module       ${g(counts.tscModule)} / sources alone ${g(counts.tscSources)} = ${(counts.tscModule / counts.tscSources).toFixed(3)}×`);

@@ -65,3 +65,20 @@ describe("toolgen watch (the real binary)", () => {
     child.kill("SIGTERM");
   });
 });
+
+describe("toolgen watch on comments TypeScript's JSDoc scanner never returns from", () => {
+  it("builds a project with `/** @since v2-*/` (microsoft/TypeScript#63580), as `toolgen build` does", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    writeFileSync(path.join(dir, "src/version.ts"), "/** @since v2-*/\nexport const version = 2;\n");
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    try {
+      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/m);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 40_000);
+});

@@ -12,11 +12,11 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
 
 /**
  * Analyzes the program and renders every output file, without writing anything: `watch`
- * repeats it on the program it keeps. The same function the transformer calls, given the
- * TypeScript that made `program`.
+ * repeats it on each program of its session. The same function the transformer calls, given
+ * the TypeScript that made `program`.
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
-  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, false, info.registryModulePath)); // watch reads through ts-morph's TypeScript
+  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
 }
 
 /**

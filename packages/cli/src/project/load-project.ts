@@ -51,20 +51,59 @@ export function readByOwnCompiler(info: ProjectInfo): boolean {
  * disk; with ts-morph's, from the files ts-morph ships (under the same in-memory folder
  * ts-morph's `Project` uses, so the program is the one a `Project` would make). A `Project`
  * would also parse every file into its own document cache and wrap it, which a one-shot build
- * never uses (at 1,000 tools about 0.4 s of CPU and 13 MiB of peak memory). `toolgen watch`
- * keeps its `Project`, for incremental rebuilds.
+ * never uses (at 1,000 tools about 0.4 s of CPU and 13 MiB of peak memory).
  */
 export function createProgram(info: ProjectInfo): ts.Program {
   const { compiler, parsed } = loadedProject(info);
+  return compiler.ts.createProgram(programOptions(parsed, createProgramHost(info)));
+}
+
+/**
+ * The programs of a `toolgen watch` session, made as `createProgram` makes one, each on the
+ * last: a source file is parsed once and kept until `invalidate` names it, so TypeScript reuses
+ * every unchanged file as parsed and bound. The root files are read from the tsconfig again for
+ * each program (a new file joins when its `include` selects it). Comments are parsed as `tsc`
+ * parses them: a ts-morph `Project` parses every JSDoc up front, and TypeScript's JSDoc
+ * scanner never returns from some (`/** @since v2-*\/`, microsoft/TypeScript#63580).
+ */
+export function createWatchPrograms(info: ProjectInfo): { next(): ts.Program; invalidate(files: Iterable<string>): void } {
+  const { compiler } = loadedProject(info);
+  const host = createProgramHost(info);
+  const parsedFiles = new Map<string, ts.SourceFile | undefined>();
+  const { getSourceFile } = host;
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const key = path.resolve(fileName);
+    if (!parsedFiles.has(key)) parsedFiles.set(key, getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate));
+    return parsedFiles.get(key);
+  };
+  let last: ts.Program | undefined;
+  return {
+    next() {
+      const { parsed } = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd());
+      last = compiler.ts.createProgram({ ...programOptions(parsed as unknown as ts.ParsedCommandLine, host), ...(last ? { oldProgram: last } : {}) });
+      return last;
+    },
+    invalidate(files) {
+      for (const file of files) parsedFiles.delete(path.resolve(file));
+    },
+  };
+}
+
+function createProgramHost(info: ProjectInfo): ts.CompilerHost {
+  const { compiler, parsed } = loadedProject(info);
   const host = compiler.source === "project" ? createHost(compiler.ts, parsed.options) : createMemoryLibraryHost(compiler, parsed.options);
   skipGeneratedModules(compiler.ts, host, info);
-  return compiler.ts.createProgram({
+  return host;
+}
+
+function programOptions(parsed: ts.ParsedCommandLine, host: ts.CompilerHost): ts.CreateProgramOptions {
+  return {
     rootNames: parsed.fileNames,
     options: parsed.options,
     host,
     configFileParsingDiagnostics: parsed.errors,
     ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
-  });
+  };
 }
 
 function loadedProject(info: ProjectInfo): { compiler: Compiler; parsed: ts.ParsedCommandLine } {

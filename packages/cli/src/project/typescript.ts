@@ -33,7 +33,7 @@ let morphCompiler: Compiler | undefined;
  * and loaded on first use (3 MB of embedded lib texts and helpers on top of the compiler). The
  * one-shot commands need the compiler, not ts-morph's wrapper: loading `ts-morph` itself would
  * add its own megabyte of code and, imported from ES modules, a scan of its CommonJS exports.
- * Same TypeScript object as `import { ts } from "ts-morph"`, the one `toolgen watch` builds with.
+ * Same TypeScript object as `import { ts } from "ts-morph"`.
  */
 export function morphTypescript(): Compiler {
   if (!morphCompiler) {

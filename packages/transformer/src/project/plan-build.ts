@@ -14,8 +14,8 @@ export interface PlannedFile {
 
 /**
  * The last registry module a long-running build rendered, with what it was rendered from.
- * Precompiling hundreds of validators is most of a rebuild, and most edits (a function body)
- * change none of it: `toolgen watch` and the transformer under `tspc --watch` keep one of these
+ * Most edits (a function body) change none of what it reads, so it is not rendered again:
+ * `toolgen watch` and the transformer under `tspc --watch` keep one of these
  * between rebuilds. The key (everything the renderer reads, as one string of megabytes at
  * 1,000 tools) is worked out only when there is a module to compare with: a one-shot build
  * never pays for it.

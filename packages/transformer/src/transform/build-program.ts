@@ -23,7 +23,7 @@ export interface ProgramBuild {
 /**
  * The registry module last rendered for each tsconfig, kept across programs: under
  * `tspc --watch` most edits change no entry (and the compilation the rewritten module itself
- * triggers never does), so its validators are not generated again.
+ * triggers never does), so it is not rendered again.
  */
 const renderedModules = new Map<string, RegistryModuleCache>();
 

@@ -22,8 +22,8 @@ const DEBOUNCE_MS = 50;
  * and its programs follow one another (`createWatchPrograms`): a change has only the files it
  * touched parsed again, and the next program reuses every other parsed and bound source file
  * of the previous one; toolgen then analyzes it, writes only the outputs whose bytes differ and
- * prints one summary line. A change to tsconfig.json, package.json or toolgen.config.json
- * reloads the project. Runs until SIGINT or SIGTERM.
+ * prints one summary line. A change to a JSON file (tsconfig.json and what it extends,
+ * package.json, toolgen.config.json) reloads the project. Runs until SIGINT or SIGTERM.
  */
 export async function runWatch(options: WatchOptions): Promise<number> {
   let info: ProjectInfo = loadProjectInfo(options.project, process.cwd());
@@ -71,7 +71,8 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     started = performance.now();
     const files = [...pending];
     pending.clear();
-    if (files.some((f) => f === info.tsconfigPath || /(^|[\\/])(package|toolgen\.config)\.json$/.test(f))) {
+    // tsconfig.json and the configs it extends, package.json, toolgen.config.json: any JSON file.
+    if (files.some((f) => f.endsWith(".json"))) {
       try {
         info = loadProjectInfo(info.tsconfigPath, process.cwd());
         programs = createWatchPrograms(info);

@@ -62,9 +62,9 @@ export function createProgram(info: ProjectInfo): ts.Program {
  * The programs of a `toolgen watch` session, made as `createProgram` makes one, each on the
  * last: a source file is parsed once and kept until `invalidate` names it, so TypeScript reuses
  * every unchanged file as parsed and bound. The root files are read from the tsconfig again for
- * each program (a new file joins when its `include` selects it). Comments are parsed as `tsc`
- * parses them: a ts-morph `Project` parses every JSDoc up front, and TypeScript's JSDoc
- * scanner never returns from some (`/** @since v2-*\/`, microsoft/TypeScript#63580).
+ * each program (a new file joins when its `include` selects it). Doc comments are parsed on
+ * demand (`createHost`): a ts-morph `Project` parses every one up front, and TypeScript's JSDoc
+ * scanner never returns from some.
  */
 export function createWatchPrograms(info: ProjectInfo): { next(): ts.Program; invalidate(files: Iterable<string>): void } {
   const { compiler } = loadedProject(info);
@@ -76,15 +76,24 @@ export function createWatchPrograms(info: ProjectInfo): { next(): ts.Program; in
     if (!parsedFiles.has(key)) parsedFiles.set(key, getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate));
     return parsedFiles.get(key);
   };
+  // A file that appeared or went away may be what an unchanged file's import resolves to: the
+  // next program resolves every import again, not only the changed files'.
+  let filesCameOrWent = false;
+  host.hasInvalidatedResolutions = () => filesCameOrWent;
   let last: ts.Program | undefined;
   return {
     next() {
       const { parsed } = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd());
       last = compiler.ts.createProgram({ ...programOptions(parsed as unknown as ts.ParsedCommandLine, host), ...(last ? { oldProgram: last } : {}) });
+      filesCameOrWent = false;
       return last;
     },
     invalidate(files) {
-      for (const file of files) parsedFiles.delete(path.resolve(file));
+      for (const file of files) {
+        const key = path.resolve(file);
+        if (!parsedFiles.get(key) || !existsSync(key)) filesCameOrWent = true;
+        parsedFiles.delete(key);
+      }
     },
   };
 }
@@ -125,14 +134,17 @@ function tsconfigFolder(tsconfigOption: string | undefined, cwd: string): string
 }
 
 /**
- * `ts.createCompilerHost`, parsing files as `tsc` does: without the JSDoc no type error can come
- * from (none in `.ts` files). toolgen then parses only the doc comments of the declarations it
- * reads (`canReadDocsOnDemand`): in a well-documented project, parsing every comment up front
- * is most of the parse time and about a fifth of the peak memory.
+ * `ts.createCompilerHost`, parsing no doc comment of a `.ts` file up front (those of JavaScript
+ * files carry types and are parsed): toolgen reports no type error, so it needs none of them
+ * (`tsc` parses those with `@see` or `@link`, for unused-import errors). toolgen then parses
+ * only the doc comments of the declarations it reads (`canReadDocsOnDemand`), around a comment
+ * TypeScript's JSDoc scanner never returns from (`/** @since v2-*\/`, microsoft/TypeScript#63580).
+ * In a well-documented project, parsing every comment up front is most of the parse time and
+ * about a fifth of the peak memory.
  */
 function createHost(tsm: Typescript, options: ts.CompilerOptions): ts.CompilerHost {
   const host = tsm.createCompilerHost(options);
-  if (canReadDocsOnDemand(tsm as unknown as Parameters<typeof canReadDocsOnDemand>[0])) host.jsDocParsingMode = tsm.JSDocParsingMode.ParseForTypeErrors;
+  if (canReadDocsOnDemand(tsm as unknown as Parameters<typeof canReadDocsOnDemand>[0])) host.jsDocParsingMode = tsm.JSDocParsingMode.ParseForTypeInfo;
   return host;
 }
 

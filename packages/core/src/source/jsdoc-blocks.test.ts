@@ -100,9 +100,9 @@ describe("doc comments read on demand", () => {
     expect(canReadDocsOnDemand(tsm)).toBe(true);
   });
 
-  it("give exactly what TypeScript attaches when it parses every comment, positions included", () => {
+  it.each(["like tsc", "like the cli"] as const)("give exactly what TypeScript attaches when it parses every comment, positions included (program parsed %s)", (parsing) => {
     const all = docsOf(TRICKY, "all");
-    const onDemand = docsOf(TRICKY, "like tsc");
+    const onDemand = docsOf(TRICKY, parsing);
     expect(onDemand).toEqual(all);
     // The comparison is not empty: descriptions, tags and both blocks of 'two' came through.
     expect(JSON.stringify(onDemand)).toContain("Second block wins the description.");
@@ -124,10 +124,12 @@ describe("doc comments read on demand", () => {
       const folder = path.join(ANALYZER_FIXTURES, suite, name);
       const options = readFixtureOptions(folder);
       const sources = readCaseSources(folder);
-      const onDemand = analyzeFiles(sources, "/fixture", { ...options, jsDoc: "like tsc" });
       const all = analyzeFiles(sources, "/fixture", { ...options, jsDoc: "all" });
-      expect(onDemand.manifest).toEqual(all.manifest);
-      expect(onDemand.diagnostics).toEqual(all.diagnostics);
+      for (const parsing of ["like tsc", "like the cli"] as const) {
+        const onDemand = analyzeFiles(sources, "/fixture", { ...options, jsDoc: parsing });
+        expect(onDemand.manifest, parsing).toEqual(all.manifest);
+        expect(onDemand.diagnostics, parsing).toEqual(all.diagnostics);
+      }
     },
   );
 });

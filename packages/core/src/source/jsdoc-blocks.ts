@@ -10,8 +10,9 @@ function isolatedParser(tsm: typeof ts): ParseIsolated | undefined {
 }
 
 /**
- * True when toolgen can read doc comments from a program parsed without them, as `tsc` parses
- * (`JSDocParsingMode.ParseForTypeErrors`: no JSDoc in `.ts` files). In a well-documented
+ * True when toolgen can read doc comments from a program parsed without them (the CLI's:
+ * `JSDocParsingMode.ParseForTypeInfo`; `tsc`'s, under the transformer: `ParseForTypeErrors`,
+ * only comments with `@see` or `@link` in `.ts` files). In a well-documented
  * project, parsing every doc comment up front is most of the parse and a fifth of the memory;
  * toolgen needs only the comments of the declarations it reads.
  */
@@ -53,8 +54,9 @@ export function jsDocBlocks(tsm: typeof ts, node: ts.Node): Array<ts.JSDoc | Pla
  * that runs into the end of the comment (`/** @since v2-*\/`: in `scanJsDocToken`, `pos < end
  * && isIdentifierPart(…) || ch === "-"` lacks its parentheses; microsoft/TypeScript#63580, not
  * fixed in 6.0): such a comment is parsed with a space before its `*\/`, which changes nothing it
- * says, and its tags end where it ends. (A program that parses every comment up front, as
- * ts-morph's does for `toolgen watch`, hangs in TypeScript itself on one.)
+ * says, and its tags end where it ends. (A program that parses such a comment up front hangs
+ * in TypeScript itself: any with every comment parsed, as a ts-morph `Project` does, and `tsc`'s
+ * on one that also has `@see` or `@link`.)
  */
 function parseComment(parse: ParseIsolated, text: string, pos: number, end: number): ts.JSDoc | undefined {
   const textEnd = end - 2;

@@ -8,8 +8,8 @@ import type { NamingStyle } from "../source/naming.js";
 /** The repository root (tests only: this folder is not part of the published package). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
-/** The runtime's real declarations, so `ToolContext` is recognised exactly as users import it. */
-const RUNTIME_TYPES = path.join(REPO_ROOT, "packages/runtime/dist/index.d.ts");
+/** The runtime's declarations as users get them (bundled), so `ToolContext` is recognised exactly as users import it. */
+const RUNTIME_TYPES = path.join(REPO_ROOT, "packages/runtime/dist/types/index.d.ts");
 
 export const FIXTURE_COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -26,11 +26,12 @@ export const FIXTURE_COMPILER_OPTIONS: ts.CompilerOptions = {
 const sharedFiles = new Map<string, ts.SourceFile>();
 
 /**
- * How the program parses doc comments: "like tsc" (only what a type error needs: none in `.ts`
- * files, as `tsc` and `toolgen build` parse; toolgen then parses the comments it reads) or
- * "all" (every comment up front, as under ts-patch and in a ts-morph `Project`).
+ * How the program parses doc comments: "like tsc" (only what a type error needs: in `.ts`
+ * files, only comments with `@see` or `@link`; toolgen then parses the comments it reads),
+ * "like the cli" (none in `.ts` files, as `toolgen build` and `watch` parse) or "all" (every
+ * comment up front, as a ts-morph `Project` does).
  */
-export type JsDocParsing = "like tsc" | "all";
+export type JsDocParsing = "like tsc" | "like the cli" | "all";
 
 /**
  * A `ts.Program` over in-memory files placed under `root` (an absolute path that need not
@@ -41,7 +42,7 @@ export function createFixtureProgram(files: Readonly<Record<string, string>>, ro
   const virtual = new Map(Object.entries(files).map(([name, text]) => [path.posix.join(root, name), text]));
   const folders = new Set([...virtual.keys()].flatMap((f) => ancestors(path.posix.dirname(f))));
   const host = ts.createCompilerHost(options, true);
-  host.jsDocParsingMode = jsDoc === "like tsc" ? ts.JSDocParsingMode.ParseForTypeErrors : ts.JSDocParsingMode.ParseAll;
+  host.jsDocParsingMode = { "like tsc": ts.JSDocParsingMode.ParseForTypeErrors, "like the cli": ts.JSDocParsingMode.ParseForTypeInfo, all: ts.JSDocParsingMode.ParseAll }[jsDoc];
   const { getSourceFile, fileExists, readFile, directoryExists, realpath } = host;
   host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
   host.directoryExists = (name) => folders.has(name) || (directoryExists?.call(host, name) ?? false);

@@ -28,7 +28,6 @@ const DEBOUNCE_MS = 50;
 export async function runWatch(options: WatchOptions): Promise<number> {
   let info: ProjectInfo = loadProjectInfo(options.project, process.cwd());
   const root = path.dirname(info.tsconfigPath);
-  const outDir = info.compilerOptions.outDir;
   let programs = createWatchPrograms(info);
   // toolgen's own writes (the registry module sits among the sources) must not trigger a rebuild.
   const written = new Map<string, string>();
@@ -85,7 +84,11 @@ export async function runWatch(options: WatchOptions): Promise<number> {
   };
 
   rebuild();
-  const ignored = (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || (outDir !== undefined && (file === outDir || file.startsWith(outDir + path.sep)));
+  // The compiler's output folder as the tsconfig says now (a reload may move it).
+  const ignored = (file: string) => {
+    const { outDir } = info.compilerOptions;
+    return /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || (outDir !== undefined && (file === outDir || file.startsWith(outDir + path.sep)));
+  };
   const watcher = watch(root, { ignoreInitial: true, ignored });
   watcher.once("ready", () => process.stdout.write(`toolgen: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C stops)\n`));
   watcher.on("all", (_event, file) => {

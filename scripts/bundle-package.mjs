@@ -6,12 +6,15 @@
 import { defineConfig } from "rolldown";
 import { dts } from "rolldown-plugin-dts";
 
+/** Other packages and Node.js built-ins stay imports. */
+const external = (id) => !id.startsWith(".") && !id.startsWith("/");
+
 /** `input`: entry name → compiled file, e.g. `{ index: "dist/index.js" }`. */
 export function bundlePackage(input) {
   return defineConfig({
     input,
     platform: "node",
-    external: (id) => !id.startsWith(".") && !id.startsWith("/"),
+    external,
     output: { dir: "dist/bundle", cleanDir: true, format: "esm", entryFileNames: "[name].js", chunkFileNames: "chunk-[hash].js" },
   });
 }
@@ -25,7 +28,7 @@ export function bundleDeclarations(input) {
   return defineConfig({
     input,
     platform: "node",
-    external: (id) => !id.startsWith(".") && !id.startsWith("/"),
+    external,
     plugins: [dts({ dtsInput: true, emitDtsOnly: true, tsconfig: false })],
     output: { dir: "dist/types", cleanDir: true, format: "esm", entryFileNames: "[name].d.ts", chunkFileNames: "chunk-[hash].d.ts" },
   });

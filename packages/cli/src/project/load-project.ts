@@ -61,13 +61,16 @@ export function createProgram(info: ProjectInfo): ts.Program {
 /**
  * The programs of a `toolgen watch` session, made as `createProgram` makes one, each on the
  * last: a source file is parsed once and kept until `invalidate` names it, so TypeScript reuses
- * every unchanged file as parsed and bound. The root files are read from the tsconfig again for
- * each program (a new file joins when its `include` selects it). Doc comments are parsed on
- * demand (`createHost`): a ts-morph `Project` parses every one up front, and TypeScript's JSDoc
- * scanner never returns from some.
+ * every unchanged file as parsed and bound. The root files are read from the tsconfig again
+ * when a file came or went (a new file joins when its `include` selects it); a change to the
+ * tsconfig itself makes a new session (`toolgen watch` reloads the project). Doc comments are
+ * parsed on demand (`createHost`): a ts-morph `Project` parses every one up front, and
+ * TypeScript's JSDoc scanner never returns from some.
  */
 export function createWatchPrograms(info: ProjectInfo): { next(): ts.Program; invalidate(files: Iterable<string>): void } {
-  const { compiler } = loadedProject(info);
+  const project = loadedProject(info);
+  const { compiler } = project;
+  let { parsed } = project;
   const host = createProgramHost(info);
   const parsedFiles = new Map<string, ts.SourceFile | undefined>();
   const { getSourceFile } = host;
@@ -76,15 +79,15 @@ export function createWatchPrograms(info: ProjectInfo): { next(): ts.Program; in
     if (!parsedFiles.has(key)) parsedFiles.set(key, getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate));
     return parsedFiles.get(key);
   };
-  // A file that appeared or went away may be what an unchanged file's import resolves to: the
-  // next program resolves every import again, not only the changed files'.
+  // A file that appeared or went away may be a root file, or what an unchanged file's import
+  // resolves to: the next program reads the root files and resolves every import again.
   let filesCameOrWent = false;
   host.hasInvalidatedResolutions = () => filesCameOrWent;
   let last: ts.Program | undefined;
   return {
     next() {
-      const { parsed } = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd());
-      last = compiler.ts.createProgram({ ...programOptions(parsed as unknown as ts.ParsedCommandLine, host), ...(last ? { oldProgram: last } : {}) });
+      if (filesCameOrWent) parsed = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd()).parsed as unknown as ts.ParsedCommandLine;
+      last = compiler.ts.createProgram({ ...programOptions(parsed, host), ...(last ? { oldProgram: last } : {}) });
       filesCameOrWent = false;
       return last;
     },

@@ -1,16 +1,10 @@
 import type * as ts from "typescript";
-import { mayHaveTag } from "../source/may-have-tag.js";
-import { hasTag, readDoc } from "../source/read-jsdoc.js";
+import { isMarkedInterface } from "./marker-interface.js";
 import type { AnalysisState } from "./reader-context.js";
 
 /** One of the runtime's content blocks (`ImageContent`, …), recognised by its `@toolgenContent` tag, not by name. */
 export function isContentBlock(state: AnalysisState, type: ts.Type): boolean {
-  const cached = state.contentBlock.get(type);
-  if (cached !== undefined) return cached;
-  const symbol = type.getSymbol();
-  const result = symbol !== undefined && (symbol.flags & state.ts.SymbolFlags.Interface) !== 0 && (symbol.declarations ?? []).some((d) => mayHaveTag(d, "@toolgenContent") && hasTag(readDoc(state.ts, d), "toolgenContent"));
-  state.contentBlock.set(type, result);
-  return result;
+  return isMarkedInterface(state, type, "toolgenContent", state.contentBlock);
 }
 
 /** Content blocks: a block, a union of blocks (`Content`), or an array of them. */

@@ -1,6 +1,5 @@
 import type * as ts from "typescript";
-import { mayHaveTag } from "../source/may-have-tag.js";
-import { hasTag, readDoc } from "../source/read-jsdoc.js";
+import { isMarkedInterface } from "./marker-interface.js";
 import type { AnalysisState } from "./reader-context.js";
 
 /**
@@ -8,16 +7,7 @@ import type { AnalysisState } from "./reader-context.js";
  * (a user type that happens to be called `ToolContext` does not).
  */
 export function isToolContext(state: AnalysisState, type: ts.Type): boolean {
-  const cached = state.toolContext.get(type);
-  if (cached !== undefined) return cached;
-  // The runtime's context is an interface: nothing else needs its doc tags read.
-  const symbol = type.getSymbol();
-  const result =
-    symbol !== undefined &&
-    (symbol.flags & state.ts.SymbolFlags.Interface) !== 0 &&
-    (symbol.declarations ?? []).some((d) => mayHaveTag(d, "@toolgenContext") && hasTag(readDoc(state.ts, d), "toolgenContext"));
-  state.toolContext.set(type, result);
-  return result;
+  return isMarkedInterface(state, type, "toolgenContext", state.toolContext);
 }
 
 /**

@@ -25,7 +25,7 @@ async function measure(dir, toolgen) {
   const built = spawnSync(process.execPath, [toolgen, "build"], { cwd: dir, encoding: "utf8" });
   if (built.status !== 0) throw new Error(`toolgen build failed in ${dir}: ${built.stderr}`);
   const registry = readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8");
-  const tools = (registry.match(/lazyEntry\(\{"kind":"tool"/g) ?? []).length;
+  const tools = (registry.match(/lazyEntry\(\{"kind":"tool"|lazyEntry\("tool"/g) ?? []).length;
   const formats = [...(registry.match(/import \{([^}]*)\} from "@toolgen\/runtime\/formats"/)?.[1] ?? "").matchAll(/(\w+) as/g)].map((m) => m[1]);
   // What an application does with it: dispatch the model's calls.
   const entry = path.join(dir, "app.ts");

@@ -32,6 +32,8 @@ describe("typed registry.call with @alias names", () => {
       { status: "ok", text: "hello A math field=engines" },
       { status: "ok", text: "hello Grace" },
       { status: "ok", text: "4,5 here:2" },
+      { status: "ok", text: "3" },
+      { status: "ok", text: "notes on types, at most 10" },
     ]);
   });
 });

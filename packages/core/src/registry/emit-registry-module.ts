@@ -95,7 +95,7 @@ ${moduleBody(s, false)}`;
 function moduleBody(s: ModuleSections, typed: boolean): string {
   return `${s.formats}
 
-${typed ? `${s.toolInputs}\n` : ""}${s.sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
+${typed ? `${s.toolInputs}\n` : ""}${s.sharedJson}${s.loaders}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
 ${s.definitions}
 ];
 

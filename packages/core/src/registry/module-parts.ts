@@ -29,7 +29,7 @@ export interface InputTypes {
   toolInputs: string;
 }
 
-/** The registry module's declarations (`.d.ts`): the same for one module and for a split one. */
+/** The registry module's declarations (`.d.ts`): the same for one module and for a split one. `export {}` keeps `Requests` the module's own, as in any `.d.ts` tsc writes. */
 export function registryDeclarations(s: Pick<InputTypes, "typeImports" | "toolInputs">): string {
   return `${HEADER}
 import type { EntryDefinition, Registry, RegistryOptions } from "@toolgen/runtime";
@@ -39,6 +39,7 @@ export declare const definitions: EntryDefinition[];
 ${REGISTRY_DOC}
 export declare function createToolRegistry(options?: RegistryOptions): Registry<ToolInputs>;
 export declare const registry: Registry<ToolInputs>;
+export {};
 `;
 }
 
@@ -46,6 +47,8 @@ export declare const registry: Registry<ToolInputs>;
 export interface DefinitionParts {
   /** The imports of the format checks the entries' schemas name, and `formats`, the table of them every entry is given. */
   formats: string;
+  /** The functions that import the implementation modules (`l0`, `l1`, …), one per module. */
+  loaders: string;
   sharedJson: string;
   /** One `lazyEntry(…)` line per entry. */
   definitions: string;
@@ -78,21 +81,34 @@ export function renderValueImports(entries: readonly RegistryModuleEntry[], modu
 
 export function renderInputTypes(entries: readonly RegistryModuleEntry[], modulePath: string): InputTypes {
   const { aliasOf, imports } = moduleAliases(modulePath);
-  const inputs = entries.map(({ entry, declaration }) => {
+  // An entry that takes one request object (most do) is written as its function alone, in
+  // `Requests`, and a mapped type reads the argument of each: fewer types for the
+  // application's compiler to parse than one `NonNullable<Parameters<…>[0]>` per entry.
+  const requests: string[] = [];
+  const others: string[] = [];
+  for (const { entry, declaration } of entries) {
     const { alias } = aliasOf(declaration.sourceFile.fileName);
-    return `  ${JSON.stringify(entry.name)}: ${inputType(entry, alias, declaration.toolset ? `${alias}.${declaration.exportName}` : undefined)};`;
-  });
+    const fn = declaration.toolset ? `InstanceType<typeof ${alias}.${declaration.exportName}>[${JSON.stringify(entry.implementation.method)}]` : `typeof ${alias}.${entry.implementation.export}`;
+    const key = JSON.stringify(entry.name);
+    if (takesRequestAlone(entry)) requests.push(`  ${key}: ${fn};`);
+    else others.push(`  ${key}: ${inputType(entry, fn)};`);
+  }
+  const mapped = "{ [K in keyof Requests]: NonNullable<Parameters<Requests[K]>[0]> }";
+  const listed = `{\n${others.join("\n")}\n}`;
   return {
     typeImports: imports("import type"),
     valueImports: imports("import"),
     // A type alias, not an interface: only an alias is assignable to the index signature of
     // the `InputMap` that `Registry<Inputs>` requires (the module and its declarations type-check).
-    toolInputs: `${inputs.some((line) => line.includes("AliasedArguments<")) ? 'import type { AliasedArguments } from "@toolgen/runtime";\n' : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
-export type ToolInputs = {
-${inputs.join("\n")}
-};
+    toolInputs: `${others.some((line) => line.includes("AliasedArguments<")) ? 'import type { AliasedArguments } from "@toolgen/runtime";\n' : ""}${requests.length ? `/** The implementation of every entry that takes one request object, by name. */\ntype Requests = {\n${requests.join("\n")}\n};\n` : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
+export type ToolInputs = ${requests.length && others.length ? `${mapped} & ${listed}` : requests.length ? mapped : listed};
 `,
   };
+}
+
+/** Whether an entry's arguments are its implementation's first parameter, a request object, as the model sends it (no `@alias`). */
+function takesRequestAlone(entry: ManifestEntry): boolean {
+  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeText(entry.conversions, "") === undefined;
 }
 
 /**
@@ -105,13 +121,36 @@ ${inputs.join("\n")}
 export function renderDefinitions(entries: readonly RegistryModuleEntry[], modulePath: string, lazy: boolean): DefinitionParts {
   const { aliasOf } = moduleAliases(modulePath);
   const json = renderEntryJson(entries);
+  const loaders = new Map<string, string>();
   const definitions = entries.map(({ entry, declaration }, i) => {
+    // Every entry takes its alias here as `renderInputTypes` gives it, so the two agree.
     const { specifier, alias } = aliasOf(declaration.sourceFile.fileName);
-    const load = entry.external ? "" : lazy ? `, () => import(${JSON.stringify(specifier)})` : `, async () => ${alias}`;
+    let load = "";
+    if (!entry.external) {
+      // One loader per implementation module, named after its alias (`m3` → `l3`): a function
+      // the entries share costs the application's compiler one, not one per entry.
+      const loader = `l${alias.slice(1)}`;
+      if (!loaders.has(loader)) loaders.set(loader, `const ${loader} = ${lazy ? `() => import(${JSON.stringify(specifier)})` : `async () => ${alias}`};`);
+      load = `, ${loader}`;
+    }
     const parts = json.parts[i]!;
-    return `  lazyEntry(${JSON.stringify(headOf(entry))}, ${parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`}, formats${load}),`;
+    return `  lazyEntry(${renderHead(entry)}, ${parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`}, formats${load}),`;
   });
-  return { formats: renderFormats(entries), sharedJson: json.sharedJson, definitions: definitions.join("\n") };
+  return {
+    formats: renderFormats(entries),
+    loaders: loaders.size ? `/** Each implementation module, imported ${lazy ? "on the first call of one of its entries" : "statically, above"}. */\n${[...loaders.values()].join("\n")}\n\n` : "",
+    sharedJson: json.sharedJson,
+    definitions: definitions.join("\n"),
+  };
+}
+
+/**
+ * An entry's head as `lazyEntry` takes it: its kind and name as two strings when that is all
+ * of it (most entries), which costs the application's compiler less than an object literal.
+ */
+function renderHead(entry: ManifestEntry): string {
+  const head = headOf(entry);
+  return Object.keys(head).length === 2 ? `${JSON.stringify(entry.kind)}, ${JSON.stringify(entry.name)}` : JSON.stringify(head);
 }
 
 const CHECKED = new Set(CHECKED_FORMATS.split(" "));
@@ -163,11 +202,8 @@ function stringLiteral(json: string): string {
   return `'${json.replace(/[\\']/g, "\\$&").replace(/import|require/g, (word) => (word === "import" ? "imp\\u006frt" : "requ\\u0069re"))}'`;
 }
 
-/** The arguments object type, written in terms of the implementation's own parameter types. */
-function inputType(entry: ManifestEntry, alias: string, toolsetClass: string | undefined): string {
-  const fn = toolsetClass
-    ? `InstanceType<typeof ${toolsetClass}>[${JSON.stringify(entry.implementation.method)}]`
-    : `typeof ${alias}.${entry.implementation.export}`;
+/** The arguments object type, written in terms of the implementation's (`fn`'s) own parameter types. */
+function inputType(entry: ManifestEntry, fn: string): string {
   const schema = entry.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
   const slots = entry.arguments.parameters;
   if (entry.arguments.mode === "request") {

@@ -141,7 +141,7 @@ import { lazyEntry${typed ? ", type EntryDefinition" : ""} } from "@toolgen/runt
 ${valueImports}
 ${s.formats}
 
-${s.sharedJson}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
+${s.sharedJson}${s.loaders}export const definitions${typed ? ": EntryDefinition[]" : ""} = [
 ${s.definitions}
 ];
 `;

@@ -188,25 +188,31 @@ describe("@scopes", () => {
 });
 
 describe("a burst of bad tokens", () => {
-  it("10,000 refused tokens are all 401, and valid calls are no slower afterwards (within 10 %)", async () => {
+  it("10,000 refused tokens are all 401, and valid calls are then no slower than on a handler that saw none", async () => {
     const valid = `Bearer ${await token({ scope: "orders:read payments" })}`;
-    const batch = async () => {
-      const started = performance.now();
-      for (let i = 0; i < 200; i++) expect((await handler(rpc("tools/call", { name: "read_orders", arguments: {} }, valid))).status).toBe(200);
-      return performance.now() - started;
-    };
-    const fastest = async () => Math.min(await batch(), await batch(), await batch());
-    const before = await fastest();
+    const burst = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
     // Every kind of refusal, each token different: none may be kept, none may grow anything.
     const kinds = [(i: number) => token({ sub: `x${i}` }, { key: otherKey }), (i: number) => token({ sub: `x${i}` }, { kid: `unknown-${i}` }), (i: number) => token({ sub: `x${i}`, exp: now() - 3600 }), async (i: number) => `garbage.${i}.token`];
     const statuses = new Set<number>();
     for (let i = 0; i < 10_000; i += 100) {
-      const responses = await Promise.all(Array.from({ length: 100 }, async (_, j) => handler(rpc("tools/list", {}, `Bearer ${await kinds[(i + j) % kinds.length]!(i + j)}`))));
+      const responses = await Promise.all(Array.from({ length: 100 }, async (_, j) => burst(rpc("tools/list", {}, `Bearer ${await kinds[(i + j) % kinds.length]!(i + j)}`))));
       for (const response of responses) statuses.add(response.status);
     }
     expect([...statuses]).toEqual([401]);
-    const after = await fastest();
-    expect(after, `200 valid calls: ${before.toFixed(1)} ms before the burst, ${after.toFixed(1)} ms after`).toBeLessThan(before * 1.1);
+    // Against a handler that saw no burst, measured in turns, so that whatever else the
+    // machine runs meanwhile slows both alike: what the burst left behind would slow one.
+    const batch = async (serve: McpHandler) => {
+      const started = performance.now();
+      for (let i = 0; i < 200; i++) expect((await serve(rpc("tools/call", { name: "read_orders", arguments: {} }, valid))).status).toBe(200);
+      return performance.now() - started;
+    };
+    const times = { fresh: [] as number[], burst: [] as number[] };
+    for (let round = 0; round < 5; round++) {
+      times.fresh.push(await batch(handler));
+      times.burst.push(await batch(burst));
+    }
+    const [fresh, after] = [Math.min(...times.fresh), Math.min(...times.burst)];
+    expect(after, `200 valid calls: ${fresh.toFixed(1)} ms on a fresh handler, ${after.toFixed(1)} ms after the burst`).toBeLessThan(fresh * 1.25);
   }, 120_000);
 });
 

@@ -7,6 +7,11 @@ import { formatLookup, type FormatTable } from "../validation/format-checks.js";
 /** A module namespace, as `import()` returns it. */
 export type ModuleNamespace = Record<string, unknown>;
 
+/** An entry's manifest data as JSON text, whole or as parts to join. */
+type EntryJson = string | readonly string[];
+/** Imports an entry's implementation module. */
+type Loader = () => Promise<ModuleNamespace>;
+
 /**
  * What a registry reads of an entry when it is registered: enough to index and filter it.
  * The rest of the entry (schemas, descriptions) can wait until it is first needed.
@@ -62,7 +67,14 @@ export function headOf(definition: EntryDefinition): EntryHead {
  * `formats` may also be a validator of the entry's input schema (what modules generated
  * before validators were compiled at run time pass).
  */
-export function lazyEntry(head: EntryHead, json: string | readonly string[], formats: FormatTable | CompiledValidator = {}, load?: () => Promise<ModuleNamespace>): EntryDefinition {
+export function lazyEntry(head: EntryHead, json: EntryJson, formats?: FormatTable | CompiledValidator, load?: Loader): EntryDefinition;
+/** The same, for an entry whose head is its kind and name alone: what the generated module writes for most entries, two strings being cheaper for a compiler than an object literal. */
+export function lazyEntry(kind: EntryHead["kind"], name: string, json: EntryJson, formats?: FormatTable | CompiledValidator, load?: Loader): EntryDefinition;
+export function lazyEntry(head: EntryHead | EntryHead["kind"], a: EntryJson, b?: EntryJson | FormatTable | CompiledValidator, c?: FormatTable | CompiledValidator | Loader, d?: Loader): EntryDefinition {
+  return typeof head === "string" ? definitionOf({ kind: head, name: a as string }, b as EntryJson, c as FormatTable | CompiledValidator | undefined, d) : definitionOf(head, a, b as FormatTable | CompiledValidator | undefined, c as Loader | undefined);
+}
+
+function definitionOf(head: EntryHead, json: EntryJson, formats: FormatTable | CompiledValidator = {}, load?: Loader): EntryDefinition {
   let entry: ManifestEntry | undefined;
   let validate = typeof formats === "function" ? formats : undefined;
   return {

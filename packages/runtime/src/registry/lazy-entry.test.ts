@@ -32,6 +32,19 @@ describe("lazyEntry(): manifest data parsed on first use", () => {
     expect(await registry.dispatch("greet", {})).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
   });
 
+  it("takes a head of kind and name alone as two strings", async () => {
+    const request = { ...entry, tags: undefined, arguments: { mode: "request", parameters: [{ kind: "request" }] } };
+    const load = async () => ({ greet: ({ name }: { name: string }) => `hi ${name}` });
+    const definition = lazyEntry("tool", "greet", [JSON.stringify(request).slice(0, 10), JSON.stringify(request).slice(10)], {}, load);
+    expect(definition.head).toEqual({ kind: "tool", name: "greet" });
+    expect(definition.load).toBe(load);
+    const registry = createRegistry([definition]);
+    expect(registry.get("greet")).toEqual(JSON.parse(JSON.stringify(request)));
+    expect(await registry.dispatch("greet", { name: "Ada" })).toMatchObject({ status: "ok", text: "hi Ada" });
+    expect(await registry.dispatch("greet", { name: 1 })).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+    expect(lazyEntry("prompt", "brief", "{}").load).toBeUndefined();
+  });
+
   it("indexes a resource's URIs from the head", async () => {
     const resource = manifestEntry("readme", { kind: "resource", uris: ["docs://readme"], arguments: { mode: "positional", parameters: [] } });
     const registry = createRegistry([lazyEntry({ kind: "resource", name: "readme", uris: ["docs://readme"] }, JSON.stringify(resource), compileSchema(resource.inputSchema), async () => ({ readme: () => "# Readme" }))]);

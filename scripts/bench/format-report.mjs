@@ -105,7 +105,7 @@ export function evaluateBudget(report) {
       continue;
     }
     const value = m.compile.with.medianMs / m.compile.without.medianMs;
-    add(`\`tsc\` over the sources and the registry module ≤ ${limit}× the sources alone, N = ${m.n}`, `${ms(m.compile.with.medianMs)} / ${ms(m.compile.without.medianMs)} = ${ratio(value)}${perRoundText(m.compile.with, m.compile.without)}`, value <= limit);
+    add(`\`tsc\` over the sources and the registry module ≤ ${limit}× the sources alone, N = ${m.n}`, `${ms(m.compile.with.medianMs)} / ${ms(m.compile.without.medianMs)} = ${ratio(value)} (median of ${m.compile.with.wallMs.length})${perRoundText(m.compile.with, m.compile.without)}`, value <= limit);
     const editor = m.editor.withMs / m.editor.withoutMs;
     add(`tsserver's first semantic diagnostics of a file importing the registry ≤ 1.2× without, N = ${m.n}`, `${ms(m.editor.withMs)} / ${ms(m.editor.withoutMs)} = ${ratio(editor)} (median of ${m.editor.rounds})`, editor <= 1.2);
   }

@@ -324,8 +324,8 @@ function benchModuleInCompiler({ build, tools, options }) {
     { id: "without", label: "`tsc`, the sources alone", cwd: dir, args: [tools.tsc, "-p", "tsconfig.json"], before: withModule(false) },
     { id: "with", label: "`tsc`, the sources and the registry module", cwd: dir, args: [tools.tsc, "-p", "tsconfig.json"], before: withModule(true) },
   ];
-  // A compile of 100 tools is short (under a second), so a busy machine moves its median most:
-  // it gets three times the rounds, which cost little.
+  // A compile of 100 tools or fewer is short (under a second), so a busy machine moves its
+  // median most: it gets three times the rounds, which cost little.
   const reps = build.n <= 100 ? options.reps * 3 : options.reps;
   const compile = measureInterleaved(cases, { ...options, reps }, `N=${build.n}: tsc with and without the generated registry module`);
   const app = path.join(dir, "src/app.ts");

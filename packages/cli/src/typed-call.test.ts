@@ -34,6 +34,8 @@ describe("typed registry.call with @alias names", () => {
       { status: "ok", text: "4,5 here:2" },
       { status: "ok", text: "3" },
       { status: "ok", text: "notes on types, at most 10" },
+      { status: "ok", text: "inbox: 0 notes" },
+      { status: "ok", text: "hi" },
     ]);
   });
 });

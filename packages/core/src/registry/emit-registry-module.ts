@@ -87,7 +87,7 @@ function javascriptModule(s: ModuleSections): string {
   return `${HEADER}
 /* eslint-disable */
 import { createRegistry, lazyEntry } from "@toolgen/runtime";
-${s.lazy ? "" : s.valueImports}
+${s.lazy ? "" : s.implementationImports}
 ${moduleBody(s, false)}`;
 }
 

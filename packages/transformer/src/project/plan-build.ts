@@ -73,7 +73,7 @@ export function analyzeProgram(tsm: typeof ts, info: ProjectInfo, program: ts.Pr
 
 function detachEntry({ entry, declaration }: BuiltEntry): RegistryModuleEntry {
   const { exportName, toolset } = declaration;
-  return { entry, declaration: { sourceFile: { fileName: declaration.sourceFile.fileName }, exportName, ...(toolset ? { toolset: true } : {}) } };
+  return { entry, declaration: { sourceFile: { fileName: declaration.sourceFile.fileName }, exportName, ...(toolset ? { toolset: { static: toolset.static } } : {}) } };
 }
 
 /**
@@ -88,7 +88,7 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
 /** Renders the manifest and the registry module of an analysis. */
 export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: RegistryModuleCache): BuildPlan {
   const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}), ...(info.config.split ? { split: true } : {}) };
-  const source = cache && [options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset !== undefined])];
+  const source = cache && [options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset?.static ?? null])];
   let key: string | undefined;
   const last = cache?.last;
   if (last) {

@@ -1,29 +1,7 @@
-import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
+import { declaredIn, MODULE, tool } from "../testing/registry-entries.js";
 import { renderRegistryModule } from "./emit-registry-module.js";
-import type { RegistryModuleEntry } from "./module-parts.js";
-
-const ROOT = path.resolve("/project");
-const MODULE = path.join(ROOT, "src/tools.generated.ts");
-
-function tool(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
-  return {
-    kind: "tool",
-    name,
-    description: `Describes ${name}.`,
-    implementation: { module: "dist/x.js", export: name },
-    arguments: { mode: "request", parameters: [{ kind: "request" }] },
-    inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"], additionalProperties: false },
-    source: { file: "src/x.ts", line: 1, column: 1 },
-    ...extra,
-  } as ManifestEntry;
-}
-
-const declaredIn = (file: string, entry: ManifestEntry, declaration: Partial<RegistryModuleEntry["declaration"]> = {}): RegistryModuleEntry => ({
-  entry,
-  declaration: { sourceFile: { fileName: path.join(ROOT, file) }, exportName: entry.implementation.export, ...declaration },
-});
 
 describe("renderRegistryModule: the types of registry.call", () => {
   const method = (className: string, name: string) => ({ implementation: { module: "dist/x.js", export: className, method: name } }) as Partial<ManifestEntry>;

@@ -1,28 +1,8 @@
 import * as path from "node:path";
-import type { ManifestEntry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
+import { declaredIn, MODULE, ROOT, tool } from "../testing/registry-entries.js";
 import { renderRegistryModule } from "./emit-registry-module.js";
-import type { RegistryModuleEntry } from "./module-parts.js";
 import { chunkDirectory } from "./split-registry-module.js";
-
-const ROOT = path.resolve("/project");
-const MODULE = path.join(ROOT, "src/tools.generated.ts");
-
-function tool(name: string, extra: Partial<ManifestEntry> = {}): ManifestEntry {
-  return {
-    kind: "tool",
-    name,
-    description: `Describes ${name}.`,
-    implementation: { module: "dist/x.js", export: name },
-    arguments: { mode: "request", parameters: [{ kind: "request" }] },
-    inputSchema: { type: "object", properties: { q: { type: "string", minLength: 1 } }, required: ["q"], additionalProperties: false },
-    source: { file: "src/x.ts", line: 1, column: 1 },
-    ...extra,
-  } as ManifestEntry;
-}
-
-/** An entry declared in `file` (relative to the project). */
-const declaredIn = (file: string, entry: ManifestEntry): RegistryModuleEntry => ({ entry, declaration: { sourceFile: { fileName: path.join(ROOT, file) }, exportName: entry.name } });
 
 describe("renderRegistryModule with split: heads in the module, entries in chunks", () => {
   const entries = [

@@ -104,8 +104,9 @@ export function renderInputTypes(entries: readonly RegistryModuleEntry[], module
     const { entry, declaration } = built;
     const { alias } = aliasOf(built);
     const key = JSON.stringify(entry.name);
-    if (takesRequestAlone(entry)) requests.push(`  ${key}: ${functionType(entry, declaration, alias)};`);
-    else others.push(`  ${key}: ${inputType(entry, functionType(entry, declaration, alias))};`);
+    const fn = functionType(entry, declaration, alias);
+    if (takesRequestAlone(entry)) requests.push(`  ${key}: ${fn};`);
+    else others.push(`  ${key}: ${inputType(entry, fn)};`);
   }
   const mapped = "{ [K in keyof Requests]: NonNullable<Parameters<Requests[K]>[0]> }";
   const listed = `{\n${others.join("\n")}\n}`;

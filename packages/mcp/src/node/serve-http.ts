@@ -104,15 +104,29 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   return new Request(url, { method: req.method ?? "GET", headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
 }
 
-/** The request body as a web stream; a reader that stops early (a body over the limit) leaves the rest drained, not the connection reset, so the client reads its 413. */
+/**
+ * The request body as a web stream. A reader that stops early (a body over the limit) leaves
+ * the rest drained, not the connection reset, so the client reads its 413; nothing the request
+ * does after that reaches the cancelled stream.
+ */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
   return new ReadableStream({
     start(controller) {
-      req.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-      req.once("end", () => controller.close());
-      req.once("error", (error) => controller.error(error));
+      req.on("data", (chunk: Buffer) => {
+        if (open) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      });
+      req.once("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once("error", (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
     },
     cancel() {
+      open = false;
       req.removeAllListeners("data");
       req.resume();
     },

@@ -1,0 +1,42 @@
+import { createRegistry } from "@toolgen/runtime";
+import { describe, expect, it } from "vitest";
+import { serveHttp } from "./serve-http.js";
+
+const identity = { name: "body", version: "1.0.0" };
+
+/** A body of `bytes` sent in chunks (no Content-Length), as a streaming client sends it. */
+function chunked(bytes: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      controller.enqueue(chunk);
+      sent += chunk.byteLength;
+    },
+  });
+}
+
+describe("serveHttp: request bodies", () => {
+  it("answers a chunked body over the limit with 413 and keeps serving", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "ping", description: "Answers pong.", fn: () => "pong" });
+    const running = await serveHttp(registry, { port: 0, identity, maxBodyBytes: 1024 * 1024 });
+    try {
+      const big = await fetch(running.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: chunked(3 * 1024 * 1024),
+        duplex: "half",
+      } as RequestInit);
+      expect(big.status).toBe(413);
+      await big.text();
+      // The request's end arrives after the handler gave up on its body: the server must still be there.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const health = await fetch(new URL("/healthz", running.url));
+      expect(health.status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+});

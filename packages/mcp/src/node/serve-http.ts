@@ -38,6 +38,9 @@ export function serveHttp(registry: McpRegistry, options: HttpServeOptions & Mcp
 export function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer>;
 export function serveHttp(target: McpRegistry | (() => Server), options: HttpServeOptions & Partial<McpHandlerOptions>): Promise<RunningHttpServer> {
   if (typeof target !== "function") return serveHandler(createMcpHandler(target, { ...(options as McpHandlerOptions), path: MCP_PATH }), options);
+  // Options only a registry can honour are refused, never ignored: `auth` ignored is an open server.
+  const unsupported = (["auth", "sessions"] as const).filter((key) => options[key] !== undefined);
+  if (unsupported.length > 0) return Promise.reject(new TypeError(`serveHttp: ${unsupported.map((k) => `\`${k}\``).join(" and ")} need${unsupported.length > 1 ? "" : "s"} a registry; a server factory's servers cannot be narrowed to a caller. Pass the registry, or put the factory's server behind your own authentication.`));
   const limits: HttpLimits = { ...options, path: MCP_PATH };
   return serveHandler((request) => handleMcpRequest(target, limits, request), options);
 }

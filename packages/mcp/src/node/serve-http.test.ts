@@ -1,5 +1,6 @@
 import { createRegistry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
+import { createMcpServer } from "../create-mcp-server.js";
 import { serveHttp } from "./serve-http.js";
 
 const identity = { name: "body", version: "1.0.0" };
@@ -38,5 +39,16 @@ describe("serveHttp: request bodies", () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe("serveHttp: a server factory", () => {
+  it("refuses `auth` (and `sessions`), which only a registry can honour, instead of serving without them", async () => {
+    const registry = createRegistry([]);
+    // Through a variable, as shared options are passed: TypeScript's excess property check does not see it.
+    const options = { port: 0, auth: { issuer: "https://auth.example.com", audience: "https://tools.example.com/mcp", jwks: { keys: [] } } };
+    await expect(serveHttp(() => createMcpServer(registry, { identity }), options)).rejects.toThrow(/`auth` needs a registry/);
+    const both = { port: 0, auth: options.auth, sessions: true };
+    await expect(serveHttp(() => createMcpServer(registry, { identity }), both)).rejects.toThrow(/`auth` and `sessions` need a registry/);
   });
 });

@@ -23,8 +23,8 @@ export interface SessionOptions {
 interface Session {
   server: Server;
   transport: WebStandardStreamableHTTPServerTransport;
-  /** Whose session it is: a request with another caller's token does not find it. */
-  subject: string | undefined;
+  /** Whose session it is (`ownerOf`): a request with another caller's token does not find it. */
+  owner: string | undefined;
   lastSeen: number;
   openStreams: number;
   /** Aborts the session's calls when it closes. */
@@ -64,7 +64,7 @@ export class SessionTable {
       return this.open(request, body, principal);
     }
     const session = this.sessions.get(id);
-    if (!session || session.subject !== principal?.subject) return jsonRpcError(404, -32001, "Session not found: it expired or was closed; initialize a new one.");
+    if (!session || session.owner !== ownerOf(request, principal)) return jsonRpcError(404, -32001, "Session not found: it expired or was closed; initialize a new one.");
     // Most recently used last: the first entry is the one to evict.
     this.sessions.delete(id);
     this.sessions.set(id, session);
@@ -81,7 +81,7 @@ export class SessionTable {
     if (this.sessions.size >= this.maxSessions) this.close(this.sessions.keys().next().value!);
     const controller = new AbortController();
     const server = this.newServer(principal, controller.signal);
-    const session: Session = { server, transport: undefined!, subject: principal?.subject, lastSeen: Date.now(), openStreams: 0, controller };
+    const session: Session = { server, transport: undefined!, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: new MemoryEventStore(),
@@ -110,4 +110,17 @@ export class SessionTable {
       if (session.openStreams === 0) this.close(id);
     }
   }
+}
+
+/**
+ * Who a session belongs to: the token's subject and scopes. The session's server lists and
+ * calls as the caller that opened it, so a token with other scopes (a narrower one, or a
+ * refreshed one with more) does not find it: the client gets `404`, initializes again, and
+ * the new session follows the new token. A token without a subject is its own owner, so
+ * callers without one never share a session.
+ */
+function ownerOf(request: Request, principal: Principal | undefined): string | undefined {
+  if (!principal) return undefined;
+  const who = principal.subject !== undefined ? ["subject", principal.subject] : ["token", request.headers.get("authorization") ?? ""];
+  return JSON.stringify([...who, [...new Set(principal.scopes)].sort()]);
 }

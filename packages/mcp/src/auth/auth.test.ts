@@ -187,6 +187,46 @@ describe("@scopes", () => {
   });
 });
 
+describe("sessions with auth", () => {
+  const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+  const inSession = (request: Request, id: string) => {
+    request.headers.set("mcp-session-id", id);
+    request.headers.set("mcp-protocol-version", "2025-11-25");
+    return request;
+  };
+
+  it("a session follows its token's subject and scopes: another subject, other scopes or (without a subject) another token do not find it", async () => {
+    const sessions = createMcpHandler(shopRegistry(), { identity, sessions: true, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+    const open = async (bearer: string) => {
+      const response = await sessions(rpc("initialize", INITIALIZE, bearer));
+      await response.text();
+      return response.headers.get("mcp-session-id")!;
+    };
+    const listed = async (id: string, bearer: string) => {
+      const response = await sessions(inSession(rpc("tools/list", {}, bearer), id));
+      return response.status === 200 ? (await json(response)).result!.tools!.map((t) => t.name) : response.status;
+    };
+    const alice = `Bearer ${await token({ sub: "alice", scope: "orders:read" })}`;
+    const id = await open(alice);
+    expect(await listed(id, alice)).toEqual(["ping", "read_orders"]);
+    // The same caller with a new token (a refresh) keeps the session.
+    expect(await listed(id, `Bearer ${await token({ sub: "alice", scope: "orders:read", exp: now() + 600 })}`)).toEqual(["ping", "read_orders"]);
+    // Fewer scopes, more scopes, another subject: 404, and the client starts a session that follows its token.
+    expect(await listed(id, `Bearer ${await token({ sub: "alice" })}`)).toBe(404);
+    expect(await listed(id, `Bearer ${await token({ sub: "alice", scope: "orders:read payments" })}`)).toBe(404);
+    expect(await listed(id, `Bearer ${await token({ sub: "bob", scope: "orders:read" })}`)).toBe(404);
+    const narrower = `Bearer ${await token({ sub: "alice" })}`;
+    expect(await listed(await open(narrower), narrower)).toEqual(["ping"]);
+
+    // Tokens without a subject never share a session, whatever their scopes.
+    const anonymous = (clientId: string) => new SignJWT({ iss: ISSUER, aud: AUDIENCE, client_id: clientId, scope: "orders:read" }).setProtectedHeader({ alg: "ES256", kid: "k1" }).setExpirationTime(now() + 300).sign(signingKey);
+    const x = `Bearer ${await anonymous("x")}`;
+    const ofX = await open(x);
+    expect(await listed(ofX, x)).toEqual(["ping", "read_orders"]);
+    expect(await listed(ofX, `Bearer ${await anonymous("y")}`)).toBe(404);
+  });
+});
+
 describe("a burst of bad tokens", () => {
   it("10,000 refused tokens are all 401, and valid calls are then no slower than on a handler that saw none", async () => {
     const valid = `Bearer ${await token({ scope: "orders:read payments" })}`;

@@ -29,10 +29,11 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
     const resource = new URL(resourceOf(request));
     return `${resource.origin}${METADATA_PATH}${resource.pathname === "/" ? "" : resource.pathname}`;
   };
-  /** The tool or prompt a JSON-RPC message calls, if it calls one. */
+  /** The tool or prompt a JSON-RPC message calls, or the resource it reads, if any. */
   const calledEntry = (message: unknown): ManifestEntry | undefined => {
     if (typeof message !== "object" || message === null) return undefined;
-    const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+    const { method, params } = message as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
+    if (method === "resources/read") return typeof params?.uri === "string" ? registry.resourceAt?.(params.uri) : undefined;
     const name = params?.name;
     if (typeof name !== "string") return undefined;
     if (method === "prompts/get") return registry.entries.find((e) => e.kind === "prompt" && e.name === name);

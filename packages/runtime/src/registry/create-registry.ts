@@ -97,6 +97,8 @@ export interface Registry<Inputs extends InputMap = InputMap> {
   dispatch(name: string, args: unknown, options?: CallOptions): Promise<Outcome>;
   /** Reads a resource by URI; a template's variables become its arguments. */
   readResource(uri: string, options?: CallOptions): Promise<Outcome>;
+  /** The resource entry that serves `uri` (its static URI, or the most specific template that matches), without reading it. */
+  resourceAt(uri: string): ManifestEntry | undefined;
   /** Hands an external tool's result back for a `suspended` call id (an `Error` becomes an error outcome). */
   complete(callId: string, result: unknown): Outcome;
   /** Registers a tool, prompt or resource implemented by a function, without a build step. */
@@ -182,6 +184,10 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
         return errorOutcome("unknown_tool", `There is no resource at '${String(uri)}'.${hint}`, { suggestions });
       }
       return dispatch(found.name, found.args, callOptions, uri);
+    },
+    resourceAt(uri) {
+      const found = table.resourceIndex().find(uri);
+      return found && registry.get(found.name);
     },
     complete: (callId, result) => suspended.complete(callId, result),
     register: (spec) => (table.add(defineTool(spec, formats)) ? table.get(spec.name)!.entry : undefined),

@@ -5,14 +5,15 @@ import { parsePointer } from "./json-pointer.js";
 /**
  * Applies an entry's conversions to validated arguments: ISO strings to `Date`, model-facing
  * `@alias` names back to TypeScript names. Dates first (their paths use the model's names),
- * then renames, deepest first so outer renames do not move inner paths.
+ * then renames, deepest first so outer renames do not move inner paths. The renames of one
+ * object happen at once: one name can be both a model name and another property's TypeScript
+ * name (`@alias target destination` beside `@alias source target`, or a swap).
  */
 export function convertArguments(args: Record<string, unknown>, conversions: readonly Conversion[] | undefined): Record<string, unknown> {
   if (!conversions || conversions.length === 0) return args;
   const dates = conversions.filter((c) => c.op === "date");
-  const renames = conversions
-    .filter((c): c is Extract<Conversion, { op: "rename" }> => c.op === "rename")
-    .sort((a, b) => parsePointer(b.at).length - parsePointer(a.at).length);
+  const renames = new Map<string, Array<Extract<Conversion, { op: "rename" }>>>();
+  for (const c of conversions) if (c.op === "rename") renames.set(c.at, [...(renames.get(c.at) ?? []), c]);
   for (const c of dates) {
     visit(args, parsePointer(c.at), (parent, key) => {
       const value = parent[key];
@@ -21,15 +22,17 @@ export function convertArguments(args: Record<string, unknown>, conversions: rea
       if (typeof value === "string" && isDateTime(value)) parent[key] = new Date(value);
     });
   }
-  for (const c of renames) {
+  const deepestFirst = [...renames].sort(([a], [b]) => parsePointer(b).length - parsePointer(a).length);
+  for (const [at, group] of deepestFirst) {
     const apply = (target: unknown) => {
-      if (target && typeof target === "object" && Object.hasOwn(target, c.from)) {
-        const record = target as Record<string, unknown>;
-        record[c.to] = record[c.from];
-        delete record[c.from];
-      }
+      if (!target || typeof target !== "object") return;
+      const record = target as Record<string, unknown>;
+      const present = group.filter((c) => Object.hasOwn(record, c.from));
+      const values = present.map((c) => record[c.from]);
+      for (const c of present) delete record[c.from];
+      present.forEach((c, i) => (record[c.to] = values[i]));
     };
-    const segments = parsePointer(c.at);
+    const segments = parsePointer(at);
     if (segments.length === 0) apply(args);
     else visit(args, segments, (parent, key) => apply(parent[key]));
   }

@@ -317,6 +317,33 @@ describe("the pipeline between validation and the call", () => {
     expect(received[2]).toEqual(new Date("2026-01-02T03:04:05Z"));
   });
 
+  it("renames one object's names at once: a chain (an alias that is another parameter's name) and a swap", async () => {
+    const received: unknown[][] = [];
+    const entry = (name: string, properties: string[], parameters: string[], renames: Array<[from: string, to: string]>): EntryDefinition => ({
+      ...definition(
+        manifestEntry(name, {
+          inputSchema: { type: "object", properties: Object.fromEntries(properties.map((p) => [p, { type: "string" }])), required: properties, additionalProperties: false },
+          arguments: { mode: "positional", parameters: parameters.map((p) => ({ kind: "argument" as const, name: p })) },
+          conversions: renames.map(([from, to]) => ({ op: "rename" as const, at: "", from, to })),
+        }),
+      ),
+      fn: (...args: unknown[]) => {
+        received.push(args);
+        return "ok";
+      },
+    });
+    // copy(target, source) with `@alias target destination` and `@alias source target`.
+    const chain = entry("copy", ["destination", "target"], ["target", "source"], [["destination", "target"], ["target", "source"]]);
+    const swap = entry("swap", ["q", "query"], ["q", "query"], [["query", "q"], ["q", "query"]]);
+    const registry = createRegistry([chain, swap]);
+    await registry.dispatch("copy", { destination: "/tmp/b", target: "/tmp/a" });
+    await registry.dispatch("swap", { q: "from q", query: "from query" });
+    expect(received).toEqual([
+      ["/tmp/b", "/tmp/a"],
+      ["from query", "from q"],
+    ]);
+  });
+
   it("Date | string: only a date-time becomes a Date; any other string stays a string (never an Invalid Date)", async () => {
     let received: unknown;
     const def: EntryDefinition = {

@@ -1,5 +1,6 @@
 import { Agent } from "@mastra/core/agent";
 import { MastraLanguageModelV2Mock } from "@mastra/core/test-utils/llm-mock";
+import { image, text } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { mastraTools } from "./index.js";
@@ -25,8 +26,8 @@ function toolResult(model: MastraLanguageModelV2Mock): { type: string; value: un
   return message.content[0]!.output;
 }
 
-async function run(model: MastraLanguageModelV2Mock): Promise<string> {
-  const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model, tools: mastraTools(shopRegistry(calls)) });
+async function run(model: MastraLanguageModelV2Mock, registry = shopRegistry(calls)): Promise<string> {
+  const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model, tools: mastraTools(registry) });
   return (await agent.generate("Go.")).text;
 }
 
@@ -54,5 +55,24 @@ describe("mastraTools", () => {
     const result = toolResult(model);
     expect(result.type).toBe("error-text");
     expect(result.value).toContain("Invalid arguments for 'add_to_cart' (2 problems)");
+  });
+
+  it("a ToolError's payload reaches the model with its message, as in every other projection", async () => {
+    const model = scripted("out_of_stock", {}, "Sorry.");
+    expect(await run(model)).toBe("Sorry.");
+    expect(toolResult(model)).toEqual({ type: "error-text", value: expect.stringContaining('no stock left\n{"sku":"ABC-123"}') });
+  });
+
+  it("a tool that returns content blocks hands them to the model as parts (an image as an image)", async () => {
+    const registry = shopRegistry(calls);
+    registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });
+    const model = scripted("chart", {}, "Here it is.");
+    expect(await run(model, registry)).toBe("Here it is.");
+    const result = toolResult(model);
+    expect(result.type).toBe("content");
+    expect(result.value).toEqual([
+      { type: "text", text: "The chart:" },
+      expect.objectContaining({ data: "iVBORw==", mediaType: "image/png" }),
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { contentText } from "../../content/read-content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import type { Registry } from "../../registry/create-registry.js";
 import { NAME_RULES } from "../names/name-rules.js";
+import { outcomeText } from "../results.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 
 /**
@@ -54,8 +55,9 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
 
 /**
  * Tools ready for `generateText({ tools })`: every non-external tool executes through the
- * registry. A failed call throws with the outcome's message, which the AI SDK hands back to
- * the model as a tool error; a successful one returns the structured result or the text —
+ * registry. A failed call throws with the outcome's text (a `ToolError`'s payload included, as
+ * every other projection sends it), which the AI SDK hands back to the model as a tool error;
+ * a successful one returns the structured result or the text —
  * or, for a tool that returns content blocks, the blocks, which `toModelOutput` hands to the
  * model as parts (an image as an image).
  *
@@ -72,7 +74,7 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
     (entry, name) => {
       const tool = defineTool(entry);
       if (!entry.external) tool.execute = (input, { abortSignal }) => execute(registry, entry, input, abortSignal);
-      if (entry.content) tool.toModelOutput = ({ output }) => ({ type: "content", value: contentParts(output as readonly Content[]) });
+      if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given)) });
       return { name, tool };
     },
     (definitions) => toRecord(definitions) as Tools,
@@ -89,7 +91,7 @@ async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntr
     case "ok":
       return outcome.content ?? outcome.structured ?? outcome.text;
     case "error":
-      throw new Error(outcome.error.message);
+      throw new Error(outcomeText(outcome));
     case "ended":
       return outcome.value ?? "The task is complete.";
     case "suspended":
@@ -97,9 +99,18 @@ async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntr
   }
 }
 
-/** Content blocks as the AI SDK's parts: images as images, audio and binary resources as files, the rest as text. */
-function contentParts(blocks: readonly Content[]): AiSdkToolOutput["value"] {
-  return blocks.map((block) => {
+/**
+ * The tool's output as `toModelOutput` is given it: the AI SDK passes `{ toolCallId, input,
+ * output }`, and Mastra, on some of its paths, the output itself (a content tool's is an array).
+ */
+function outputOf(given: unknown): unknown {
+  return Array.isArray(given) ? given : (given as { output?: unknown } | undefined)?.output;
+}
+
+/** Content blocks as the AI SDK's parts: images as images, audio and binary resources as files, the rest as text (an ended task's value too). */
+function contentParts(output: unknown): AiSdkToolOutput["value"] {
+  if (!Array.isArray(output)) return [{ type: "text", text: typeof output === "string" ? output : (JSON.stringify(output) ?? "") }];
+  return (output as readonly Content[]).map((block) => {
     switch (block.type) {
       case "text":
         return { type: "text", text: block.text };

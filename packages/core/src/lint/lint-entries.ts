@@ -2,6 +2,7 @@ import type * as ts from "typescript";
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { BuiltEntry } from "../manifest/build-entry.js";
 import type { AnalysisState } from "../model/reader-context.js";
+import { firstLevelConversions } from "../model/collect-conversions.js";
 import { entryCost } from "./entry-cost.js";
 import { findSimilarNames, nameWords } from "./similar-names.js";
 import { LINT_RULES, PROVIDER_TOOL_LIMITS, type LintConfig, type LintRule } from "./lint-rules.js";
@@ -35,7 +36,7 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
 /** Arguments the model fills without a description; an object parameter beside optional ones. */
 function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry, report: Report): void {
   const properties = (entry.inputSchema as { properties?: Record<string, { description?: string }> }).properties ?? {};
-  const renames = new Map((entry.conversions ?? []).flatMap((c) => (c.op === "rename" && c.at === "" ? [[c.to, c.from] as const] : [])));
+  const renames = new Map(firstLevelConversions(entry).flatMap((c) => (c.op === "rename" && c.at === "" ? [[c.to, c.from] as const] : [])));
   const modelName = (name: string) => renames.get(name) ?? name;
   const parameters = declaration.signatureNode.parameters;
   if (entry.arguments.mode === "request") {

@@ -37,7 +37,7 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
   const ctx = createReaderContext(state, "input");
   const args = readArguments(ctx, found.signatureNode, found.doc);
   checkDefaults(ctx);
-  const conversions = collectConversions(args.input, ctx.definitions);
+  const { conversions, defs } = collectConversions(args.input, ctx.definitions);
   const position = found.sourceFile.getLineAndCharacterOfPosition(found.node.getStart(found.sourceFile));
 
   const entry: ManifestEntry = {
@@ -61,5 +61,6 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
   if (completions) entry.completions = completions;
   if (Object.keys(args.defaults).length > 0) entry.defaults = args.defaults;
   if (conversions.length > 0) entry.conversions = conversions;
+  if (Object.keys(defs).length > 0) entry.conversionDefs = defs;
   return { entry, declaration: found };
 }

@@ -3,7 +3,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 /** The order keys appear in every written entry: identity, implementation, schemas, metadata, source. */
 const ENTRY_KEY_ORDER: readonly (keyof ManifestEntry)[] = [
   "kind", "name", "title", "description", "toolset", "implementation", "arguments", "inputSchema",
-  "outputSchema", "content", "returns", "defaults", "conversions", "role", "uris", "mimeType", "completions", "annotations",
+  "outputSchema", "content", "returns", "defaults", "conversions", "conversionDefs", "role", "uris", "mimeType", "completions", "annotations",
   "tags", "scopes", "supportedFor", "excludedFor", "external", "deprecated", "source",
 ];
 

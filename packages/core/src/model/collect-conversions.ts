@@ -1,25 +1,57 @@
 import type { Conversion } from "@toolgen/runtime";
 import type { Definition, TypeModel } from "./type-model.js";
 
+/** An entry's conversions, and those of the recursive types they reach (`conversionDefs`). */
+export interface Conversions {
+  conversions: Conversion[];
+  defs: Record<string, Conversion[]>;
+}
+
 /**
  * Where the runtime must convert a validated argument before the tool sees it: date-time
  * strings back to `Date`, and `@alias` names back to TypeScript names. Paths are JSON
- * Pointers relative to the arguments object; `*` is any array index or record key.
- * Recursive types are followed once per definition, so their conversions apply at the
- * first level of recursion only (documented limitation).
+ * Pointers relative to the arguments object; `*` is any array index or record key. A value
+ * of a recursive type (a `$defs` reference) gets a `ref` to that type's own conversions,
+ * relative to the value, so they apply at every depth of the recursion.
  */
-export function collectConversions(model: TypeModel, definitions: readonly Definition[]): Conversion[] {
-  const out: Conversion[] = [];
+export function collectConversions(model: TypeModel, definitions: readonly Definition[]): Conversions {
+  const defs: Record<string, Conversion[]> = {};
   const needs = createNeedsConversion(model, definitions);
-  walk(model, "", out, definitions, new Set(), needs);
-  // Members of a union may ask for the same conversion at the same place.
-  const seen = new Set<string>();
-  return out.filter((c) => {
-    const key = JSON.stringify(c);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const collect = (root: TypeModel): Conversion[] => {
+    const out: Conversion[] = [];
+    walk(root, "", out, (name) => {
+      if (Object.hasOwn(defs, name)) return;
+      const definition = definitions.find((d) => d.name === name);
+      defs[name] = []; // taken before it is walked: the type refers to itself
+      if (definition) defs[name] = collect(definition.type);
+    }, needs);
+    // Members of a union may ask for the same conversion at the same place.
+    const seen = new Set<string>();
+    return out.filter((c) => {
+      const key = JSON.stringify(c);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  };
+  return { conversions: collect(model), defs };
+}
+
+/**
+ * The conversions with each recursive type's own inlined once, at its first level (the paths a
+ * TypeScript type of the arguments can name): what the registry module's `AliasedArguments`
+ * and the lint rules read.
+ */
+export function firstLevelConversions(entry: { conversions?: readonly Conversion[]; conversionDefs?: Readonly<Record<string, readonly Conversion[]>> }): Conversion[] {
+  const out: Conversion[] = [];
+  const inline = (list: readonly Conversion[], prefix: string, open: ReadonlySet<string>) => {
+    for (const c of list) {
+      if (c.op !== "ref") out.push({ ...c, at: prefix + c.at });
+      else if (!open.has(c.def)) inline(entry.conversionDefs?.[c.def] ?? [], prefix + c.at, new Set([...open, c.def]));
+    }
+  };
+  inline(entry.conversions ?? [], "", new Set());
+  return out;
 }
 
 /**
@@ -90,35 +122,33 @@ function forEachChild(model: TypeModel, byName: ReadonlyMap<string, TypeModel>, 
   }
 }
 
-function walk(model: TypeModel, at: string, out: Conversion[], definitions: readonly Definition[], seen: Set<string>, needs: (model: TypeModel) => boolean): void {
+function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: string) => void, needs: (model: TypeModel) => boolean): void {
   if (!needs(model)) return;
   switch (model.kind) {
     case "date":
       out.push({ op: "date", at });
       return;
     case "array":
-      walk(model.items, `${at}/*`, out, definitions, seen, needs);
+      walk(model.items, `${at}/*`, out, reachDef, needs);
       return;
     case "tuple":
-      model.elements.forEach((e, i) => walk(e.type, `${at}/${i}`, out, definitions, seen, needs));
-      if (model.rest) walk(model.rest, `${at}/*`, out, definitions, seen, needs);
+      model.elements.forEach((e, i) => walk(e.type, `${at}/${i}`, out, reachDef, needs));
+      if (model.rest) walk(model.rest, `${at}/*`, out, reachDef, needs);
       return;
     case "union":
-      for (const m of model.members) walk(m, at, out, definitions, seen, needs);
+      for (const m of model.members) walk(m, at, out, reachDef, needs);
       return;
-    case "ref": {
-      if (seen.has(model.name)) return;
-      const definition = definitions.find((d) => d.name === model.name);
-      if (definition) walk(definition.type, at, out, definitions, new Set([...seen, model.name]), needs);
+    case "ref":
+      out.push({ op: "ref", at, def: model.name });
+      reachDef(model.name);
       return;
-    }
     case "object":
       for (const p of model.properties) {
         if (p.tsName) out.push({ op: "rename", at, from: p.name, to: p.tsName });
-        walk(p.type, `${at}/${escapePointer(p.name)}`, out, definitions, seen, needs);
+        walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs);
       }
-      if (model.additional) walk(model.additional, `${at}/*`, out, definitions, seen, needs);
-      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, definitions, seen, needs);
+      if (model.additional) walk(model.additional, `${at}/*`, out, reachDef, needs);
+      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs);
       return;
     default:
       return;

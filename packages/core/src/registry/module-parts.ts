@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
-import { escapePointer } from "../model/collect-conversions.js";
+import { escapePointer, firstLevelConversions } from "../model/collect-conversions.js";
 import { renameTreeText } from "./rename-tree.js";
 import { splitJson } from "./shared-json.js";
 import { CHECKED_FORMATS, exportOf } from "@toolgen/runtime/formats";
@@ -132,7 +132,7 @@ function functionType(entry: ManifestEntry, declaration: RegistryModuleEntry["de
 
 /** Whether an entry's arguments are its implementation's first parameter, a request object, as the model sends it (no `@alias`). */
 function takesRequestAlone(entry: ManifestEntry): boolean {
-  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeText(entry.conversions, "") === undefined;
+  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeText(firstLevelConversions(entry), "") === undefined;
 }
 
 /**
@@ -233,15 +233,15 @@ function inputType(entry: ManifestEntry, fn: string): string {
   const slots = entry.arguments.parameters;
   if (entry.arguments.mode === "request") {
     const index = slots.findIndex((s) => s.kind === "request");
-    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeText(entry.conversions, ""));
+    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeText(firstLevelConversions(entry), ""));
   }
   const required = new Set(schema.required ?? []);
-  const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
+  const renamed = new Map(firstLevelConversions(entry).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
   const fields = slots.flatMap((slot, index) => {
     if (slot.kind !== "argument") return [];
     const key = renamed.get(slot.name) ?? slot.name;
     const optional = required.has(key) ? "" : "?";
-    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeText(entry.conversions, `/${escapePointer(key)}`))}`];
+    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeText(firstLevelConversions(entry), `/${escapePointer(key)}`))}`];
   });
   return fields.length ? `{ ${fields.join("; ")} }` : "Record<string, never>";
 }

@@ -55,18 +55,23 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
   check.schema(entry, `${at}.outputSchema`, false);
   check.optionalString(entry, `${at}.returns`);
   if (entry.defaults !== undefined) check.object(entry, `${at}.defaults`);
-  if (entry.conversions !== undefined) {
-    check.array(entry, `${at}.conversions`)?.forEach((c, j) => {
-      const cAt = `${at}.conversions[${j}]`;
+  const defs = entry.conversionDefs === undefined ? {} : (check.object(entry, `${at}.conversionDefs`) ?? {});
+  const checkConversions = (list: unknown, listAt: string) => {
+    if (!Array.isArray(list)) return check.problem(listAt, "an array", list);
+    list.forEach((c: unknown, j) => {
+      const cAt = `${listAt}[${j}]`;
       if (!isRecord(c)) return check.problem(cAt, "an object", c);
-      check.oneOf(c, `${cAt}.op`, ["date", "rename"]);
+      check.oneOf(c, `${cAt}.op`, ["date", "rename", "ref"]);
       check.string(c, `${cAt}.at`, true);
       if (c.op === "rename") {
         check.string(c, `${cAt}.from`);
         check.string(c, `${cAt}.to`);
       }
+      if (c.op === "ref" && (typeof c.def !== "string" || !Object.hasOwn(defs, c.def))) check.problem(`${cAt}.def`, "a name in conversionDefs", c.def);
     });
-  }
+  };
+  if (entry.conversions !== undefined) checkConversions(entry.conversions, `${at}.conversions`);
+  for (const [name, list] of Object.entries(defs)) checkConversions(list, `${at}.conversionDefs[${JSON.stringify(name)}]`);
   if (entry.annotations !== undefined) {
     const annotations = check.object(entry, `${at}.annotations`);
     for (const [key, v] of Object.entries(annotations ?? {})) if (typeof v !== "boolean") check.problem(`${at}.annotations.${key}`, "true or false", v);

@@ -66,10 +66,13 @@ export interface ArgumentBinding {
  * a JSON Pointer whose `*` segments match any array index or object key.
  * - `date`: an ISO date-time string becomes a `Date`.
  * - `rename`: in the object at `at`, the model-facing key `from` becomes the TypeScript name `to`.
+ * - `ref`: the value at `at` is of a recursive type (`$defs`): the conversions of that type
+ *   (`conversionDefs[def]`, their paths relative to the value) apply to it, at every depth.
  */
 export type Conversion =
   | { op: "date"; at: string }
-  | { op: "rename"; at: string; from: string; to: string };
+  | { op: "rename"; at: string; from: string; to: string }
+  | { op: "ref"; at: string; def: string };
 
 export interface ToolAnnotations {
   readOnlyHint?: boolean;
@@ -96,6 +99,8 @@ export interface ManifestEntry {
   /** Top-level argument defaults (also present as `default` in `inputSchema`). */
   defaults?: Record<string, unknown>;
   conversions?: Conversion[];
+  /** The conversions of each recursive type a `ref` conversion names, by its `$defs` name. */
+  conversionDefs?: Record<string, Conversion[]>;
   annotations?: ToolAnnotations;
   tags?: string[];
   /** `@scopes`: an authenticated caller must hold every one (a toolset's apply to its members). */

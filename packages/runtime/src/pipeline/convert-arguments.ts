@@ -4,39 +4,59 @@ import { parsePointer } from "./json-pointer.js";
 
 /**
  * Applies an entry's conversions to validated arguments: ISO strings to `Date`, model-facing
- * `@alias` names back to TypeScript names. Dates first (their paths use the model's names),
- * then renames, deepest first so outer renames do not move inner paths. The renames of one
- * object happen at once: one name can be both a model name and another property's TypeScript
- * name (`@alias target destination` beside `@alias source target`, or a swap).
+ * `@alias` names back to TypeScript names. Values of a recursive type first, each wholly (its
+ * type's conversions, down to its deepest level), while the paths that reach them still
+ * spell the model's names; then dates (their paths use the model's names); then renames,
+ * deepest first so outer renames do not move inner paths. The renames of one object happen at
+ * once: one name can be both a model name and another property's TypeScript name
+ * (`@alias target destination` beside `@alias source target`, or a swap).
  */
-export function convertArguments(args: Record<string, unknown>, conversions: readonly Conversion[] | undefined): Record<string, unknown> {
+export function convertArguments(args: Record<string, unknown>, conversions: readonly Conversion[] | undefined, defs: Readonly<Record<string, readonly Conversion[]>> = {}): Record<string, unknown> {
   if (!conversions || conversions.length === 0) return args;
-  const dates = conversions.filter((c) => c.op === "date");
-  const renames = new Map<string, Array<Extract<Conversion, { op: "rename" }>>>();
-  for (const c of conversions) if (c.op === "rename") renames.set(c.at, [...(renames.get(c.at) ?? []), c]);
-  for (const c of dates) {
-    visit(args, parsePointer(c.at), (parent, key) => {
-      const value = parent[key];
+  const holder = { value: args };
+  convertAt(holder, "value", conversions, defs, 0);
+  return holder.value;
+}
+
+/**
+ * Deeper than validated arguments nest (validation refuses more than 128 levels): reached only
+ * by a hand-made manifest whose types refer to each other at the same value, without end.
+ */
+const MAX_REF_DEPTH = 512;
+
+/** Converts `parent[key]` by `conversions`, whose paths are relative to it. */
+function convertAt(parent: Record<string, unknown>, key: string, conversions: readonly Conversion[], defs: Readonly<Record<string, readonly Conversion[]>>, depth: number): void {
+  const within = (at: string, each: (parent: Record<string, unknown>, key: string) => void) => {
+    const segments = parsePointer(at);
+    if (segments.length === 0) each(parent, key);
+    else visit(parent[key], segments, each);
+  };
+  for (const c of conversions) {
+    if (c.op === "ref" && depth < MAX_REF_DEPTH) within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, depth + 1));
+  }
+  for (const c of conversions) {
+    if (c.op !== "date") continue;
+    within(c.at, (p, k) => {
+      const value = p[k];
       // Only a date-time: where a union also admits other strings (`Date | string`, or a
       // member of a discriminated union whose `at` is a plain string), the rest stay strings.
-      if (typeof value === "string" && isDateTime(value)) parent[key] = new Date(value);
+      if (typeof value === "string" && isDateTime(value)) p[k] = new Date(value);
     });
   }
+  const renames = new Map<string, Array<Extract<Conversion, { op: "rename" }>>>();
+  for (const c of conversions) if (c.op === "rename") renames.set(c.at, [...(renames.get(c.at) ?? []), c]);
   const deepestFirst = [...renames].sort(([a], [b]) => parsePointer(b).length - parsePointer(a).length);
   for (const [at, group] of deepestFirst) {
-    const apply = (target: unknown) => {
+    within(at, (p, k) => {
+      const target = p[k];
       if (!target || typeof target !== "object") return;
       const record = target as Record<string, unknown>;
       const present = group.filter((c) => Object.hasOwn(record, c.from));
       const values = present.map((c) => record[c.from]);
       for (const c of present) delete record[c.from];
       present.forEach((c, i) => (record[c.to] = values[i]));
-    };
-    const segments = parsePointer(at);
-    if (segments.length === 0) apply(args);
-    else visit(args, segments, (parent, key) => apply(parent[key]));
+    });
   }
-  return args;
 }
 
 /** Calls `at` for every (parent, key) the pattern matches; `*` matches every key or index. */

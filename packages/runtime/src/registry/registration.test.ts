@@ -344,6 +344,42 @@ describe("the pipeline between validation and the call", () => {
     ]);
   });
 
+  it("converts values of a recursive type at every depth (conversionDefs), before the renames around them", async () => {
+    let received: unknown[] = [];
+    const ev = { type: "object", properties: { at: { type: "string", format: "date-time" }, subs: { $ref: "#/$defs/Array_Ev" } }, required: ["at"], additionalProperties: false };
+    const node = { type: "object", properties: { label: { type: "string" }, kids: { type: "array", items: { $ref: "#/$defs/TreeNode" } } }, required: ["label"], additionalProperties: false };
+    const def: EntryDefinition = {
+      ...definition(
+        manifestEntry("plan", {
+          inputSchema: {
+            type: "object",
+            properties: { evs: { $ref: "#/$defs/Array_Ev" }, top: { $ref: "#/$defs/TreeNode" } },
+            required: ["evs", "top"],
+            additionalProperties: false,
+            $defs: { Array_Ev: { type: "array", items: ev }, TreeNode: node },
+          },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "evs" }, { kind: "argument", name: "root" }] },
+          conversions: [{ op: "ref", at: "/evs", def: "Array_Ev" }, { op: "ref", at: "/top", def: "TreeNode" }, { op: "rename", at: "", from: "top", to: "root" }],
+          conversionDefs: {
+            Array_Ev: [{ op: "date", at: "/*/at" }, { op: "ref", at: "/*/subs", def: "Array_Ev" }],
+            TreeNode: [{ op: "rename", at: "", from: "label", to: "name" }, { op: "ref", at: "/kids/*", def: "TreeNode" }],
+          },
+        }),
+      ),
+      fn: (...args: unknown[]) => {
+        received = args;
+        return "ok";
+      },
+    };
+    const outcome = await createRegistry([def]).dispatch("plan", {
+      evs: [{ at: "2026-01-01T00:00:00Z", subs: [{ at: "2026-01-02T00:00:00Z", subs: [{ at: "2026-01-03T00:00:00Z" }] }] }],
+      top: { label: "a", kids: [{ label: "b", kids: [{ label: "c" }] }] },
+    });
+    expect(outcome.status).toBe("ok");
+    expect(received[0]).toEqual([{ at: new Date("2026-01-01T00:00:00Z"), subs: [{ at: new Date("2026-01-02T00:00:00Z"), subs: [{ at: new Date("2026-01-03T00:00:00Z") }] }] }]);
+    expect(received[1]).toEqual({ name: "a", kids: [{ name: "b", kids: [{ name: "c" }] }] });
+  });
+
   it("Date | string: only a date-time becomes a Date; any other string stays a string (never an Invalid Date)", async () => {
     let received: unknown;
     const def: EntryDefinition = {

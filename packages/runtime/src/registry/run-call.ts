@@ -40,7 +40,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   if (missing.length > 0) return errorOutcome("forbidden", `The caller may not use '${entry.name}': it needs the scopes ${missing.join(" ")}.`, { missing });
   const prepared = prepareArguments(definition, rawArgs, shared.options.strict ?? false);
   if (!prepared.ok) return prepared.outcome;
-  const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions);
+  const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions, entry.conversionDefs);
   const controller = new AbortController();
   const context: ToolContext = {
     ...(shared.options.workingDirectory !== undefined ? { workingDirectory: shared.options.workingDirectory } : {}),

@@ -3,7 +3,7 @@ import type { Gate } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
 import { toolCalled, type ExternalPolicy } from "../register-tools.js";
 import type { AuthOptions } from "./auth-options.js";
-import { scopeMissing, tokenRefused, tokenRequired } from "./bearer-responses.js";
+import { scopeMissing, tokenRefused, tokenRequired, tokenUncheckable } from "./bearer-responses.js";
 import { createTokenVerifier } from "./verify-jwt.js";
 
 const METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -62,6 +62,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
       if (!match) return tokenRefused(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");
       const check = await verify(match[1]!, request);
+      if ("unavailable" in check) return tokenUncheckable();
       return "principal" in check ? check.principal : tokenRefused(metadataUrl(request), `The token was refused: ${check.problem}.`);
     },
 

@@ -292,6 +292,17 @@ describe("a JWKS URL", () => {
       keyServer.close();
     }
   });
+
+  it("unreachable: 503 (the server's trouble), not 401 invalid_token, which would make a client drop a good token", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const remote = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: `http://127.0.0.1:${port}/jwks.json` } });
+    const response = await remote(rpc("tools/list", {}, `Bearer ${await token()}`));
+    expect([response.status, response.headers.get("retry-after"), response.headers.get("www-authenticate")]).toEqual([503, "5", null]);
+    expect(await response.json()).toEqual({ error: "temporarily_unavailable", error_description: "The token could not be checked just now; try again shortly." });
+  });
 });
 
 describe("configuration", () => {
@@ -310,6 +321,14 @@ describe("configuration", () => {
     const refusedResponse = await custom(rpc("tools/list", {}, "Bearer nope"));
     expect(refusedResponse.status).toBe(401);
     expect(refusedResponse.headers.get("www-authenticate")).toContain('resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
+    expect(refusedResponse.headers.get("www-authenticate")).toContain('error_description="The token was refused: the verify function did not accept it."');
+  });
+
+  it("a verify function that throws gets 503, and its message stays in the server", async () => {
+    const failing = createMcpHandler(shopRegistry(), { identity, auth: { resource: AUDIENCE, verify: async () => { throw new Error("db down at /secret/path"); } } });
+    const response = await failing(rpc("tools/list", {}, "Bearer anything"));
+    expect(response.status).toBe(503);
+    expect(await response.text()).not.toContain("secret");
   });
 });
 

@@ -22,3 +22,9 @@ export function tokenRefused(metadataUrl: string, description: string, error = "
 export function scopeMissing(metadataUrl: string, needed: readonly string[], description: string): Response {
   return oauthError(403, { error: "insufficient_scope", scope: needed.join(" "), error_description: description, resource_metadata: metadataUrl }, { error: "insufficient_scope", error_description: description });
 }
+
+/** 503: the token could not be checked now (the key set unreachable, a `verify` that threw); no detail of why reaches the client. */
+export function tokenUncheckable(): Response {
+  const body = { error: "temporarily_unavailable", error_description: "The token could not be checked just now; try again shortly." };
+  return new Response(JSON.stringify(body), { status: 503, headers: { "content-type": "application/json", "retry-after": "5" } });
+}

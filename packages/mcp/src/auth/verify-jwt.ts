@@ -1,5 +1,5 @@
 import type { Principal } from "@toolgen/runtime";
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import type { AuthOptions } from "./auth-options.js";
 
 /**
@@ -10,7 +10,12 @@ const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256
 /** Clock skew tolerated on `exp` and `nbf`, in seconds. */
 const CLOCK_TOLERANCE_S = 60;
 
-export type TokenCheck = { principal: Principal } | { problem: string };
+/**
+ * A verdict on a token: its caller, what is wrong with it (`401`), or that it could not be
+ * checked now — the key set unreachable, a `verify` function that threw — which is the
+ * server's trouble, not the token's (`503`: a client must not throw away a good token).
+ */
+export type TokenCheck = { principal: Principal } | { problem: string } | { unavailable: true };
 export type TokenVerifier = (token: string, request: Request) => Promise<TokenCheck>;
 
 /** The verifier `auth` describes; a configuration that cannot verify anything throws here, before serving. */
@@ -18,8 +23,13 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
   if (auth.verify) {
     const verify = auth.verify;
     return async (token, request) => {
-      const principal = await verify(token, request);
-      return principal ? { principal } : { problem: "the token was refused" };
+      let principal: Principal | undefined;
+      try {
+        principal = await verify(token, request);
+      } catch {
+        return { unavailable: true };
+      }
+      return principal ? { principal } : { problem: "the verify function did not accept it" };
     };
   }
   if (auth.jwks === undefined) throw new TypeError("toolgen: auth needs 'jwks' (a key set or an https: URL) or a 'verify' function: without one no token could be checked.");
@@ -41,7 +51,9 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
       verified.set(token, { principal, expires: payload.exp! * 1000 });
       return { principal };
     } catch (error) {
-      return { problem: error instanceof Error ? error.message : "the token could not be verified" };
+      // The key set could not be fetched (unreachable, too slow, not a key set): no verdict on the token.
+      if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return { unavailable: true };
+      return { problem: error.message };
     }
   };
 }

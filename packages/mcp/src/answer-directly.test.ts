@@ -74,6 +74,7 @@ describe("malformed params, through the SDK's server", () => {
     ["no params at all", "tools/call", undefined, "params: expected object, received undefined"],
     ["a resource URI that is not a string", "resources/read", { uri: 5 }, "params.uri: expected string, received number"],
     ["a prompt without a name", "prompts/get", {}, "params.name: expected string, received undefined"],
+    ["an initialize without its fields", "initialize", {}, "params.protocolVersion: expected string, received undefined; params.capabilities: expected object, received undefined; params.clientInfo: expected object, received undefined"],
   ])("%s is InvalidParams (-32602) naming the field", async (_label, method, params, problem) => {
     const response = await throughSdk(post({ jsonrpc: "2.0", id: 9, method, ...(params === undefined ? {} : { params }) }));
     const body = (await response.json()) as { error: { code: number; message: string } };

@@ -1,5 +1,5 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, InitializeRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 
 type RequestSchema = z.ZodObject<z.ZodRawShape>;
@@ -25,11 +25,22 @@ export function answerInvalidParams(server: Server): void {
     );
   };
   Object.assign(server, { setRequestHandler: registerChecked });
+  // `initialize` was registered by the SDK's constructor, before this: registered again, checked.
+  const sdk = server as unknown as { _oninitialize?: (request: unknown) => Promise<unknown> };
+  const initialize = sdk._oninitialize;
+  if (typeof initialize === "function") server.setRequestHandler(InitializeRequestSchema, (request) => initialize.call(server, request) as never);
+}
+
+/** What is wrong with a request's params by its method's schema, as the `-32602` message says it; undefined when nothing is. */
+export function invalidParams(schema: RequestSchema, request: unknown): string | undefined {
+  const result = schema.safeParse(request);
+  if (result.success) return undefined;
+  const problems = result.error.issues.map((issue) => `${issue.path.map(String).join(".") || "the request"}: ${issue.message.replace(/^Invalid input: /, "")}`);
+  return `Invalid params: ${problems.join("; ")}.`;
 }
 
 function strictly(schema: RequestSchema, request: unknown): unknown {
-  const result = schema.safeParse(request);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.map(String).join(".") || "the request"}: ${issue.message.replace(/^Invalid input: /, "")}`);
-  throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${problems.join("; ")}.`);
+  const problem = invalidParams(schema, request);
+  if (problem !== undefined) throw new McpError(ErrorCode.InvalidParams, problem);
+  return schema.parse(request);
 }

@@ -40,6 +40,9 @@ describe("sessions", () => {
     const unknown = await mcp(ping("00000000-0000-0000-0000-000000000000"));
     expect([unknown.status, ((await unknown.json()) as { error: { message: string } }).error.message]).toEqual([404, "Session not found: it expired or was closed; initialize a new one."]);
     expect((await mcp(post({ jsonrpc: "2.0", id: 1, method: "ping" }))).status).toBe(400);
+    // An initialize with wrong params is told what is wrong, not to send an initialize.
+    const bad = await mcp(post({ jsonrpc: "2.0", id: 2, method: "initialize", params: {} }));
+    expect([bad.status, ((await bad.json()) as { error: { code: number; message: string } }).error]).toEqual([400, { code: -32602, message: expect.stringContaining("Invalid params: params.protocolVersion: expected string") }]);
   });
 
   it("DELETE ends a session", async () => {

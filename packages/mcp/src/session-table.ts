@@ -1,8 +1,9 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { InitializeRequestSchema, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@toolgen/runtime";
 import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
+import { invalidParams } from "./invalid-params.js";
 import { MemoryEventStore } from "./memory-event-store.js";
 
 export interface SessionOptions {
@@ -58,6 +59,10 @@ export class SessionTable {
     this.expire();
     const id = request.headers.get("mcp-session-id");
     if (id === null) {
+      // An `initialize` whose params are wrong is told so, not told to send an initialize.
+      const initialize = (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown } | null)?.method === "initialize");
+      const problem = request.method === "POST" && initialize !== undefined ? invalidParams(InitializeRequestSchema, initialize) : undefined;
+      if (problem !== undefined) return jsonRpcError(400, -32602, problem);
       if (request.method !== "POST" || !(Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body))) {
         return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id header; start a session with an initialize request.");
       }

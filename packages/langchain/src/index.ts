@@ -1,7 +1,8 @@
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
+import { ToolMessage } from "@langchain/core/messages";
 import { StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { Registry } from "@toolgen/runtime";
-import { outcomeText, projectOpenAiChat, type Projection, type OpenAiChatTool, type ProjectionOptions } from "@toolgen/runtime/providers";
+import { outcomeText, projectOpenAiChat, type Projection, type OpenAiChatTool, type OpenAiOptions } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -40,9 +41,17 @@ class ToolgenTool extends StructuredTool {
     }
   }
 
-  protected async _call(input: unknown, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<string> {
+  /**
+   * The outcome's text. Called with a tool call (a `ToolNode`, `tool.invoke(toolCall)`), a
+   * failure is a tool message of `status: "error"`, which LangGraph's routing reads; a
+   * success becomes LangChain's own `status: "success"` message.
+   */
+  protected async _call(input: unknown, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<string | ToolMessage> {
     const call = this.projection.toCall(this.name, input);
-    return outcomeText(await this.registry.dispatch(call.name, call.arguments, config?.signal ? { signal: config.signal } : {}));
+    const outcome = await this.registry.dispatch(call.name, call.arguments, config?.signal ? { signal: config.signal } : {});
+    const text = outcomeText(outcome);
+    const toolCallId = config?.toolCall?.id;
+    return outcome.status === "error" && toolCallId ? new ToolMessage({ content: text, tool_call_id: toolCallId, name: this.name, status: "error" }) : text;
   }
 }
 
@@ -50,10 +59,12 @@ class ToolgenTool extends StructuredTool {
  * The registry's tools as LangChain `StructuredTool`s, for `model.bindTools(tools)` and
  * LangGraph's `ToolNode`. Every call goes through the registry: toolgen's validation (with its
  * lenient repairs and model-readable messages), timeouts, interceptors; every outcome — a
- * failure included — is the tool message's text. `@external` tools are left out: the
- * application runs those itself. Filters (hosts, tags, allow lists) are the registry's own.
+ * failure included — is the tool message's text, a failure's message marked `status: "error"`.
+ * `@external` tools are left out: the application runs those itself. Filters (hosts, tags,
+ * allow lists) are the registry's own. `{ strict: true }` writes the schemas for OpenAI's
+ * strict mode (`bindTools(tools, { strict: true })` with `ChatOpenAI`), as `projectOpenAiChat` does.
  */
-export function langchainTools(registry: ToolgenRegistry, options: ProjectionOptions = {}): StructuredTool[] {
+export function langchainTools(registry: ToolgenRegistry, options: OpenAiOptions = {}): StructuredTool[] {
   const projection = projectOpenAiChat(registry.entries.filter((e) => !e.external), options);
   return projection.definitions.map((d) => new ToolgenTool(registry, projection, d.function));
 }

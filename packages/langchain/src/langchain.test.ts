@@ -46,8 +46,16 @@ describe("langchainTools", () => {
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]);
   });
 
-  it("a failing tool is a tool message with its payload; the graph goes on", async () => {
+  it("a failing tool is a tool message with its payload, of status error (what LangGraph routes on); the graph goes on", async () => {
     const messages: BaseMessage[] = await runTools(toolCall("out_of_stock", {}, "c1"));
-    expect(messages.map((m) => m.content)).toEqual(['no stock left\n{"sku":"ABC-123"}']);
+    expect(messages.map((m) => [m.content, (m as ToolMessage).status])).toEqual([['no stock left\n{"sku":"ABC-123"}', "error"]]);
+    const [refused, valid] = [...(await runTools(toolCall("add_to_cart", { sku: "abc", quantity: 0 }, "c2"))), ...(await runTools(toolCall("add_to_cart", { sku: "ABC-123", quantity: 1 }, "c3")))];
+    expect([refused!.status, valid!.status]).toEqual(["error", "success"]);
+  });
+
+  it("{ strict: true } gives OpenAI strict-mode schemas: every property required, optional ones nullable", () => {
+    const [addToCart] = langchainTools(shop(), { strict: true }) as unknown as Array<{ schema: { required: string[]; properties: { gift: { type: unknown } } } }>;
+    expect(addToCart!.schema.required).toEqual(["sku", "quantity", "gift"]);
+    expect(addToCart!.schema.properties.gift.type).toEqual(["boolean", "null"]);
   });
 });

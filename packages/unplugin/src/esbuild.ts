@@ -1,4 +1,6 @@
-import { toolgen } from "./index.js";
+import type { UnpluginInstance } from "unplugin";
+import { toolgen, type ToolgenPluginOptions } from "./index.js";
 
-/** The toolgen plugin for esbuild. */
-export default toolgen.esbuild;
+/** The toolgen plugin for esbuild (typed through unplugin's own types, which name esbuild's). */
+const plugin: UnpluginInstance<ToolgenPluginOptions | undefined, false>["esbuild"] = toolgen.esbuild;
+export default plugin;

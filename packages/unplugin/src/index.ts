@@ -17,7 +17,7 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * file:line:col diagnostics; warnings are printed. The manifest is written again after the
  * bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
  */
-export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined> = (options = {}) => {
+export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
   const { project, ...config } = options;
   let last: ProjectBuild | undefined;
   const build = () => {

@@ -1,4 +1,6 @@
-import { toolgen } from "./index.js";
+import type { UnpluginInstance } from "unplugin";
+import { toolgen, type ToolgenPluginOptions } from "./index.js";
 
-/** The toolgen plugin for rollup. */
-export default toolgen.rollup;
+/** The toolgen plugin for rollup (typed through unplugin's own types, which name rollup's). */
+const plugin: UnpluginInstance<ToolgenPluginOptions | undefined, false>["rollup"] = toolgen.rollup;
+export default plugin;

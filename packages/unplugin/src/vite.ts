@@ -1,4 +1,6 @@
-import { toolgen } from "./index.js";
+import type { UnpluginInstance } from "unplugin";
+import { toolgen, type ToolgenPluginOptions } from "./index.js";
 
-/** The toolgen plugin for vite. */
-export default toolgen.vite;
+/** The toolgen plugin for vite (typed through unplugin's own types, which name vite's). */
+const plugin: UnpluginInstance<ToolgenPluginOptions | undefined, false>["vite"] = toolgen.vite;
+export default plugin;

@@ -1,4 +1,6 @@
-import { toolgen } from "./index.js";
+import type { UnpluginInstance } from "unplugin";
+import { toolgen, type ToolgenPluginOptions } from "./index.js";
 
-/** The toolgen plugin for webpack. */
-export default toolgen.webpack;
+/** The toolgen plugin for webpack (typed through unplugin's own types, which name webpack's). */
+const plugin: UnpluginInstance<ToolgenPluginOptions | undefined, false>["webpack"] = toolgen.webpack;
+export default plugin;

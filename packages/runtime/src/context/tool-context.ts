@@ -53,3 +53,13 @@ export interface Principal {
 export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
   return entry.scopes?.filter((scope) => !principal.scopes.includes(scope)) ?? [];
 }
+
+declare global {
+  /**
+   * The platform's `AbortSignal` (DOM, Node.js, Deno, Bun, Workers). Declared empty here, which
+   * merges with the real one, so that these declarations also compile in a project whose `lib`
+   * and `types` name no platform (ES libs only): the runtime needs none of its own.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges with the platform's declaration
+  interface AbortSignal {}
+}

@@ -1,0 +1,41 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packedProject } from "../../test-support/packed-project.js";
+import { TSC_BIN } from "../../test-support/temp-project.js";
+
+/**
+ * The runtime's published declarations, as a project meets them that names no platform: ES
+ * libs only, no `@types/node`, no DOM, and `skipLibCheck` off, so every declaration file is
+ * checked. The runtime runs everywhere; its types must compile anywhere too.
+ */
+let project: { dir: string; cleanup: () => void };
+
+beforeAll(() => {
+  project = packedProject("portable", ["runtime"]);
+}, 120_000);
+
+afterAll(() => project.cleanup());
+
+describe("@toolgen/runtime's declarations", () => {
+  it("compile with ES libs only, no platform types, skipLibCheck off: every subpath", () => {
+    writeFileSync(
+      path.join(project.dir, "uses-runtime.ts"),
+      `import { createRegistry, image, type ToolContext } from "@toolgen/runtime";
+import { aiSdkTools, outcomeText } from "@toolgen/runtime/providers";
+import { email } from "@toolgen/runtime/formats";
+import type * as validation from "@toolgen/runtime/validation";
+import type * as telemetry from "@toolgen/runtime/telemetry";
+export const registry = createRegistry([]);
+export const parts = [image, aiSdkTools, outcomeText, email] as const;
+export type Used = [ToolContext["signal"], typeof validation, typeof telemetry];
+`,
+    );
+    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", lib: ["ES2023"], types: [], strict: true, noEmit: true, skipLibCheck: false }, files: ["uses-runtime.ts"] };
+    writeFileSync(path.join(project.dir, "tsconfig.platformless.json"), JSON.stringify(tsconfig));
+    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.platformless.json"], { cwd: project.dir, encoding: "utf8" });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+});

@@ -78,6 +78,20 @@ export async function guardMcpRequest(
   methods: readonly string[],
   serve: (body: unknown, principal: Principal | undefined) => Promise<Response>,
 ): Promise<Response> {
+  const origin = request.headers.get("origin");
+  if (origin === null || !isAllowedOrigin(origin, limits.allowedOrigins)) return checkMcpRequest(limits, request, gate, methods, serve);
+  // A page the server admits: a preflight is answered, and every answer may be read (CORS).
+  if (request.method === "OPTIONS" && (limits.path === undefined || new URL(request.url).pathname === limits.path)) return preflight(origin, methods);
+  return withCors(await checkMcpRequest(limits, request, gate, methods, serve), origin);
+}
+
+async function checkMcpRequest(
+  limits: HttpLimits,
+  request: Request,
+  gate: Gate | undefined,
+  methods: readonly string[],
+  serve: (body: unknown, principal: Principal | undefined) => Promise<Response>,
+): Promise<Response> {
   try {
     if (limits.path !== undefined && new URL(request.url).pathname !== limits.path) return jsonRpcError(404, -32600, `Not found: MCP is served at ${limits.path}.`);
     const origin = request.headers.get("origin");
@@ -162,6 +176,26 @@ async function readBody(request: Request, max: number): Promise<string | undefin
 
 export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+/** What a browser page may send (beyond the CORS-safelisted headers), and read of an answer. */
+const REQUEST_HEADERS = "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id";
+const EXPOSED_HEADERS = "mcp-session-id, mcp-protocol-version, www-authenticate, retry-after";
+
+function preflight(origin: string, methods: readonly string[]): Response {
+  return new Response(null, {
+    status: 204,
+    headers: { "access-control-allow-origin": origin, "access-control-allow-methods": methods.join(", "), "access-control-allow-headers": REQUEST_HEADERS, "access-control-max-age": "600", vary: "Origin" },
+  });
+}
+
+/** The answer, readable by the page at `origin`. */
+function withCors(response: Response, origin: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set("access-control-allow-origin", origin);
+  headers.set("access-control-expose-headers", EXPOSED_HEADERS);
+  headers.append("vary", "Origin");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;

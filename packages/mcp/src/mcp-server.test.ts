@@ -358,6 +358,29 @@ describe("hostile requests over HTTP", () => {
     }
   });
 
+  it("lets the pages it admits read its answers (CORS): a preflight is answered, answers name the origin; other pages get neither", async () => {
+    const listed = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, allowedOrigins: ["https://app.example.com"] });
+    try {
+      const preflight = await fetch(listed.url, { method: "OPTIONS", headers: { origin: "https://app.example.com", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" } });
+      expect(preflight.status).toBe(204);
+      expect(Object.fromEntries([...preflight.headers].filter(([name]) => name.startsWith("access-control-")))).toEqual({
+        "access-control-allow-origin": "https://app.example.com",
+        "access-control-allow-methods": "POST",
+        "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+        "access-control-max-age": "600",
+      });
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" });
+      const answer = await fetch(listed.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25", origin: "https://app.example.com" }, body });
+      expect([answer.status, answer.headers.get("access-control-allow-origin"), answer.headers.get("access-control-expose-headers")]).toEqual([200, "https://app.example.com", "mcp-session-id, mcp-protocol-version, www-authenticate, retry-after"]);
+      const foreign = await fetch(listed.url, { method: "OPTIONS", headers: { origin: "https://other.example.com", "access-control-request-method": "POST" } });
+      expect([foreign.status, foreign.headers.get("access-control-allow-origin")]).toEqual([403, null]);
+      const noOrigin = await fetch(listed.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body });
+      expect([noOrigin.status, noOrigin.headers.get("access-control-allow-origin")]).toEqual([200, null]);
+    } finally {
+      await listed.close();
+    }
+  });
+
   it("accepts a notification without answering it, and answers an unknown method with -32601", async () => {
     expect((await post(running.url, { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
     expect(await (await post(running.url, { jsonrpc: "2.0", id: 3, method: "no/such/method" })).json()).toMatchObject({ id: 3, error: { code: -32601 } });

@@ -50,7 +50,8 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
         scopes_supported: scopes,
         bearer_methods_supported: ["header"],
       };
-      return new Response(JSON.stringify(document), { headers: { "content-type": "application/json" } });
+      // Public, and fetched by browser-based clients before they authorize: readable from any page.
+      return new Response(JSON.stringify(document), { headers: { "content-type": "application/json", "access-control-allow-origin": "*" } });
     },
 
     async authenticate(request) {

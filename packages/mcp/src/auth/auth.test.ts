@@ -94,11 +94,11 @@ describe("bearer authentication", () => {
     expect([response.status, await response.json()]).toEqual([200, { status: "ok" }]);
   });
 
-  it("serves the Protected Resource Metadata without a token, in both forms", async () => {
+  it("serves the Protected Resource Metadata without a token, in both forms, readable from any page", async () => {
     // This handler serves every path (no `path` option): the bare form describes the origin.
     for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost/"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
       const response = await handler(new Request(`http://localhost${path}`));
-      expect(response.status).toBe(200);
+      expect([response.status, response.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
       expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments", "reports"], bearer_methods_supported: ["header"] });
     }
   });

@@ -120,6 +120,12 @@ describe("the same tools in every runtime", () => {
     expectMatrix(run(path.join(BIN, "deno"), ["run", "--no-prompt", "--no-config", "--no-lock", "app.mjs"], dir, { DENO_DIR: path.join(dir, ".deno"), NO_COLOR: "1" }));
   });
 
+  it("Deno, from the TypeScript sources and node_modules, with --sloppy-imports (deploy.md's recipe)", () => {
+    // The generated module imports the tools as `./tools.js` (NodeNext's spelling): Deno finds `tools.ts` with --sloppy-imports.
+    writeFileSync(path.join(project.dir, "deno-sources.ts"), 'import { runMatrix } from "./src/matrix.ts";\nconsole.log(JSON.stringify(await runMatrix()));\n');
+    expectMatrix(run(path.join(BIN, "deno"), ["run", "--no-prompt", "--no-lock", "--sloppy-imports", "deno-sources.ts"], project.dir, { DENO_DIR: path.join(project.dir, ".deno"), NO_COLOR: "1" }));
+  });
+
   it("Bun", async () => {
     const file = await bundle(project.dir, "print-matrix.mjs", "neutral");
     const dir = isolated();

@@ -112,6 +112,32 @@ describe("compiled schemas agree with ajv", () => {
     expect(validate.errors).toBeNull();
   });
 
+  it("reports a discriminated union's errors inside the member its tag names, at every depth; a missing or unknown tag is the error", () => {
+    const expr: JsonSchema = {
+      $defs: {
+        Expr: {
+          anyOf: [
+            { type: "object", properties: { op: { const: "num" }, value: { type: "number" } }, required: ["op", "value"], additionalProperties: false },
+            { type: "object", properties: { op: { const: "add" }, left: { $ref: "#/$defs/Expr" }, right: { $ref: "#/$defs/Expr" } }, required: ["op", "left", "right"], additionalProperties: false },
+          ],
+        },
+      },
+      type: "object",
+      properties: { e: { $ref: "#/$defs/Expr" } },
+      required: ["e"],
+    };
+    const validate = compileSchema(expr);
+    expect(validate({ e: { op: "add", left: { op: "num", value: 1 }, right: { op: "add", left: { op: "num", value: "x" }, right: { op: "mul" } } } })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([
+      ["/e/right/left/value", "type", { type: "number" }],
+      ["/e/right/right/op", "enum", { allowedValues: ["num", "add"] }],
+    ]);
+    expect(validate({ e: { value: 1 } })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([["/e", "required", { missingProperty: "op" }]]);
+    expect(validate({ e: "1 + 1" })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/e", "anyOf"]]);
+  });
+
   it("checks the size bounds first: a value over its maximum is not given to the costly keywords; within bounds every error is reported", () => {
     const string: JsonSchema = { type: "string", minLength: 3, maxLength: 5, pattern: "^[a-z]+$", format: "email" };
     const array: JsonSchema = { type: "array", minItems: 3, maxItems: 4, items: { type: "number" }, uniqueItems: true };

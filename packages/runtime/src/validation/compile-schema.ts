@@ -365,21 +365,31 @@ class Compiler {
   /**
    * `anyOf` passes when a member does; one error stands for the members'. A discriminated
    * union (every member an object whose required tag property has its own `const`) goes
-   * straight to the member its tag names — the others would fail on the tag.
+   * straight to the member its tag names — the others would fail on the tag — and reports
+   * that member's own errors, at their paths inside it; a missing or unknown tag is the error.
    */
   private anyOf(schemas: readonly JsonSchema[]): Node {
     const members = schemas.map((sub) => this.node(sub));
     const tag = discriminator(schemas);
-    let ok: Ok = (data) => {
-      for (const member of members) if (member.ok(data)) return true;
-      return false;
-    };
-    if (tag !== undefined) {
-      const byTag = new Map(schemas.map((m, i) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[i]!]));
-      const own = isInherited(tag);
-      ok = (data) => isObject(data) && byTag.get(own ? readOwn(data, tag) : data[tag])?.ok(data) === true;
+    if (tag === undefined) {
+      return keyword((data) => {
+        for (const member of members) if (member.ok(data)) return true;
+        return false;
+      }, "anyOf");
     }
-    return keyword(ok, "anyOf");
+    const byTag = new Map(schemas.map((m, i) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[i]!]));
+    const own = isInherited(tag);
+    const pick = (data: unknown) => (isObject(data) ? byTag.get(own ? readOwn(data, tag) : data[tag]) : undefined);
+    return {
+      ok: (data) => pick(data)?.ok(data) === true,
+      check: (data, path, errors) => {
+        const member = pick(data);
+        if (member) return member.check(data, path, errors);
+        if (!isObject(data)) return fail(errors, path, "anyOf");
+        if ((own ? readOwn(data, tag) : data[tag]) === undefined) return fail(errors, path, "required", tag);
+        fail(errors, `${path}/${pointerSegment(tag)}`, "enum", [...byTag.keys()]);
+      },
+    };
   }
 }
 

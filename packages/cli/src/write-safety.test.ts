@@ -25,6 +25,15 @@ describe("toolgen build writes safely", () => {
     expect(existsSync(file("dist/toolgen.manifest.json"))).toBe(false);
   });
 
+  it("a manifest of its own that was damaged since (a stray edit) is written again, as `check` advises", () => {
+    expect(toolgen(["build"], dir).status).toBe(0);
+    const good = readFileSync(file("dist/toolgen.manifest.json"), "utf8");
+    writeFileSync(file("dist/toolgen.manifest.json"), good + "// x\n");
+    expect(toolgen(["check"], dir)).toMatchObject({ status: 1, stderr: expect.stringMatching(/stale: +dist\/toolgen\.manifest\.json/) });
+    expect(toolgen(["build"], dir).status).toBe(0);
+    expect(readFileSync(file("dist/toolgen.manifest.json"), "utf8")).toBe(good);
+  });
+
   it("a registry module that cannot be written: one line naming it, and no manifest either", () => {
     mkdirSync(file("src/tools.generated.ts"));
     const build = toolgen(["build"], dir);

@@ -69,7 +69,9 @@ function writeAll(files: readonly PlannedFile[]): void {
 }
 
 /** A manifest toolgen wrote: a JSON object with a `formatVersion`. */
+/** A manifest by its content, or (damaged since: a stray edit, a merge conflict) by the first line toolgen writes. */
 function isManifestText(text: string): boolean {
+  if (/^\{\r?\n {2}"formatVersion": \d+,/.test(text)) return true;
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === "object" && value !== null && !Array.isArray(value) && "formatVersion" in value;

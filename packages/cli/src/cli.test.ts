@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,6 +153,17 @@ describe("diagnostics, configuration and usage errors", () => {
     } finally {
       writeFileSync(path.join(dir, "toolgen.config.json"), "{}");
     }
+  });
+
+  it("a project without any tagged function builds, with a warning that says what toolgen looks for", () => {
+    const empty = path.join(dir, "untagged");
+    mkdirSync(path.join(empty, "src"), { recursive: true });
+    writeFileSync(path.join(empty, "package.json"), JSON.stringify({ name: "untagged", type: "module" }));
+    writeFileSync(path.join(empty, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    writeFileSync(path.join(empty, "src/add.ts"), "/** Adds. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n");
+    const build = run(["build"], empty);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toBe("toolgen: warning: no entries: no exported function, method or const in the files of tsconfig.json has @tool, @prompt or @resource in its doc comment (a /** … */ block right above it).\n");
   });
 
   it("usage errors exit 2: an unknown command, a tsconfig that is not there", () => {

@@ -29,6 +29,7 @@ export function runBuild(options: BuildOptions): number {
   const [manifest, registryModule, ...chunks] = plan.files;
   const chunkNote = chunks.length ? ` (+ ${chunks.length} chunk${chunks.length === 1 ? "" : "s"} in ${shown(plan.chunkDirectory)})` : "";
   process.stdout.write(`toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} -> ${shown(manifest.path)}, ${shown(registryModule.path)}${chunkNote}\n`);
+  if (plan.entryCount === 0) process.stderr.write(`toolgen: warning: no entries: no exported function, method or const in the files of ${shown(info.tsconfigPath)} has @tool, @prompt or @resource in its doc comment (a /** … */ block right above it).\n`);
   return 0;
 }
 

@@ -58,7 +58,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("list what the model will see: name, kind, parameters, schema size and tokens")
     .addOption(project())
     .option("--json", "print the manifest entries as JSON")
-    .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, anthropic, gemini, mcp, ai-sdk")
+    .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, openai-responses, openai-responses-strict, anthropic, gemini, mcp, ai-sdk")
     .option("--host <id>", "with --provider: a host identity the application declares (repeatable), as for call and serve", collect)
     .action(async (o) => void (exitCode = (await import("./commands/list.js")).runList(o)));
   program
@@ -66,7 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("show one entry in full: description, schemas, source, cost")
     .addOption(project())
     .option("--json", "print the manifest entry as JSON")
-    .option("--provider <provider>", "the definition one provider receives")
+    .option("--provider <provider>", "the definition one provider receives (the ids of list --provider)")
     .option("--host <id>", "with --provider: a host identity the application declares (repeatable), as for call and serve", collect)
     .action(async (name: string, o) => void (exitCode = (await import("./commands/inspect.js")).runInspect(name, o)));
   program

@@ -22,7 +22,7 @@ export class ContractAnalysisError extends Error {
     readonly label: string,
     readonly diagnostics: readonly Diagnostic[],
   ) {
-    super(`${label} has errors; see above.`);
+    super(`errors in ${label}; see above.`);
   }
 }
 

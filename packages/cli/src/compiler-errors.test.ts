@@ -27,8 +27,9 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     expect(build.stderr).toMatch(/src\/tools\.generated\.ts:\d+:\d+ - error TS\d+: .*\(toolgen writes the registry module here: delete the file, then run toolgen build\)/);
   });
 
-  it("package.json passed as the tsconfig is a usage error, not a build of the wrong file", () => {
+  it("package.json or a source file passed as the tsconfig is a usage error, not a build of the wrong file", () => {
     expect(toolgen(["build", "-p", "package.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("is the package's package.json, not a tsconfig") });
+    expect(toolgen(["build", "-p", "src/units.ts"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("src/units.ts is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.") });
   });
 
   it("an invalid compiler option is an error naming it", () => {

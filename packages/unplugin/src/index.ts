@@ -21,9 +21,13 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   const { project, ...config } = options;
   let last: ProjectBuild | undefined;
   const build = () => {
-    last = buildProject({ ...(project ? { project } : {}), config });
+    try {
+      last = buildProject({ ...(project ? { project } : {}), config });
+    } catch (error) {
+      throw pluginError(error instanceof Error ? error.message : String(error), error);
+    }
     // Thrown, not `this.error`: esbuild's adapter has no `this.error` in `buildStart`.
-    if (!last.ok) throw new Error(`toolgen: the build failed\n${last.report}`);
+    if (!last.ok) throw pluginError(`toolgen: the build failed\n${last.report}`);
     if (last.report) process.stderr.write(last.report);
   };
   const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
@@ -45,3 +49,13 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
 
 export const toolgen = /* #__PURE__ */ createUnplugin(unpluginFactory);
 export default toolgen;
+
+/**
+ * A failed build as the bundler shows it: toolgen's message is the whole story, so no stack of
+ * the plugin's own frames follows it, and it names the plugin's option where the CLI's says `-p`.
+ */
+function pluginError(message: string, cause?: unknown): Error {
+  const error = new Error(message.replace(/with -p( <path>)?([.;])/g, "with the plugin's `project` option$2"), cause === undefined ? {} : { cause });
+  error.stack = `Error: ${error.message}`;
+  return error;
+}

@@ -75,6 +75,7 @@ describe("@toolgen/unplugin", () => {
     const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
     expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
     await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the build's options: unknown key "nameing"/);
+    await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
   });
 
   it("an error fails the bundler's build with toolgen's file:line:col diagnostic", async () => {

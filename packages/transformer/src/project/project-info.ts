@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import { ConfigError, parseConfig, type ToolgenConfig } from "./config.js";
@@ -31,8 +31,9 @@ export function readProjectInfo(tsm: typeof ts, tsconfigOption: string | undefin
  */
 export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): { tsconfigPath: string; parsed: ts.ParsedCommandLine } {
   let tsconfigPath = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
-  if (existsSync(tsconfigPath) && !tsconfigPath.endsWith(".json")) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
+  if (statSync(tsconfigPath, { throwIfNoEntry: false })?.isDirectory()) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
   if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
+  if (/\.[cm]?[jt]sx?$/.test(tsconfigPath)) throw new ConfigError(`${tsconfigPath} is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   if (path.basename(tsconfigPath) === "package.json") throw new ConfigError(`${tsconfigPath} is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
   if (read.error) {

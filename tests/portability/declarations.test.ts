@@ -19,7 +19,11 @@ beforeAll(() => {
 afterAll(() => project.cleanup());
 
 describe("@toolgen/runtime's declarations", () => {
-  it("compile with ES libs only, no platform types, skipLibCheck off: every subpath", () => {
+  it.each([
+    ["ES libs only, no platform types", ["ES2023"], []],
+    ["the DOM's", ["ES2023", "DOM"], []],
+    ["Node.js's", ["ES2023"], ["node"]],
+  ])("compile with %s, skipLibCheck off: every subpath, and a tool reading its context's signal", (_label, lib, types) => {
     writeFileSync(
       path.join(project.dir, "uses-runtime.ts"),
       `import { createRegistry, image, type ToolContext } from "@toolgen/runtime";
@@ -29,12 +33,16 @@ import type * as validation from "@toolgen/runtime/validation";
 import type * as telemetry from "@toolgen/runtime/telemetry";
 export const registry = createRegistry([]);
 export const parts = [image, aiSdkTools, outcomeText, email] as const;
-export type Used = [ToolContext["signal"], typeof validation, typeof telemetry];
+export type Used = [typeof validation, typeof telemetry];
+export function stopped(context: ToolContext): unknown {
+  context.signal.throwIfAborted();
+  return context.signal.aborted ? context.signal.reason : undefined;
+}
 `,
     );
-    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", lib: ["ES2023"], types: [], strict: true, noEmit: true, skipLibCheck: false }, files: ["uses-runtime.ts"] };
-    writeFileSync(path.join(project.dir, "tsconfig.platformless.json"), JSON.stringify(tsconfig));
-    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.platformless.json"], { cwd: project.dir, encoding: "utf8" });
+    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", lib, types, strict: true, noEmit: true, skipLibCheck: false }, files: ["uses-runtime.ts"] };
+    writeFileSync(path.join(project.dir, "tsconfig.declarations.json"), JSON.stringify(tsconfig));
+    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.declarations.json"], { cwd: project.dir, encoding: "utf8" });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   });

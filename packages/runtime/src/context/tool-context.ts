@@ -56,10 +56,14 @@ export function missingScopes(entry: { scopes?: readonly string[] }, principal: 
 
 declare global {
   /**
-   * The platform's `AbortSignal` (DOM, Node.js, Deno, Bun, Workers). Declared empty here, which
-   * merges with the real one, so that these declarations also compile in a project whose `lib`
-   * and `types` name no platform (ES libs only): the runtime needs none of its own.
+   * The platform's `AbortSignal` (DOM, Node.js, Deno, Bun, Workers). What the runtime and tools
+   * read of it is declared here too, in the platform's own words (so it merges with theirs),
+   * so that these declarations, and a tool reading `context.signal`, also compile in a
+   * project whose `lib` and `types` name no platform (ES libs only).
    */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges with the platform's declaration
-  interface AbortSignal {}
+  interface AbortSignal {
+    readonly aborted: boolean;
+    readonly reason: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the platforms' own type, which a merge must repeat
+    throwIfAborted(): void;
+  }
 }

@@ -32,7 +32,7 @@ export const HEALTH_PATH = "/healthz";
  * `Response` (see `handleMcpRequest`): a Cloudflare Worker's `fetch`, `Deno.serve`,
  * `Bun.serve`, a Next.js route handler or Hono take it as it is. Nothing here needs Node.js.
  *
- * `GET /healthz` answers `200`. With `auth`, `GET /.well-known/oauth-protected-resource`
+ * `GET /healthz` (and `HEAD`) answers `200`. With `auth`, `GET /.well-known/oauth-protected-resource`
  * (and its path-suffixed form) serves the Protected Resource Metadata, every MCP request
  * needs a bearer token, callers see only the entries whose `@scopes` their token holds, and
  * a call of another is `403`. A configuration that cannot verify tokens throws here.
@@ -58,7 +58,9 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   const streams = (body: unknown) => (Array.isArray(body) ? body : [body]).some((message) => mayNotify(registry, external, message));
   let loaded: Promise<unknown> | undefined;
   return async (request) => {
-    if (request.method === "GET" && new URL(request.url).pathname === HEALTH_PATH) return new Response('{"status":"ok"}', { headers: { "content-type": "application/json" } });
+    if ((request.method === "GET" || request.method === "HEAD") && new URL(request.url).pathname === HEALTH_PATH) {
+      return new Response(request.method === "GET" ? '{"status":"ok"}' : null, { headers: { "content-type": "application/json" } });
+    }
     await (loaded ??= Promise.resolve(registry.load?.()));
     const metadata = access?.metadata(request);
     if (metadata) return metadata;

@@ -419,6 +419,21 @@ describe("streamable HTTP from 'toolgen serve --http 0'", () => {
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(0);
   });
+
+  it("warns when what it serves is empty: a --tag no entry has", async () => {
+    const empty = spawn(process.execPath, [TOOLGEN_BIN, "serve", "-p", "tsconfig.json", "--http", "0", "--tag", "no-such-tag"], { cwd: fixture.dir, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    await new Promise<void>((resolve, reject) => {
+      empty.stderr!.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("/mcp")) resolve();
+      });
+      empty.once("exit", (code) => reject(new Error(`toolgen serve exited with ${code}: ${stderr}`)));
+    });
+    empty.kill("SIGTERM");
+    await once(empty, "exit");
+    expect(stderr).toContain("toolgen: warning: serving no entries: none passes --tag, --allow and --host.\n");
+  });
 });
 
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };

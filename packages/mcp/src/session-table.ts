@@ -83,7 +83,7 @@ export class SessionTable {
   }
 
   private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
-    if (this.sessions.size >= this.maxSessions) this.close(this.sessions.keys().next().value!);
+    if (this.sessions.size >= this.maxSessions) this.close(this.evictable());
     const controller = new AbortController();
     const server = this.newServer(principal, controller.signal);
     const session: Session = { server, transport: undefined!, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
@@ -96,6 +96,20 @@ export class SessionTable {
     });
     await server.connect(session.transport);
     return session.transport.handleRequest(request, { parsedBody: body });
+  }
+
+  /**
+   * The session a new one replaces when the table is full: the least recently used of the
+   * caller holding the most sessions, so that one caller opening session after session closes
+   * its own, not everyone else's.
+   */
+  private evictable(): string {
+    const counts = new Map<string | undefined, number>();
+    for (const session of this.sessions.values()) counts.set(session.owner, (counts.get(session.owner) ?? 0) + 1);
+    const most = Math.max(...counts.values());
+    // Least recently used first: the first of that caller's in the table's order.
+    for (const [id, session] of this.sessions) if (counts.get(session.owner) === most) return id;
+    return this.sessions.keys().next().value!;
   }
 
   private close(id: string): void {

@@ -33,6 +33,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
   // Spans and metrics for every call: a no-op unless an OpenTelemetry SDK is registered (`node --import`).
   registry.use(telemetry());
+  if (registry.entries.length === 0) process.stderr.write(`toolgen: warning: serving no entries: ${options.tag?.length || options.allow?.length || options.host?.length ? "none passes --tag, --allow and --host" : "the manifest has none"}.\n`);
   const { server = {} } = info.config;
   const identity = resolveServerIdentity(server, info.packageJson);
   // Over stdio the server lives as long as the connection: it is stateful.
@@ -62,6 +63,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const running = await serveHandler(handler, { port, host: options.bind ?? "127.0.0.1" }).catch((error: unknown) => {
     throw new UsageError(`cannot listen on ${options.bind ?? "127.0.0.1"}:${port}: ${(error as Error).message}`);
   });
+  if (!auth && !isLoopback(options.bind ?? "127.0.0.1")) process.stderr.write(`toolgen: warning: serving ${options.bind} without auth: anyone who can reach it may call every tool; configure server.auth.\n`);
   process.stderr.write(`toolgen: MCP server '${identity.name}' at ${running.url} (${sessions ? "streamable HTTP with sessions" : "stateless streamable HTTP"}${auth ? ", bearer tokens required" : ""}; Ctrl-C stops it)\n`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
@@ -74,6 +76,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
 
 /** How long calls in flight may finish after SIGTERM or SIGINT, unless `server.shutdownGraceMs` says otherwise. */
 const DEFAULT_GRACE_MS = 10_000;
+
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\./.test(host);
+}
 
 function parsePort(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;

@@ -24,6 +24,7 @@ export interface Access extends Gate {
  */
 export function createAccess(auth: AuthOptions, mcpPath: string | undefined, registry: McpRegistry, external: ExternalPolicy): Access {
   const verify = createTokenVerifier(auth);
+  if (auth.resource !== undefined && !isHttpUrl(auth.resource)) throw new TypeError(`toolgen: auth.resource must be this server's URL (https://…); got ${JSON.stringify(auth.resource)}.`);
   const resourceOf = (request: Request) => auth.resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
   const metadataUrl = (request: Request) => {
     const resource = new URL(resourceOf(request));
@@ -42,7 +43,9 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   return {
     metadata(request) {
       const { pathname } = new URL(request.url);
-      if (request.method !== "GET" || (pathname !== METADATA_PATH && !pathname.startsWith(`${METADATA_PATH}/`))) return undefined;
+      // The bare form, and the form suffixed with the endpoint's path (any path, when the handler serves every path).
+      const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : pathname === `${METADATA_PATH}${mcpPath}`;
+      if (request.method !== "GET" || (pathname !== METADATA_PATH && !suffixed)) return undefined;
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
         resource: auth.resource ?? new URL(pathname.slice(METADATA_PATH.length) || mcpPath || "/", request.url).href,
@@ -76,4 +79,12 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       return undefined;
     },
   };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
 }

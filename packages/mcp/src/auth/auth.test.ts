@@ -89,9 +89,17 @@ async function json(response: Response): Promise<{ result?: { tools?: Array<{ na
 }
 
 describe("bearer authentication", () => {
-  it("GET /healthz answers 200 without a token", async () => {
+  it("GET /healthz answers 200 without a token (HEAD too, without a body)", async () => {
     const response = await handler(new Request("http://localhost/healthz"));
     expect([response.status, await response.json()]).toEqual([200, { status: "ok" }]);
+    const head = await handler(new Request("http://localhost/healthz", { method: "HEAD" }));
+    expect([head.status, await head.text()]).toEqual([200, ""]);
+  });
+
+  it("with a path, serves the metadata at the bare form and the one suffixed with that path only", async () => {
+    const atMcp = createMcpHandler(shopRegistry(), { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+    const statusOf = async (path: string) => (await atMcp(new Request(`http://localhost${path}`))).status;
+    expect([await statusOf("/.well-known/oauth-protected-resource"), await statusOf("/.well-known/oauth-protected-resource/mcp"), await statusOf("/.well-known/oauth-protected-resource/anything")]).toEqual([200, 200, 404]);
   });
 
   it("serves the Protected Resource Metadata without a token, in both forms, readable from any page", async () => {
@@ -226,6 +234,25 @@ describe("sessions with auth", () => {
     expect(await listed(ofX, x)).toEqual(["ping", "read_orders"]);
     expect(await listed(ofX, `Bearer ${await anonymous("y")}`)).toBe(404);
   });
+
+  it("a full table closes a session of the caller holding the most, not another caller's", async () => {
+    const sessions = createMcpHandler(shopRegistry(), { identity, sessions: { maxSessions: 3 }, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+    const open = async (bearer: string) => {
+      const response = await sessions(rpc("initialize", INITIALIZE, bearer));
+      await response.text();
+      return response.headers.get("mcp-session-id")!;
+    };
+    const status = async (id: string, bearer: string) => {
+      const response = await sessions(inSession(rpc("ping", {}, bearer), id));
+      await response.text();
+      return response.status;
+    };
+    const [alice, bob] = [`Bearer ${await token({ sub: "alice" })}`, `Bearer ${await token({ sub: "bob" })}`];
+    const ofAlice = await open(alice);
+    const ofBob = [await open(bob), await open(bob), await open(bob), await open(bob)];
+    expect(await status(ofAlice, alice)).toBe(200);
+    expect(await Promise.all(ofBob.map((id) => status(id, bob)))).toEqual([404, 404, 200, 200]);
+  });
 });
 
 describe("a burst of bad tokens", () => {
@@ -306,6 +333,10 @@ describe("a JWKS URL", () => {
 });
 
 describe("configuration", () => {
+  it("a resource that is not an http(s) URL is an error at start", () => {
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { resource: "not a url", verify: async () => undefined } })).toThrow('auth.resource must be this server\'s URL (https://…); got "not a url"');
+  });
+
   it("auth without a way to verify tokens is an error at start, not an open door", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: {} })).toThrow("auth needs 'jwks' (a key set or an https: URL) or a 'verify' function");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { jwks: { keys: [] } } })).toThrow("needs 'issuer' and 'audience'");

@@ -34,6 +34,18 @@ describe("toolgen build writes safely", () => {
     expect(readFileSync(file("dist/toolgen.manifest.json"), "utf8")).toBe(good);
   });
 
+  it("a build of another tsconfig of the package, which replaces the manifest, warns naming what it described", () => {
+    expect(toolgen(["build"], dir).status).toBe(0);
+    mkdirSync(file("sub/src"), { recursive: true });
+    writeFileSync(file("sub/tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    writeFileSync(file("sub/src/hi.ts"), "/**\n * Says hi.\n * @tool\n */\nexport function hi(): string {\n  return \"hi\";\n}\n");
+    const build = toolgen(["build", "-p", "sub"], dir);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toBe(
+      'toolgen: warning: dist/toolgen.manifest.json described the registry module dist/tools.generated.js (a build of another tsconfig of this package, or before "registryModule" changed); it now describes sub/dist/tools.generated.js. Give each tsconfig its own "manifest", or delete dist/tools.generated.js if nothing uses it.\n',
+    );
+  });
+
   it("a registry module that cannot be written: one line naming it, and no manifest either", () => {
     mkdirSync(file("src/tools.generated.ts"));
     const build = toolgen(["build"], dir);

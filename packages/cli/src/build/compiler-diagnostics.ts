@@ -26,7 +26,15 @@ export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconf
   });
 }
 
-/** The analysis' diagnostics with the compiler's, in the one deterministic order. */
+/**
+ * The analysis' diagnostics with the compiler's, in the one deterministic order. The analysis
+ * of a file the compiler refuses describes something else than the code (see above), so its
+ * findings there are left out, and all of them when the tsconfig itself is refused.
+ */
 export function withCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>(result: T, compiler: readonly Diagnostic[]): T {
-  return compiler.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...compiler, ...result.diagnostics]) };
+  if (compiler.length === 0) return result;
+  const refused = new Set(compiler.filter((d) => d.severity === "error").map((d) => d.file));
+  const projectRefused = [...refused].some((file) => /\.json$/i.test(file));
+  const kept = projectRefused ? [] : result.diagnostics.filter((d) => !refused.has(d.file));
+  return { ...result, diagnostics: sortDiagnostics([...compiler, ...kept]) };
 }

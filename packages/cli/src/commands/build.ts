@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
+import { ensureManifestReference, readIfExists, writePlan } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
@@ -21,7 +21,13 @@ export function runBuild(options: BuildOptions): number {
     process.stderr.write("toolgen: nothing written, fix the errors above.\n");
     return 1;
   }
+  const before = registryModuleOf(readIfExists(plan.files[0].path));
   writePlan(plan);
+  const now = plan.manifest.registryModule;
+  if (before !== undefined && now !== undefined && before !== now) {
+    // Another tsconfig of the package built it (one without a package.json of its own), or "registryModule" moved.
+    process.stderr.write(`toolgen: warning: ${shown(plan.files[0].path)} described the registry module ${before} (a build of another tsconfig of this package, or before "registryModule" changed); it now describes ${now}. Give each tsconfig its own "manifest", or delete ${before} if nothing uses it.\n`);
+  }
   const outside = registryModuleOutsideProgram(info);
   if (outside) process.stderr.write(`toolgen: warning: ${outside}\n`);
   const reference = ensureManifestReference(info);
@@ -36,4 +42,14 @@ export function runBuild(options: BuildOptions): number {
 /** A path as the user would type it from where they ran the command. */
 export function shown(file: string): string {
   return path.relative(process.cwd(), file) || file;
+}
+
+/** The registry module a manifest's text names, if it is one toolgen can read. */
+function registryModuleOf(text: string | undefined): string | undefined {
+  try {
+    const value = text === undefined ? undefined : (JSON.parse(text) as { registryModule?: unknown });
+    return typeof value?.registryModule === "string" ? value.registryModule : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -24,4 +24,27 @@ describe("outcomes as the tool-result messages each provider takes back", () => 
     expect(toGeminiFunctionResponse("files_read", { status: "ok", text: "hello" })).toEqual({ functionResponse: { name: "files_read", response: { result: "hello" } } });
     expect(toGeminiFunctionResponse("files_read", toolError)).toEqual({ functionResponse: { name: "files_read", response: { error: 'Not found\n{"path":"a.txt"}' } } });
   });
+
+  it("Anthropic gets a result's images as image blocks, beside its text; an image type it does not take, and audio, as text", () => {
+    const chart: Outcome = {
+      status: "ok",
+      text: "The chart: [image: image/png]",
+      content: [
+        { type: "text", text: "The chart:" },
+        { type: "image", data: "iVBORw==", mimeType: "image/png" },
+        { type: "image", data: "PHN2Zz4=", mimeType: "image/svg+xml" },
+      ],
+    };
+    expect(toAnthropicToolResult("toolu_3", chart)).toEqual({
+      type: "tool_result",
+      tool_use_id: "toolu_3",
+      content: [
+        { type: "text", text: "The chart:" },
+        { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw==" } },
+        { type: "text", text: "[image: image/svg+xml]" },
+      ],
+    });
+    const svgOnly: Outcome = { status: "ok", text: "[image: image/svg+xml]", content: [{ type: "image", data: "PHN2Zz4=", mimeType: "image/svg+xml" }] };
+    expect(toAnthropicToolResult("toolu_4", svgOnly).content).toBe("[image: image/svg+xml]");
+  });
 });

@@ -1,3 +1,5 @@
+import type { Content } from "../content/content.js";
+import { contentText } from "../content/read-content.js";
 import type { Outcome } from "../outcome/outcome.js";
 
 /**
@@ -31,10 +33,26 @@ export function toOpenAiResponsesOutput(callId: string, outcome: Outcome): { typ
   return { type: "function_call_output", call_id: callId, output: outcomeText(outcome) };
 }
 
-/** The content block that answers an Anthropic `tool_use` block (its `id`); failures are `is_error`. */
-export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { type: "tool_result"; tool_use_id: string; content: string; is_error?: true } {
-  const result = { type: "tool_result" as const, tool_use_id: toolUseId, content: outcomeText(outcome) };
+/** The content block that answers an Anthropic `tool_use` block (its `id`); failures are `is_error`; a result with images (JPEG, PNG, GIF, WebP) gives them as image blocks. */
+export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { type: "tool_result"; tool_use_id: string; content: string | AnthropicResultBlock[]; is_error?: true } {
+  const content = outcome.status === "ok" && outcome.content?.some(isAnthropicImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
+  const result = { type: "tool_result" as const, tool_use_id: toolUseId, content };
   return outcome.status === "error" ? { ...result, is_error: true } : result;
+}
+
+/** A block of an Anthropic tool result: text, or an image in a type the API takes. */
+export type AnthropicResultBlock = { type: "text"; text: string } | { type: "image"; source: { type: "base64"; media_type: string; data: string } };
+
+const ANTHROPIC_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+function isAnthropicImage(block: Content): boolean {
+  return block.type === "image" && ANTHROPIC_IMAGE_TYPES.has(block.mimeType);
+}
+
+/** A content block as Anthropic takes it: an image it accepts as an image, anything else as its text. */
+function anthropicBlock(block: Content): AnthropicResultBlock {
+  if (block.type === "image" && isAnthropicImage(block)) return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
+  return { type: "text", text: block.type === "text" ? block.text : contentText([block]) };
 }
 
 /**

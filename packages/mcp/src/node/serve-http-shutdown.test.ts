@@ -57,4 +57,19 @@ describe("close(graceMs)", () => {
     expect(aborted).toEqual([true]);
     expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
   });
+
+  it("does not wait the grace period for a session's idle notification stream (GET): only calls are waited for", async () => {
+    const { registry } = waiting();
+    const running = await serveHttp(registry, { port: 0, identity, sessions: true });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const opened = await fetch(running.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
+    await opened.text();
+    const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    const stream = await fetch(running.url, { headers: { accept: "text/event-stream", ...session } });
+    expect(stream.status).toBe(200);
+    const started = performance.now();
+    await running.close(5000);
+    expect(performance.now() - started).toBeLessThan(1000);
+    await stream.body?.cancel().catch(() => undefined);
+  });
 });

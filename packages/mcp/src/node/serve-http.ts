@@ -51,10 +51,13 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
  */
 export async function serveHandler(handler: (request: Request) => Promise<Response>, options: { port: number; host?: string }): Promise<RunningHttpServer> {
   const inFlight = new Set<AbortController>();
+  /** GET requests: a session's stream of notifications, open for as long as the client stays, never a call to wait for. */
+  const streams = new Set<AbortController>();
   let drained: (() => void) | undefined;
   const http = createHttpServer((req, res) => {
     const controller = new AbortController();
-    inFlight.add(controller);
+    const requests = req.method === "GET" ? streams : inFlight;
+    requests.add(controller);
     // The client gone before its answer: the call's signal aborts (as on shutdown, below).
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
@@ -63,7 +66,7 @@ export async function serveHandler(handler: (request: Request) => Promise<Respon
       .then((response) => send(response, res))
       .catch(() => res.destroy())
       .finally(() => {
-        inFlight.delete(controller);
+        requests.delete(controller);
         if (inFlight.size === 0) drained?.();
       });
   });
@@ -88,6 +91,7 @@ export async function serveHandler(handler: (request: Request) => Promise<Respon
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       // Idle keep-alive connections would hold `close` open: only requests in flight may finish.
       http.closeIdleConnections();
+      for (const stream of streams) stream.abort();
       await settle(graceMs);
       // Calls still running are aborted through their signals; their answers get a moment to go out.
       for (const controller of inFlight) controller.abort();

@@ -1,5 +1,5 @@
 import { NUMBER_FORMAT_CHECKS } from "../validation/number-formats.js";
-import { MAX_ERRORS } from "../validation/validator-support.js";
+import { MAX_ERRORS, pointerSegment } from "../validation/validator-support.js";
 import type { CompiledValidator, ValidatorError } from "../validation/index.js";
 import { displayPath, valueAt } from "./json-pointer.js";
 
@@ -27,6 +27,11 @@ function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
   const path = error.instancePath;
   const p = error.params;
   if (error.keyword === "required") return { path: `${path}/${String(p.missingProperty)}`, expected: "a value (this property is required)", received: "nothing" };
+  if (p.propertyName !== undefined) {
+    // A key refused by `propertyNames` (a `Record<number, …>` given a word): the key is the problem, not its value.
+    const what = expectedBy(error);
+    return { path: `${path}/${pointerSegment(String(p.propertyName))}`, expected: error.keyword === "pattern" ? `a key ${what.replace(/^a string /, "")}` : `a key that is ${what}`, received: `the key ${JSON.stringify(p.propertyName)}` };
+  }
   if (error.keyword === "additionalProperties") {
     const at = `${path}/${String(p.additionalProperty)}`;
     return { path: at, expected: "no such property (it is not accepted here)", received: describeValue(valueAt(args, at)) };

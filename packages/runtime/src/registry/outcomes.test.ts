@@ -98,9 +98,11 @@ describe("every error code", () => {
       int: { type: "integer", format: "int32" },
       never: { not: { type: "string" } },
       none: false,
+      byNumber: { type: "object", propertyNames: { pattern: "^[0-9]+$" }, additionalProperties: { type: "string" } },
+      byShortName: { type: "object", propertyNames: { maxLength: 2 } },
     };
     registry.register({ name: "t", description: "", params: Object.entries(schemas).map(([name, schema]) => ({ name, schema, required: false })), fn: () => "" });
-    const outcome = await registry.dispatch("t", { min: -1, below: 10, step: 7, short: "ab", long: "a", few: [1], unique: [1, 2, 1], bag: { a: 1, b: 2 }, int: 2 ** 31, never: "s", none: 1 });
+    const outcome = await registry.dispatch("t", { min: -1, below: 10, step: 7, short: "ab", long: "a", few: [1], unique: [1, 2, 1], bag: { a: 1, b: 2 }, int: 2 ** 31, never: "s", none: 1, byNumber: { "1": "x", a: "y" }, byShortName: { abc: 1 } });
     expect(outcome.status === "error" && outcome.error.payload).toEqual({
       issues: [
         { path: "/min", expected: "a number >= 0", received: "the number -1" },
@@ -114,6 +116,9 @@ describe("every error code", () => {
         { path: "/int", expected: "an integer from -2147483648 to 2147483647 (int32)", received: "the number 2147483648" },
         { path: "/never", expected: "a value of another shape (this one is excluded)", received: 'the string "s"' },
         { path: "/none", expected: "nothing (no value is allowed here)", received: "the number 1" },
+        // A key `propertyNames` refuses is the problem, named at its own path.
+        { path: "/byNumber/a", expected: "a key matching ^[0-9]+$", received: 'the key "a"' },
+        { path: "/byShortName/abc", expected: "a key that is at most 2 characters", received: 'the key "abc"' },
       ],
     });
   });

@@ -2,7 +2,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
-import { codePoints, duplicateItems, fail, isObject, pointerSegment, stopped, verdictList } from "./validator-support.js";
+import { codePoints, duplicateItems, fail, isObject, isVerdictList, pointerSegment, stopped, verdictList } from "./validator-support.js";
 import { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
 import { NUMBER_FORMAT_CHECKS } from "./number-formats.js";
 
@@ -325,7 +325,7 @@ class Compiler {
         const object = data as Record<string, unknown>;
         const keyPath = (key: string) => `${path}/${pointerSegment(key)}`;
         for (const key of Object.keys(object)) {
-          names?.check(key, path, errors);
+          if (names) checkName(names, key, path, errors);
           let matched = false;
           for (const [pattern, sub] of patterns) {
             if (!pattern.test(key)) continue;
@@ -391,6 +391,14 @@ class Compiler {
       },
     };
   }
+}
+
+/** `propertyNames` on one key: its errors are at the object, naming the key in `params.propertyName` (as ajv's name it beside them). */
+function checkName(names: Node, key: string, path: string, errors: ValidatorError[]): void {
+  const before = errors.length;
+  names.check(key, path, errors);
+  if (isVerdictList(errors)) return;
+  for (let i = before; i < errors.length; i++) errors[i] = { ...errors[i]!, params: { ...errors[i]!.params, propertyName: key } };
 }
 
 /** Leaf kinds: a schema that is one primitive type and nothing else, tested in place by the node that holds it (`passes`). */

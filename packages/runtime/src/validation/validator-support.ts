@@ -45,6 +45,11 @@ export function verdictList(): ValidatorError[] {
   return list;
 }
 
+/** Whether the list only counts failures for a verdict (see `verdictList`): it holds no errors to read. */
+export function isVerdictList(errors: ValidatorError[]): boolean {
+  return (errors as ErrorList).verdict === true;
+}
+
 /** The `catch` around a check: `STOP` (a full list) just ends the check; any other exception is rethrown. */
 export function stopped(thrown: unknown): void {
   if (thrown !== STOP) throw thrown;

@@ -6,9 +6,10 @@ import { packedProject } from "../../test-support/packed-project.js";
 import { TSC_BIN } from "../../test-support/temp-project.js";
 
 /**
- * The runtime's published declarations, as a project meets them that names no platform: ES
- * libs only, no `@types/node`, no DOM, and `skipLibCheck` off, so every declaration file is
- * checked. The runtime runs everywhere; its types must compile anywhere too.
+ * The runtime's published declarations, as projects meet them: one that names no platform (ES
+ * libs only), and the DOM's, Node.js's and Cloudflare Workers' types, each with `skipLibCheck`
+ * off, so every declaration file is checked. The runtime runs everywhere; its types must
+ * compile anywhere too.
  */
 let project: { dir: string; cleanup: () => void };
 
@@ -19,11 +20,14 @@ beforeAll(() => {
 afterAll(() => project.cleanup());
 
 describe("@toolgen/runtime's declarations", () => {
+  // Where the project has a platform's types, the context's signal is the platform's own: a tool hands it to `fetch`.
+  const handsToFetch = 'export const forwarded = (context: ToolContext) => fetch("https://example.com", { signal: context.signal });\n';
   it.each([
-    ["ES libs only, no platform types", ["ES2023"], []],
-    ["the DOM's", ["ES2023", "DOM"], []],
-    ["Node.js's", ["ES2023"], ["node"]],
-  ])("compile with %s, skipLibCheck off: every subpath, and a tool reading its context's signal", (_label, lib, types) => {
+    ["ES libs only, no platform types", ["ES2023"], [], ""],
+    ["the DOM's", ["ES2023", "DOM"], [], handsToFetch],
+    ["Node.js's", ["ES2023"], ["node"], handsToFetch],
+    ["Cloudflare Workers'", ["ES2023"], ["@cloudflare/workers-types"], handsToFetch],
+  ])("compile with %s, skipLibCheck off: every subpath, and a tool reading its context's signal", (_label, lib, types, extra) => {
     writeFileSync(
       path.join(project.dir, "uses-runtime.ts"),
       `import { createRegistry, image, type ToolContext } from "@toolgen/runtime";
@@ -38,7 +42,7 @@ export function stopped(context: ToolContext): unknown {
   context.signal.throwIfAborted();
   return context.signal.aborted ? context.signal.reason : undefined;
 }
-`,
+${extra}`,
     );
     const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", lib, types, strict: true, noEmit: true, skipLibCheck: false }, files: ["uses-runtime.ts"] };
     writeFileSync(path.join(project.dir, "tsconfig.declarations.json"), JSON.stringify(tsconfig));

@@ -1,4 +1,5 @@
 export { missingScopes, type Principal, type ToolContext } from "./context/tool-context.js";
+export type { PlatformSignal, ToolSignal } from "./context/platform-signal.js";
 export {
   LOG_LEVELS,
   type CallHost,

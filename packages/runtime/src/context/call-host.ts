@@ -1,4 +1,5 @@
 import type { AudioContent, ImageContent, TextContent } from "../content/content.js";
+import type { PlatformSignal } from "./platform-signal.js";
 
 /** Syslog severities, least severe first (MCP's logging levels). */
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
@@ -118,6 +119,6 @@ export interface ElicitRequest {
 export interface CallHost {
   log?(message: LogMessage): void;
   progress?(progress: Progress): void;
-  sample?(request: SampleRequest, signal: AbortSignal): Promise<Omit<SampleResult, "text">>;
-  elicit?(request: ElicitRequest, signal: AbortSignal): Promise<ElicitResult>;
+  sample?(request: SampleRequest, signal: PlatformSignal): Promise<Omit<SampleResult, "text">>;
+  elicit?(request: ElicitRequest, signal: PlatformSignal): Promise<ElicitResult>;
 }

@@ -1,4 +1,5 @@
 import type { ElicitContent, ElicitResult, ElicitSchema, LogLevel, SampleRequest, SampleResult } from "./call-host.js";
+import type { PlatformSignal } from "./platform-signal.js";
 
 /**
  * What the runtime injects into a tool parameter of this type (recognised by the analyzer
@@ -16,8 +17,8 @@ export interface ToolContext {
   readonly workingDirectory?: string;
   /** The host identities the application declared (`@supportedFor`). */
   readonly hosts: readonly string[];
-  /** Aborted when the call is cancelled or times out. */
-  readonly signal: AbortSignal;
+  /** Aborted when the call is cancelled or times out: the platform's `AbortSignal` (see `PlatformSignal`). */
+  readonly signal: PlatformSignal;
   /** The name of the entry being called. */
   readonly toolName: string;
   /** Values the host supplies, such as credentials. */
@@ -52,18 +53,4 @@ export interface Principal {
 /** The entry's `@scopes` the principal does not hold (none for an entry without scopes). */
 export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
   return entry.scopes?.filter((scope) => !principal.scopes.includes(scope)) ?? [];
-}
-
-declare global {
-  /**
-   * The platform's `AbortSignal` (DOM, Node.js, Deno, Bun, Workers). What the runtime and tools
-   * read of it is declared here too, in the platform's own words (so it merges with theirs),
-   * so that these declarations, and a tool reading `context.signal`, also compile in a
-   * project whose `lib` and `types` name no platform (ES libs only).
-   */
-  interface AbortSignal {
-    readonly aborted: boolean;
-    readonly reason: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- the platforms' own type, which a merge must repeat
-    throwIfAborted(): void;
-  }
 }

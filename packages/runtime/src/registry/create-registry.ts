@@ -1,5 +1,6 @@
 import type { CallHost } from "../context/call-host.js";
 import type { Principal, ToolContext } from "../context/tool-context.js";
+import type { PlatformSignal } from "../context/platform-signal.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { defineExternal, type ExternalToolSchema } from "../registration/define-external.js";
@@ -38,7 +39,7 @@ export interface RegistryOptions extends EntryFilters {
 }
 
 export interface CallOptions {
-  signal?: AbortSignal;
+  signal?: PlatformSignal;
   timeoutMs?: number;
   /** Values for this call, merged over the registry's. */
   values?: Record<string, unknown>;

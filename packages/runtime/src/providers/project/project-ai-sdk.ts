@@ -1,4 +1,5 @@
 import type { Content } from "../../content/content.js";
+import type { PlatformSignal } from "../../context/platform-signal.js";
 import { contentText } from "../../content/read-content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import type { Registry } from "../../registry/create-registry.js";
@@ -28,7 +29,7 @@ export interface AiSdkTool {
   title?: string;
   inputSchema: AiSdkSchema;
   /** Absent for `@external` tools: the application executes those itself. */
-  execute?: (input: unknown, options: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  execute?: (input: unknown, options: { abortSignal?: PlatformSignal }) => Promise<unknown>;
   /** For tools that return content blocks: the blocks as the model receives them (images as images). */
   toModelOutput?: (options: { output: unknown }) => AiSdkToolOutput;
 }

@@ -105,8 +105,12 @@ export class SessionTable {
    */
   private evictable(): string {
     const counts = new Map<string | undefined, number>();
-    for (const session of this.sessions.values()) counts.set(session.owner, (counts.get(session.owner) ?? 0) + 1);
-    const most = Math.max(...counts.values());
+    let most = 0;
+    for (const session of this.sessions.values()) {
+      const count = (counts.get(session.owner) ?? 0) + 1;
+      counts.set(session.owner, count);
+      most = Math.max(most, count);
+    }
     // Least recently used first: the first of that caller's in the table's order.
     for (const [id, session] of this.sessions) if (counts.get(session.owner) === most) return id;
     return this.sessions.keys().next().value!;

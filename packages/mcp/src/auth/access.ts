@@ -43,8 +43,10 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   return {
     metadata(request) {
       const { pathname } = new URL(request.url);
-      // The bare form, and the form suffixed with the endpoint's path (any path, when the handler serves every path).
-      const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : pathname === `${METADATA_PATH}${mcpPath}`;
+      // The bare form, and the form suffixed with the endpoint's path (any path, when the handler
+      // serves every path) or with the path of `resource` (behind a proxy, the one clients are told).
+      const suffixes = [mcpPath, auth.resource === undefined ? undefined : new URL(auth.resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
+      const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : suffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
       if (request.method !== "GET" || (pathname !== METADATA_PATH && !suffixed)) return undefined;
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {

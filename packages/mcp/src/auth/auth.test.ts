@@ -96,10 +96,14 @@ describe("bearer authentication", () => {
     expect([head.status, await head.text()]).toEqual([200, ""]);
   });
 
-  it("with a path, serves the metadata at the bare form and the one suffixed with that path only", async () => {
-    const atMcp = createMcpHandler(shopRegistry(), { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
-    const statusOf = async (path: string) => (await atMcp(new Request(`http://localhost${path}`))).status;
-    expect([await statusOf("/.well-known/oauth-protected-resource"), await statusOf("/.well-known/oauth-protected-resource/mcp"), await statusOf("/.well-known/oauth-protected-resource/anything")]).toEqual([200, 200, 404]);
+  it("with a path, serves the metadata at the bare form and the ones suffixed with that path or the resource's, only", async () => {
+    const behindProxy = createMcpHandler(shopRegistry(), { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, resource: "https://example.com/tools/mcp" } });
+    const statusOf = async (path: string) => (await behindProxy(new Request(`http://localhost${path}`))).status;
+    const paths = ["", "/mcp", "/tools/mcp", "/anything"].map((suffix) => `/.well-known/oauth-protected-resource${suffix}`);
+    expect(await Promise.all(paths.map(statusOf))).toEqual([200, 200, 200, 404]);
+    // The metadata URL a 401 announces is one of those.
+    const challenge = (await behindProxy(rpc("tools/list"))).headers.get("www-authenticate");
+    expect(challenge).toContain('resource_metadata="https://example.com/.well-known/oauth-protected-resource/tools/mcp"');
   });
 
   it("serves the Protected Resource Metadata without a token, in both forms, readable from any page", async () => {
@@ -329,6 +333,21 @@ describe("a JWKS URL", () => {
     const response = await remote(rpc("tools/list", {}, `Bearer ${await token()}`));
     expect([response.status, response.headers.get("retry-after"), response.headers.get("www-authenticate")]).toEqual([503, "5", null]);
     expect(await response.json()).toEqual({ error: "temporarily_unavailable", error_description: "The token could not be checked just now; try again shortly." });
+  });
+
+  it("answering with an error status, or with something that is not JSON: 503 too", async () => {
+    for (const [status, body] of [[502, "Bad Gateway"], [200, "<html>maintenance</html>"]] as const) {
+      const keyServer = createServer((_req, res) => void res.writeHead(status, { "content-type": "text/html" }).end(body));
+      await new Promise<void>((resolve) => keyServer.listen(0, "127.0.0.1", resolve));
+      try {
+        const { port } = keyServer.address() as AddressInfo;
+        const remote = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: `http://127.0.0.1:${port}/jwks.json` } });
+        const response = await remote(rpc("tools/list", {}, `Bearer ${await token()}`));
+        expect([status, response.status, response.headers.get("www-authenticate")]).toEqual([status, 503, null]);
+      } finally {
+        keyServer.close();
+      }
+    }
   });
 });
 

@@ -51,8 +51,10 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
       verified.set(token, { principal, expires: payload.exp! * 1000 });
       return { principal };
     } catch (error) {
-      // The key set could not be fetched (unreachable, too slow, not a key set): no verdict on the token.
-      if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return { unavailable: true };
+      // The key set could not be had (unreachable, too slow, an error status, not a key set): no verdict on the token.
+      // jose throws its base class itself (ERR_JOSE_GENERIC) for a key set answered with an error or not JSON.
+      const keySetTrouble = !(error instanceof errors.JOSEError) || error.code === "ERR_JOSE_GENERIC" || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
+      if (keySetTrouble) return { unavailable: true };
       return { problem: error.message };
     }
   };

@@ -72,4 +72,25 @@ describe("close(graceMs)", () => {
     expect(performance.now() - started).toBeLessThan(1000);
     await stream.body?.cancel().catch(() => undefined);
   });
+
+  it("waits for a call whose stream the client resumed (GET with Last-Event-ID, under pollAfterMs) as for any call", async () => {
+    const { registry } = waiting();
+    const running = await serveHttp(registry, { port: 0, identity, sessions: { pollAfterMs: 100, retryMs: 50 } });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const opened = await fetch(running.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
+    await opened.text();
+    const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    // The call's own stream closes after pollAfterMs, leaving the id of its last event to resume from.
+    const posted = await (await fetch(running.url, { method: "POST", headers: { ...headers, ...session }, body: CALL.body })).text();
+    const lastEventId = [...posted.matchAll(/^id: ?(.+)$/gm)].at(-1)?.[1];
+    expect(lastEventId).toBeDefined();
+    const resumed = fetch(running.url, { headers: { accept: "text/event-stream", ...session, "last-event-id": lastEventId! } })
+      .then((r) => r.text())
+      .catch(() => "closed");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    await running.close(400);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+    await resumed;
+  });
 });

@@ -50,5 +50,8 @@ describe("serveHttp: a server factory", () => {
     await expect(serveHttp(() => createMcpServer(registry, { identity }), options)).rejects.toThrow(/`auth` needs a registry/);
     const both = { port: 0, auth: options.auth, sessions: true };
     await expect(serveHttp(() => createMcpServer(registry, { identity }), both)).rejects.toThrow(/`auth` and `sessions` need a registry/);
+    // `sessions: false` is what a factory serves anyway.
+    const stateless = await serveHttp(() => createMcpServer(registry, { identity }), { port: 0, sessions: false } as Parameters<typeof serveHttp>[1]);
+    await stateless.close();
   });
 });

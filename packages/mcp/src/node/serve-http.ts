@@ -39,8 +39,8 @@ export function serveHttp(newServer: () => Server, options: HttpServeOptions): P
 export function serveHttp(target: McpRegistry | (() => Server), options: HttpServeOptions & Partial<McpHandlerOptions>): Promise<RunningHttpServer> {
   if (typeof target !== "function") return serveHandler(createMcpHandler(target, { ...(options as McpHandlerOptions), path: MCP_PATH }), options);
   // Options only a registry can honour are refused, never ignored: `auth` ignored is an open server.
-  const unsupported = (["auth", "sessions"] as const).filter((key) => options[key] !== undefined);
-  if (unsupported.length > 0) return Promise.reject(new TypeError(`serveHttp: ${unsupported.map((k) => `\`${k}\``).join(" and ")} need${unsupported.length > 1 ? "" : "s"} a registry; a server factory's servers cannot be narrowed to a caller. Pass the registry, or put the factory's server behind your own authentication.`));
+  const unsupported = (["auth", "sessions"] as const).filter((key) => options[key] !== undefined && options[key] !== false);
+  if (unsupported.length > 0) return Promise.reject(new TypeError(`serveHttp: ${unsupported.map((k) => `\`${k}\``).join(" and ")} need${unsupported.length > 1 ? "" : "s"} a registry; a server factory's servers cannot be narrowed to a caller. Pass the registry instead.`));
   const limits: HttpLimits = { ...options, path: MCP_PATH };
   return serveHandler((request) => handleMcpRequest(target, limits, request), options);
 }
@@ -51,12 +51,16 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
  */
 export async function serveHandler(handler: (request: Request) => Promise<Response>, options: { port: number; host?: string }): Promise<RunningHttpServer> {
   const inFlight = new Set<AbortController>();
-  /** GET requests: a session's stream of notifications, open for as long as the client stays, never a call to wait for. */
+  /**
+   * GET requests that resume nothing: a session's stream of notifications, open for as long as
+   * the client stays, never a call to wait for. A GET with `Last-Event-ID` resumes a call's
+   * stream (polling, `pollAfterMs`) and is waited for like the call.
+   */
   const streams = new Set<AbortController>();
   let drained: (() => void) | undefined;
   const http = createHttpServer((req, res) => {
     const controller = new AbortController();
-    const requests = req.method === "GET" ? streams : inFlight;
+    const requests = req.method === "GET" && req.headers["last-event-id"] === undefined ? streams : inFlight;
     requests.add(controller);
     // The client gone before its answer: the call's signal aborts (as on shutdown, below).
     res.once("close", () => {

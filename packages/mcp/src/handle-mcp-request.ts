@@ -79,8 +79,10 @@ export async function guardMcpRequest(
   serve: (body: unknown, principal: Principal | undefined) => Promise<Response>,
 ): Promise<Response> {
   const origin = request.headers.get("origin");
-  if (origin === null || !isAllowedOrigin(origin, limits.allowedOrigins)) return checkMcpRequest(limits, request, gate, methods, serve);
-  // A page the server admits: a preflight is answered, and every answer may be read (CORS).
+  if (origin === null || !limits.allowedOrigins?.includes(origin)) return checkMcpRequest(limits, request, gate, methods, serve);
+  // A page of an origin the server was told to admit: a preflight is answered, and every answer
+  // may be read (CORS). Pages on this machine are admitted without it: no page reads answers
+  // it was not meant to unless its origin is listed.
   if (request.method === "OPTIONS" && (limits.path === undefined || new URL(request.url).pathname === limits.path)) return preflight(origin, methods);
   return withCors(await checkMcpRequest(limits, request, gate, methods, serve), origin);
 }
@@ -174,8 +176,9 @@ async function readBody(request: Request, max: number): Promise<string | undefin
   }
 }
 
-export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { status, headers: { "content-type": "application/json", ...headers } });
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, id: unknown = null): Response {
+  const answerTo = typeof id === "string" || typeof id === "number" ? id : null;
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: answerTo }), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
 /** What a browser page may send (beyond the CORS-safelisted headers), and read of an answer. */

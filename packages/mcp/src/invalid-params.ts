@@ -34,13 +34,16 @@ export function answerInvalidParams(server: Server): void {
 /** What is wrong with a request's params by its method's schema, as the `-32602` message says it; undefined when nothing is. */
 export function invalidParams(schema: RequestSchema, request: unknown): string | undefined {
   const result = schema.safeParse(request);
-  if (result.success) return undefined;
-  const problems = result.error.issues.map((issue) => `${issue.path.map(String).join(".") || "the request"}: ${issue.message.replace(/^Invalid input: /, "")}`);
-  return `Invalid params: ${problems.join("; ")}.`;
+  return result.success ? undefined : describeIssues(result.error.issues);
 }
 
 function strictly(schema: RequestSchema, request: unknown): unknown {
-  const problem = invalidParams(schema, request);
-  if (problem !== undefined) throw new McpError(ErrorCode.InvalidParams, problem);
-  return schema.parse(request);
+  const result = schema.safeParse(request);
+  if (!result.success) throw new McpError(ErrorCode.InvalidParams, describeIssues(result.error.issues));
+  return result.data;
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const problems = issues.map((issue) => `${issue.path.map(String).join(".") || "the request"}: ${issue.message.replace(/^Invalid input: /, "")}`);
+  return `Invalid params: ${problems.join("; ")}.`;
 }

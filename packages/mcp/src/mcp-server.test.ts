@@ -358,7 +358,7 @@ describe("hostile requests over HTTP", () => {
     }
   });
 
-  it("lets the pages it admits read its answers (CORS): a preflight is answered, answers name the origin; other pages get neither", async () => {
+  it("lets the pages of the origins it lists read its answers (CORS): a preflight is answered, answers name the origin; other pages get neither", async () => {
     const listed = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, allowedOrigins: ["https://app.example.com"] });
     try {
       const preflight = await fetch(listed.url, { method: "OPTIONS", headers: { origin: "https://app.example.com", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" } });
@@ -376,6 +376,9 @@ describe("hostile requests over HTTP", () => {
       expect([foreign.status, foreign.headers.get("access-control-allow-origin")]).toEqual([403, null]);
       const noOrigin = await fetch(listed.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body });
       expect([noOrigin.status, noOrigin.headers.get("access-control-allow-origin")]).toEqual([200, null]);
+      // A page on this machine is admitted, but reads answers only when its origin is listed too.
+      const local = await fetch(listed.url, { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "POST" } });
+      expect([local.status, local.headers.get("access-control-allow-origin")]).toEqual([405, null]);
     } finally {
       await listed.close();
     }
@@ -432,7 +435,7 @@ describe("streamable HTTP from 'toolgen serve --http 0'", () => {
     });
     empty.kill("SIGTERM");
     await once(empty, "exit");
-    expect(stderr).toContain("toolgen: warning: serving no entries: none passes --tag, --allow and --host.\n");
+    expect(stderr).toContain("toolgen: warning: serving no entries: none passes the --tag, --allow and --host given.\n");
   });
 });
 

@@ -62,7 +62,7 @@ export class SessionTable {
       // An `initialize` whose params are wrong is told so, not told to send an initialize.
       const initialize = (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown } | null)?.method === "initialize");
       const problem = request.method === "POST" && initialize !== undefined ? invalidParams(InitializeRequestSchema, initialize) : undefined;
-      if (problem !== undefined) return jsonRpcError(400, -32602, problem);
+      if (problem !== undefined) return jsonRpcError(400, -32602, problem, {}, (initialize as { id?: unknown }).id);
       if (request.method !== "POST" || !(Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body))) {
         return jsonRpcError(400, -32000, "Bad Request: no Mcp-Session-Id header; start a session with an initialize request.");
       }

@@ -24,6 +24,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     try {
       last = buildProject({ ...(project ? { project } : {}), config });
     } catch (error) {
+      // A mistake in the project or the options is told in words; a crash keeps its stack for the report.
+      if (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError) throw error;
       throw pluginError(error instanceof Error ? error.message : String(error), error);
     }
     // Thrown, not `this.error`: esbuild's adapter has no `this.error` in `buildStart`.

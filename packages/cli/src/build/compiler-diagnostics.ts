@@ -33,8 +33,10 @@ export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconf
  */
 export function withCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>(result: T, compiler: readonly Diagnostic[]): T {
   if (compiler.length === 0) return result;
-  const refused = new Set(compiler.filter((d) => d.severity === "error").map((d) => d.file));
-  const projectRefused = [...refused].some((file) => /\.json$/i.test(file));
+  const errors = compiler.filter((d) => d.severity === "error");
+  // Syntax errors (TS1xxx) are a file's; the others are the tsconfig's or the options' (TS5xxx, TS6xxx, TS18xxx).
+  const projectRefused = errors.some((d) => !/^TS1\d{3}$/.test(d.code));
+  const refused = new Set(errors.map((d) => d.file));
   const kept = projectRefused ? [] : result.diagnostics.filter((d) => !refused.has(d.file));
   return { ...result, diagnostics: sortDiagnostics([...compiler, ...kept]) };
 }

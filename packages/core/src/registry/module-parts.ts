@@ -231,17 +231,18 @@ function stringLiteral(json: string): string {
 function inputType(entry: ManifestEntry, fn: string): string {
   const schema = entry.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
   const slots = entry.arguments.parameters;
+  const conversions = firstLevelConversions(entry);
   if (entry.arguments.mode === "request") {
     const index = slots.findIndex((s) => s.kind === "request");
-    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeText(firstLevelConversions(entry), ""));
+    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeText(conversions, ""));
   }
   const required = new Set(schema.required ?? []);
-  const renamed = new Map(firstLevelConversions(entry).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
+  const renamed = new Map(conversions.filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
   const fields = slots.flatMap((slot, index) => {
     if (slot.kind !== "argument") return [];
     const key = renamed.get(slot.name) ?? slot.name;
     const optional = required.has(key) ? "" : "?";
-    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeText(firstLevelConversions(entry), `/${escapePointer(key)}`))}`];
+    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeText(conversions, `/${escapePointer(key)}`))}`];
   });
   return fields.length ? `{ ${fields.join("; ")} }` : "Record<string, never>";
 }

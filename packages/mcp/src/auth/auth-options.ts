@@ -22,6 +22,10 @@ export interface AuthOptions {
   resource?: string;
   /** Announced in the metadata; default: `[issuer]`. */
   authorizationServers?: string[];
-  /** Any other token scheme: the caller, or undefined to refuse the token. Replaces the JWT checks. */
+  /**
+   * Any other token scheme: the caller, or undefined to refuse the token (`401`). Replaces the
+   * JWT checks. Throw only when the token cannot be checked just now (a store unreachable): that
+   * is `503`, and a client keeps its token and tries again.
+   */
   verify?: (token: string, request: Request) => Promise<Principal | undefined>;
 }

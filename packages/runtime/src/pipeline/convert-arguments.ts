@@ -14,25 +14,26 @@ import { parsePointer } from "./json-pointer.js";
 export function convertArguments(args: Record<string, unknown>, conversions: readonly Conversion[] | undefined, defs: Readonly<Record<string, readonly Conversion[]>> = {}): Record<string, unknown> {
   if (!conversions || conversions.length === 0) return args;
   const holder = { value: args };
-  convertAt(holder, "value", conversions, defs, 0);
+  convertAt(holder, "value", conversions, defs, new Set());
   return holder.value;
 }
 
 /**
- * Deeper than validated arguments nest (validation refuses more than 128 levels): reached only
- * by a hand-made manifest whose types refer to each other at the same value, without end.
+ * Converts `parent[key]` by `conversions`, whose paths are relative to it. `here` holds the
+ * recursive types already applied to this same value (a `ref` at `""`): a hand-made manifest
+ * whose types refer to each other there, without going deeper, is not followed round.
  */
-const MAX_REF_DEPTH = 512;
-
-/** Converts `parent[key]` by `conversions`, whose paths are relative to it. */
-function convertAt(parent: Record<string, unknown>, key: string, conversions: readonly Conversion[], defs: Readonly<Record<string, readonly Conversion[]>>, depth: number): void {
+function convertAt(parent: Record<string, unknown>, key: string, conversions: readonly Conversion[], defs: Readonly<Record<string, readonly Conversion[]>>, here: ReadonlySet<string>): void {
   const within = (at: string, each: (parent: Record<string, unknown>, key: string) => void) => {
     const segments = parsePointer(at);
     if (segments.length === 0) each(parent, key);
     else visit(parent[key], segments, each);
   };
   for (const c of conversions) {
-    if (c.op === "ref" && depth < MAX_REF_DEPTH) within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, depth + 1));
+    if (c.op !== "ref") continue;
+    if (c.at === "") {
+      if (!here.has(c.def)) convertAt(parent, key, defs[c.def] ?? [], defs, new Set([...here, c.def]));
+    } else within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, new Set()));
   }
   for (const c of conversions) {
     if (c.op !== "date") continue;
@@ -51,7 +52,9 @@ function convertAt(parent: Record<string, unknown>, key: string, conversions: re
       const target = p[k];
       if (!target || typeof target !== "object") return;
       const record = target as Record<string, unknown>;
-      const present = group.filter((c) => Object.hasOwn(record, c.from));
+      // One move per name: members of a union may rename one model name differently (the first wins, as it would alone).
+      const moved = new Set<string>();
+      const present = group.filter((c) => Object.hasOwn(record, c.from) && !moved.has(c.from) && moved.add(c.from));
       const values = present.map((c) => record[c.from]);
       for (const c of present) delete record[c.from];
       present.forEach((c, i) => (record[c.to] = values[i]));

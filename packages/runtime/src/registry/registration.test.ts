@@ -344,6 +344,26 @@ describe("the pipeline between validation and the call", () => {
     ]);
   });
 
+  it("a model name two union members rename differently moves once (the first rename), and types that refer to each other at one value are not followed round", async () => {
+    let received: unknown;
+    const def: EntryDefinition = {
+      ...definition(
+        manifestEntry("t", {
+          inputSchema: { type: "object", properties: { v: { type: "object" } }, required: ["v"], additionalProperties: false },
+          arguments: { mode: "request", parameters: [{ kind: "request" }] },
+          conversions: [{ op: "rename", at: "/v", from: "a", to: "b" }, { op: "rename", at: "/v", from: "a", to: "c" }, { op: "ref", at: "/v", def: "A" }],
+          conversionDefs: { A: [{ op: "ref", at: "", def: "B" }, { op: "ref", at: "", def: "B" }], B: [{ op: "ref", at: "", def: "A" }, { op: "date", at: "/when" }] },
+        }),
+      ),
+      fn: (request: unknown) => {
+        received = request;
+        return "ok";
+      },
+    };
+    expect((await createRegistry([def]).dispatch("t", { v: { a: 1, when: "2026-01-01T00:00:00Z" } })).status).toBe("ok");
+    expect(received).toEqual({ v: { b: 1, when: new Date("2026-01-01T00:00:00Z") } });
+  });
+
   it("converts values of a recursive type at every depth (conversionDefs), before the renames around them", async () => {
     let received: unknown[] = [];
     const ev = { type: "object", properties: { at: { type: "string", format: "date-time" }, subs: { $ref: "#/$defs/Array_Ev" } }, required: ["at"], additionalProperties: false };

@@ -68,8 +68,7 @@ function writeAll(files: readonly PlannedFile[]): void {
   }
 }
 
-/** A manifest toolgen wrote: a JSON object with a `formatVersion`. */
-/** A manifest by its content, or (damaged since: a stray edit, a merge conflict) by the first line toolgen writes. */
+/** A manifest toolgen wrote: a JSON object with a `formatVersion`, or (damaged since: a stray edit) one that still starts as toolgen writes it. */
 function isManifestText(text: string): boolean {
   if (/^\{\r?\n {2}"formatVersion": \d+,/.test(text)) return true;
   try {

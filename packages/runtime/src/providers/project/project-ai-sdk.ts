@@ -102,10 +102,11 @@ async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntr
 
 /**
  * The tool's output as `toModelOutput` is given it: the AI SDK passes `{ toolCallId, input,
- * output }`, and Mastra, on some of its paths, the output itself (a content tool's is an array).
+ * output }`, and Mastra, on some of its paths, the output itself.
  */
 function outputOf(given: unknown): unknown {
-  return Array.isArray(given) ? given : (given as { output?: unknown } | undefined)?.output;
+  const options = given as { toolCallId?: unknown; output?: unknown } | undefined;
+  return typeof options === "object" && options !== null && !Array.isArray(options) && "toolCallId" in options ? options.output : given;
 }
 
 /** Content blocks as the AI SDK's parts: images as images, audio and binary resources as files, the rest as text (an ended task's value too). */

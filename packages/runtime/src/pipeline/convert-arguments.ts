@@ -18,6 +18,8 @@ export function convertArguments(args: Record<string, unknown>, conversions: rea
   return holder.value;
 }
 
+const KNOWN_OPS: ReadonlySet<string> = new Set(["date", "rename", "ref"]);
+
 /**
  * Converts `parent[key]` by `conversions`, whose paths are relative to it. `here` holds the
  * recursive types already applied to this same value (a `ref` at `""`): a hand-made manifest
@@ -30,6 +32,8 @@ function convertAt(parent: Record<string, unknown>, key: string, conversions: re
     else visit(parent[key], segments, each);
   };
   for (const c of conversions) {
+    // A conversion this runtime does not know was written by a newer toolgen: converting without it would hand the tool wrong values.
+    if (!KNOWN_OPS.has(c.op)) throw new Error(`toolgen: this entry's conversions need a newer @toolgen/runtime (it does not know the conversion '${String(c.op)}'); install the version of the toolgen that built it.`);
     if (c.op !== "ref") continue;
     if (c.at === "") {
       if (!here.has(c.def)) convertAt(parent, key, defs[c.def] ?? [], defs, new Set([...here, c.def]));

@@ -364,6 +364,25 @@ describe("the pipeline between validation and the call", () => {
     expect(received).toEqual({ v: { b: 1, when: new Date("2026-01-01T00:00:00Z") } });
   });
 
+  it("a conversion this runtime does not know (a newer toolgen's) is an internal outcome saying so, never a call with unconverted values", async () => {
+    let called = false;
+    const def: EntryDefinition = {
+      ...definition(
+        manifestEntry("t", {
+          inputSchema: { type: "object", properties: { x: { type: "string" } }, required: ["x"], additionalProperties: false },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "x" }] },
+          conversions: [{ op: "future", at: "/x" } as never],
+        }),
+      ),
+      fn: () => {
+        called = true;
+        return "ok";
+      },
+    };
+    expect(await createRegistry([def]).dispatch("t", { x: "a" })).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining("need a newer @toolgen/runtime (it does not know the conversion 'future')") } });
+    expect(called).toBe(false);
+  });
+
   it("converts values of a recursive type at every depth (conversionDefs), before the renames around them", async () => {
     let received: unknown[] = [];
     const ev = { type: "object", properties: { at: { type: "string", format: "date-time" }, subs: { $ref: "#/$defs/Array_Ev" } }, required: ["at"], additionalProperties: false };

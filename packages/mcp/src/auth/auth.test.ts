@@ -207,14 +207,19 @@ describe("sessions with auth", () => {
     request.headers.set("mcp-protocol-version", "2025-11-25");
     return request;
   };
-
-  it("a session follows its token's subject and scopes: another subject, other scopes or (without a subject) another token do not find it", async () => {
-    const sessions = createMcpHandler(shopRegistry(), { identity, sessions: true, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+  /** A handler with sessions, and how a client opens one with a token. */
+  const withSessions = (sessions: true | { maxSessions: number }) => {
+    const handler = createMcpHandler(shopRegistry(), { identity, sessions, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
     const open = async (bearer: string) => {
-      const response = await sessions(rpc("initialize", INITIALIZE, bearer));
+      const response = await handler(rpc("initialize", INITIALIZE, bearer));
       await response.text();
       return response.headers.get("mcp-session-id")!;
     };
+    return { handler, open };
+  };
+
+  it("a session follows its token's subject and scopes: another subject, other scopes or (without a subject) another token do not find it", async () => {
+    const { handler: sessions, open } = withSessions(true);
     const listed = async (id: string, bearer: string) => {
       const response = await sessions(inSession(rpc("tools/list", {}, bearer), id));
       return response.status === 200 ? (await json(response)).result!.tools!.map((t) => t.name) : response.status;
@@ -240,12 +245,7 @@ describe("sessions with auth", () => {
   });
 
   it("a full table closes a session of the caller holding the most, not another caller's", async () => {
-    const sessions = createMcpHandler(shopRegistry(), { identity, sessions: { maxSessions: 3 }, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
-    const open = async (bearer: string) => {
-      const response = await sessions(rpc("initialize", INITIALIZE, bearer));
-      await response.text();
-      return response.headers.get("mcp-session-id")!;
-    };
+    const { handler: sessions, open } = withSessions({ maxSessions: 3 });
     const status = async (id: string, bearer: string) => {
       const response = await sessions(inSession(rpc("ping", {}, bearer), id));
       await response.text();

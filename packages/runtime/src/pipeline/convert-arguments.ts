@@ -4,64 +4,57 @@ import { parsePointer } from "./json-pointer.js";
 
 /**
  * Applies an entry's conversions to validated arguments: ISO strings to `Date`, model-facing
- * `@alias` names back to TypeScript names. Values of a recursive type first, each wholly (its
- * type's conversions, down to its deepest level), while the paths that reach them still
- * spell the model's names; then dates (their paths use the model's names); then renames,
- * deepest first so outer renames do not move inner paths. The renames of one object happen at
- * once: one name can be both a model name and another property's TypeScript name
- * (`@alias target destination` beside `@alias source target`, or a swap).
+ * `@alias` names back to TypeScript names. A value of a recursive type gets its type's own
+ * conversions (`ref`), down to its deepest level. Renames come last, deepest first, so that
+ * every path is still spelled in the model's names when it is followed and outer renames do
+ * not move inner paths. The renames of one object happen at once: one name can be both a model
+ * name and another property's TypeScript name (`@alias target destination` beside
+ * `@alias source target`, or a swap).
  */
 export function convertArguments(args: Record<string, unknown>, conversions: readonly Conversion[] | undefined, defs: Readonly<Record<string, readonly Conversion[]>> = {}): Record<string, unknown> {
-  if (!conversions || conversions.length === 0) return args;
+  if (!conversions?.length) return args;
   const holder = { value: args };
-  convertAt(holder, "value", conversions, defs, new Set());
+  convertAt(holder, "value", conversions, defs, []);
   return holder.value;
 }
 
-const KNOWN_OPS: ReadonlySet<string> = new Set(["date", "rename", "ref"]);
+type Rename = Extract<Conversion, { op: "rename" }>;
 
 /**
- * Converts `parent[key]` by `conversions`, whose paths are relative to it. `here` holds the
- * recursive types already applied to this same value (a `ref` at `""`): a hand-made manifest
- * whose types refer to each other there, without going deeper, is not followed round.
+ * Converts `parent[key]` by `conversions`, whose paths are relative to it. `here` lists the
+ * recursive types already applied to this same value (a `ref` at `""`): types of a hand-made
+ * manifest that refer to each other there, without going deeper, are not followed round.
  */
-function convertAt(parent: Record<string, unknown>, key: string, conversions: readonly Conversion[], defs: Readonly<Record<string, readonly Conversion[]>>, here: ReadonlySet<string>): void {
+function convertAt(parent: Record<string, unknown>, key: string, conversions: readonly Conversion[], defs: Readonly<Record<string, readonly Conversion[]>>, here: readonly string[]): void {
   const within = (at: string, each: (parent: Record<string, unknown>, key: string) => void) => {
     const segments = parsePointer(at);
-    if (segments.length === 0) each(parent, key);
-    else visit(parent[key], segments, each);
+    if (segments.length > 0) visit(parent[key], segments, each);
+    else each(parent, key);
   };
+  const renames = new Map<string, Rename[]>();
   for (const c of conversions) {
-    // A conversion this runtime does not know was written by a newer toolgen: converting without it would hand the tool wrong values.
-    if (!KNOWN_OPS.has(c.op)) throw new Error(`toolgen: this entry's conversions need a newer @toolgen/runtime (it does not know the conversion '${String(c.op)}'); install the version of the toolgen that built it.`);
-    if (c.op !== "ref") continue;
-    if (c.at === "") {
-      if (!here.has(c.def)) convertAt(parent, key, defs[c.def] ?? [], defs, new Set([...here, c.def]));
-    } else within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, new Set()));
-  }
-  for (const c of conversions) {
-    if (c.op !== "date") continue;
-    within(c.at, (p, k) => {
-      const value = p[k];
+    if (c.op === "rename") renames.set(c.at, [...(renames.get(c.at) ?? []), c]);
+    else if (c.op === "date") {
       // Only a date-time: where a union also admits other strings (`Date | string`, or a
       // member of a discriminated union whose `at` is a plain string), the rest stay strings.
-      if (typeof value === "string" && isDateTime(value)) p[k] = new Date(value);
-    });
+      within(c.at, (p, k) => void (typeof p[k] === "string" && dateTime(p[k]) && (p[k] = new Date(p[k]))));
+    } else if (c.op === "ref") {
+      if (c.at !== "") within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, []));
+      else if (!here.includes(c.def)) convertAt(parent, key, defs[c.def] ?? [], defs, [...here, c.def]);
+    } else {
+      // Written by a newer toolgen: converting without it would hand the tool wrong values.
+      throw new Error(`toolgen: unknown conversion '${String((c as { op: unknown }).op)}': this entry needs a newer @toolgen/runtime`);
+    }
   }
-  const renames = new Map<string, Array<Extract<Conversion, { op: "rename" }>>>();
-  for (const c of conversions) if (c.op === "rename") renames.set(c.at, [...(renames.get(c.at) ?? []), c]);
-  const deepestFirst = [...renames].sort(([a], [b]) => parsePointer(b).length - parsePointer(a).length);
-  for (const [at, group] of deepestFirst) {
+  for (const [at, group] of [...renames].sort(([a], [b]) => parsePointer(b).length - parsePointer(a).length)) {
     within(at, (p, k) => {
-      const target = p[k];
-      if (!target || typeof target !== "object") return;
-      const record = target as Record<string, unknown>;
-      // One move per name: members of a union may rename one model name differently (the first wins, as it would alone).
-      const moved = new Set<string>();
-      const present = group.filter((c) => Object.hasOwn(record, c.from) && !moved.has(c.from) && moved.add(c.from));
-      const values = present.map((c) => record[c.from]);
-      for (const c of present) delete record[c.from];
-      present.forEach((c, i) => (record[c.to] = values[i]));
+      const record = p[k] as Record<string, unknown>;
+      if (!record || typeof record !== "object") return;
+      // One move per name: union members may rename one model name differently (the first wins, as it would alone).
+      const moves = new Map<string, [to: string, value: unknown]>();
+      for (const c of group) if (Object.hasOwn(record, c.from) && !moves.has(c.from)) moves.set(c.from, [c.to, record[c.from]]);
+      for (const from of moves.keys()) delete record[from];
+      for (const [to, value] of moves.values()) record[to] = value;
     });
   }
 }
@@ -77,8 +70,4 @@ function visit(node: unknown, segments: readonly string[], at: (parent: Record<s
     if (rest.length === 0) at(record, key);
     else visit(record[key], rest, at);
   }
-}
-
-function isDateTime(value: string): boolean {
-  return dateTime(value);
 }

@@ -29,8 +29,7 @@ function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
   if (error.keyword === "required") return { path: `${path}/${String(p.missingProperty)}`, expected: "a value (this property is required)", received: "nothing" };
   if (p.propertyName !== undefined) {
     // A key refused by `propertyNames` (a `Record<number, …>` given a word): the key is the problem, not its value.
-    const what = expectedBy(error);
-    return { path: `${path}/${pointerSegment(String(p.propertyName))}`, expected: error.keyword === "pattern" ? `a key ${what.replace(/^a string /, "")}` : `a key that is ${what}`, received: `the key ${JSON.stringify(p.propertyName)}` };
+    return { path: `${path}/${pointerSegment(String(p.propertyName))}`, expected: `a key that is ${expectedBy(error)}`, received: `the key ${JSON.stringify(p.propertyName)}` };
   }
   if (error.keyword === "additionalProperties") {
     const at = `${path}/${String(p.additionalProperty)}`;

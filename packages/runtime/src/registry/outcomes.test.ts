@@ -117,7 +117,7 @@ describe("every error code", () => {
         { path: "/never", expected: "a value of another shape (this one is excluded)", received: 'the string "s"' },
         { path: "/none", expected: "nothing (no value is allowed here)", received: "the number 1" },
         // A key `propertyNames` refuses is the problem, named at its own path.
-        { path: "/byNumber/a", expected: "a key matching ^[0-9]+$", received: 'the key "a"' },
+        { path: "/byNumber/a", expected: "a key that is a string matching ^[0-9]+$", received: 'the key "a"' },
         { path: "/byShortName/abc", expected: "a key that is at most 2 characters", received: 'the key "abc"' },
       ],
     });

@@ -379,7 +379,7 @@ describe("the pipeline between validation and the call", () => {
         return "ok";
       },
     };
-    expect(await createRegistry([def]).dispatch("t", { x: "a" })).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining("need a newer @toolgen/runtime (it does not know the conversion 'future')") } });
+    expect(await createRegistry([def]).dispatch("t", { x: "a" })).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining("unknown conversion 'future': this entry needs a newer @toolgen/runtime") } });
     expect(called).toBe(false);
   });
 

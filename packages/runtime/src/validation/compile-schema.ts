@@ -384,10 +384,10 @@ class Compiler {
       ok: (data) => pick(data)?.ok(data) === true,
       check: (data, path, errors) => {
         const member = pick(data);
-        if (member) return member.check(data, path, errors);
-        if (!isObject(data)) return fail(errors, path, "anyOf");
-        if ((own ? readOwn(data, tag) : data[tag]) === undefined) return fail(errors, path, "required", tag);
-        fail(errors, `${path}/${pointerSegment(tag)}`, "enum", [...byTag.keys()]);
+        if (member) member.check(data, path, errors);
+        else if (!isObject(data)) fail(errors, path, "anyOf");
+        else if ((own ? readOwn(data, tag) : data[tag]) === undefined) fail(errors, path, "required", tag);
+        else fail(errors, `${path}/${pointerSegment(tag)}`, "enum", [...byTag.keys()]);
       },
     };
   }

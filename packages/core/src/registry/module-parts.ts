@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import type { ManifestEntry } from "@toolgen/runtime";
-import { escapePointer, firstLevelConversions } from "../model/collect-conversions.js";
-import { renameTreeText } from "./rename-tree.js";
+import { escapePointer } from "../model/collect-conversions.js";
+import { renameTrees } from "./rename-tree.js";
 import { splitJson } from "./shared-json.js";
 import { CHECKED_FORMATS, exportOf } from "@toolgen/runtime/formats";
 import { forEachFormat } from "@toolgen/runtime/validation";
@@ -100,13 +100,18 @@ export function renderInputTypes(entries: readonly RegistryModuleEntry[], module
   // application's compiler to parse than one `NonNullable<Parameters<…>[0]>` per entry.
   const requests: string[] = [];
   const others: string[] = [];
+  const renameAliases: string[] = [];
+  let renameTypes = 0;
+  const aliasName = () => `Renames${renameTypes++}`;
   for (const built of entries) {
     const { entry, declaration } = built;
     const { alias } = aliasOf(built);
     const key = JSON.stringify(entry.name);
     const fn = functionType(entry, declaration, alias);
-    if (takesRequestAlone(entry)) requests.push(`  ${key}: ${fn};`);
-    else others.push(`  ${key}: ${inputType(entry, fn)};`);
+    const trees = renameTrees(entry, aliasName);
+    if (takesRequestAlone(entry, trees.at)) requests.push(`  ${key}: ${fn};`);
+    else others.push(`  ${key}: ${inputType(entry, fn, trees.at)};`);
+    renameAliases.push(...trees.aliases);
   }
   const mapped = "{ [K in keyof Requests]: NonNullable<Parameters<Requests[K]>[0]> }";
   const listed = `{\n${others.join("\n")}\n}`;
@@ -117,7 +122,7 @@ export function renderInputTypes(entries: readonly RegistryModuleEntry[], module
     implementationImports,
     // A type alias, not an interface: only an alias is assignable to the index signature of
     // the `InputMap` that `Registry<Inputs>` requires (the module and its declarations type-check).
-    toolInputs: `${others.some((line) => line.includes("AliasedArguments<")) ? 'import type { AliasedArguments } from "@toolgen/runtime";\n' : ""}${requests.length ? `/** The implementation of every entry whose one argument is its request object, by name. */\ntype Requests = {\n${requests.join("\n")}\n};\n` : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
+    toolInputs: `${others.some((line) => line.includes("AliasedArguments<")) ? 'import type { AliasedArguments } from "@toolgen/runtime";\n' : ""}${renameAliases.length ? `/** Where \`@alias\` renames inside recursive types, each such type's tree, referring to itself. */\n${renameAliases.join("\n")}\n` : ""}${requests.length ? `/** The implementation of every entry whose one argument is its request object, by name. */\ntype Requests = {\n${requests.join("\n")}\n};\n` : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
 export type ToolInputs = ${requests.length && others.length ? `${mapped} & ${listed}` : requests.length ? mapped : listed};
 `,
   };
@@ -131,8 +136,8 @@ function functionType(entry: ManifestEntry, declaration: RegistryModuleEntry["de
 }
 
 /** Whether an entry's arguments are its implementation's first parameter, a request object, as the model sends it (no `@alias`). */
-function takesRequestAlone(entry: ManifestEntry): boolean {
-  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeText(firstLevelConversions(entry), "") === undefined;
+function takesRequestAlone(entry: ManifestEntry, renameTreeAt: (pointer: string) => string | undefined): boolean {
+  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeAt("") === undefined;
 }
 
 /**
@@ -228,21 +233,20 @@ function stringLiteral(json: string): string {
 }
 
 /** The arguments object type, written in terms of the implementation's (`fn`'s) own parameter types. */
-function inputType(entry: ManifestEntry, fn: string): string {
+function inputType(entry: ManifestEntry, fn: string, renameTreeAt: (pointer: string) => string | undefined): string {
   const schema = entry.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
   const slots = entry.arguments.parameters;
-  const conversions = firstLevelConversions(entry);
   if (entry.arguments.mode === "request") {
     const index = slots.findIndex((s) => s.kind === "request");
-    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeText(conversions, ""));
+    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeAt(""));
   }
   const required = new Set(schema.required ?? []);
-  const renamed = new Map(conversions.filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
+  const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
   const fields = slots.flatMap((slot, index) => {
     if (slot.kind !== "argument") return [];
     const key = renamed.get(slot.name) ?? slot.name;
     const optional = required.has(key) ? "" : "?";
-    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeText(conversions, `/${escapePointer(key)}`))}`];
+    return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeAt(`/${escapePointer(key)}`))}`];
   });
   return fields.length ? `{ ${fields.join("; ")} }` : "Record<string, never>";
 }

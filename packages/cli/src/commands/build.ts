@@ -1,8 +1,9 @@
 import * as path from "node:path";
-import { ensureManifestReference, readIfExists, writePlan } from "@toolgen/transformer/project";
+import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
+import { registryModuleOf } from "../project/load-built-registry.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 
@@ -21,7 +22,7 @@ export function runBuild(options: BuildOptions): number {
     process.stderr.write("toolgen: nothing written, fix the errors above.\n");
     return 1;
   }
-  const before = registryModuleOf(readIfExists(plan.files[0].path));
+  const before = previousRegistryModule(plan.files[0].path);
   writePlan(plan);
   const now = plan.manifest.registryModule;
   if (before !== undefined && now !== undefined && before !== now) {
@@ -44,12 +45,12 @@ export function shown(file: string): string {
   return path.relative(process.cwd(), file) || file;
 }
 
-/** The registry module a manifest's text names, if it is one toolgen can read. */
-function registryModuleOf(text: string | undefined): string | undefined {
+/** The registry module the manifest already there names (read from its head), if there is one toolgen can read. */
+function previousRegistryModule(manifestPath: string): string | undefined {
   try {
-    const value = text === undefined ? undefined : (JSON.parse(text) as { registryModule?: unknown });
-    return typeof value?.registryModule === "string" ? value.registryModule : undefined;
+    const named = registryModuleOf(manifestPath);
+    return typeof named === "string" ? named : undefined;
   } catch {
-    return undefined;
+    return undefined; // none yet, or not one of ours
   }
 }

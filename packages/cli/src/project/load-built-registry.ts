@@ -44,6 +44,6 @@ function missingRegistryModule(info: BuiltPackage): string | undefined {
 }
 
 /** The manifest's `registryModule`, read from its head (parsing megabytes of entries for one field would double what discovery parses). */
-function registryModuleOf(manifestPath: string): unknown {
+export function registryModuleOf(manifestPath: string): unknown {
   return readManifestLazily(readFileStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), manifestPath).manifest.registryModule;
 }

@@ -25,6 +25,8 @@ export interface Access extends Gate {
 export function createAccess(auth: AuthOptions, mcpPath: string | undefined, registry: McpRegistry, external: ExternalPolicy): Access {
   const verify = createTokenVerifier(auth);
   if (auth.resource !== undefined && !isHttpUrl(auth.resource)) throw new TypeError(`toolgen: auth.resource must be this server's URL (https://…); got ${JSON.stringify(auth.resource)}.`);
+  // The paths the metadata's suffixed form is served at: the endpoint's, and the one `resource` tells clients (behind a proxy).
+  const metadataSuffixes = [mcpPath, auth.resource === undefined ? undefined : new URL(auth.resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
   const resourceOf = (request: Request) => auth.resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
   const metadataUrl = (request: Request) => {
     const resource = new URL(resourceOf(request));
@@ -43,10 +45,8 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   return {
     metadata(request) {
       const { pathname } = new URL(request.url);
-      // The bare form, and the form suffixed with the endpoint's path (any path, when the handler
-      // serves every path) or with the path of `resource` (behind a proxy, the one clients are told).
-      const suffixes = [mcpPath, auth.resource === undefined ? undefined : new URL(auth.resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
-      const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : suffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
+      // The bare form, and a suffixed one (any, when the handler serves every path).
+      const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : metadataSuffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
       if (request.method !== "GET" || (pathname !== METADATA_PATH && !suffixed)) return undefined;
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {

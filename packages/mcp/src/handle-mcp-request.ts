@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Principal } from "@toolgen/runtime";
+import { idOf, invalidMessage } from "./jsonrpc-shape.js";
 
 /** What the streamable HTTP endpoint enforces, whichever server hosts it. */
 export interface HttpLimits {
@@ -67,7 +68,7 @@ export async function handleMcpRequest(
  * What every MCP request is checked for before a server sees it: the path, a browser's
  * `Origin` (the spec requires it against DNS rebinding, …/basic/transports#security-warning),
  * the method, the bearer token (before the body: a caller without one does not get 4 MiB
- * read), the body's size and JSON, and the caller's right to send it. Failures are JSON-RPC
+ * read), the body's size, JSON and JSON-RPC shape, and the caller's right to send it. Failures are JSON-RPC
  * errors with their HTTP status, never a crash. `serve` gets the parsed body (undefined for
  * GET and DELETE) and the caller.
  */
@@ -114,6 +115,8 @@ async function checkMcpRequest(
     } catch (error) {
       return jsonRpcError(400, -32700, `Parse error: ${(error as Error).message}`);
     }
+    const invalid = invalidMessage(parsed, request.headers.get("mcp-protocol-version"));
+    if (invalid) return jsonRpcError(400, -32600, `Invalid Request: ${invalid}.`, {}, idOf(parsed));
     const refused = gate && principal ? gate.authorize(request, parsed, principal) : undefined;
     if (refused) return refused;
     return await serve(parsed, principal);

@@ -304,6 +304,27 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     const after = await post(running.url, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect(after.status).toBe(200);
   });
+
+  it("answers well-formed JSON of the wrong shape -32600 Invalid Request, with the message's id where it has one", async () => {
+    const invalid = async (body: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });
+      expect(response.status).toBe(400);
+      return (await response.json()) as { id: unknown; error: { code: number; message: string } };
+    };
+    expect(await invalid({ jsonrpc: "1.0", id: 3, method: "tools/list" })).toEqual({ jsonrpc: "2.0", id: 3, error: { code: -32600, message: 'Invalid Request: "jsonrpc" must be "2.0".' } });
+    expect((await invalid({ jsonrpc: "2.0", id: null, method: "tools/list" })).error.message).toBe('Invalid Request: "id" must be a string or an integer (MCP forbids null).');
+    expect(await invalid({ jsonrpc: "2.0", id: "a", method: "tools/list", params: [1] })).toMatchObject({ id: "a", error: { code: -32600, message: 'Invalid Request: "params" must be an object.' } });
+    expect((await invalid({ jsonrpc: "2.0", id: 4, result: {}, error: { code: 1, message: "x" } })).error.message).toBe('Invalid Request: a response has exactly one of "result" and "error".');
+    expect((await invalid(42)).error.message).toBe("Invalid Request: expected a JSON-RPC message (an object), received number.");
+    expect(await invalid([])).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
+    expect((await invalid([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { id: 2 }])).error.message).toBe('Invalid Request: message 1 of the batch: "jsonrpc" must be "2.0".');
+    // Batches left MCP with 2025-06-18; a 2025-03-26 client may still send one.
+    const batch = [{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "prompts/list" }];
+    expect((await invalid(batch, { "mcp-protocol-version": "2025-06-18" })).error.message).toBe("Invalid Request: batches are not part of MCP 2025-06-18; send one message per request.");
+    const older = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify(batch) });
+    expect(older.status).toBe(200);
+    expect(await older.json()).toMatchObject([{ id: 1, result: { tools: expect.any(Array) } }, { id: 2, result: { prompts: expect.any(Array) } }]);
+  });
 });
 
 describe("hostile requests over HTTP", () => {

@@ -1,0 +1,45 @@
+/**
+ * Why a parsed body is not a JSON-RPC message MCP accepts, or undefined when it is. The SDK's
+ * transport answers such bodies `-32700 Parse error`, which tells a client its JSON was broken;
+ * JSON-RPC 2.0 (§5.1) says a well-formed body of the wrong shape is `-32600 Invalid Request`.
+ * Batches went out of MCP with 2025-06-18: a client that announces that version or a later
+ * one in `Mcp-Protocol-Version` may not send one.
+ */
+export function invalidMessage(body: unknown, protocolVersion: string | null): string | undefined {
+  if (!Array.isArray(body)) return invalidSingle(body);
+  if (body.length === 0) return "an empty batch";
+  if (protocolVersion !== null && protocolVersion >= "2025-06-18") return `batches are not part of MCP ${protocolVersion}; send one message per request`;
+  for (const [index, message] of body.entries()) {
+    const why = invalidSingle(message);
+    if (why) return `message ${index} of the batch: ${why}`;
+  }
+  return undefined;
+}
+
+/** The id to answer an invalid message with: its own when it has a usable one (JSON-RPC §5), else null. */
+export function idOf(body: unknown): unknown {
+  return isObject(body) && isId(body.id) ? body.id : null;
+}
+
+function invalidSingle(message: unknown): string | undefined {
+  if (!isObject(message)) return `expected a JSON-RPC message (an object), received ${message === null ? "null" : Array.isArray(message) ? "an array" : typeof message}`;
+  if (message.jsonrpc !== "2.0") return `"jsonrpc" must be "2.0"`;
+  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer (MCP forbids null)`;
+  if ("method" in message) {
+    if (typeof message.method !== "string") return `"method" must be a string`;
+    if ("params" in message && !isObject(message.params)) return `"params" must be an object`;
+    return undefined;
+  }
+  // Without a method: a client's answer to a server request (sampling, elicitation).
+  if (!("id" in message)) return `expected "method" (a request or notification) or "id" with "result" or "error" (a response)`;
+  if (("result" in message) === ("error" in message)) return `a response has exactly one of "result" and "error"`;
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isId(value: unknown): boolean {
+  return typeof value === "string" || Number.isInteger(value);
+}

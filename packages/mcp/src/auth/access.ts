@@ -28,7 +28,12 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   // The paths the metadata's suffixed form is served at: the endpoint's, and the one `resource` tells clients (behind a proxy).
   const metadataSuffixes = [mcpPath, auth.resource === undefined ? undefined : new URL(auth.resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
   const resourceOf = (request: Request) => auth.resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
+  // MCP clients read the metadata to find where tokens come from. A `verify` without
+  // `authorizationServers` names none (API keys handed out some other way): then there is no
+  // metadata to point to, and a challenge does not point to any.
+  const authorizationServers = auth.authorizationServers ?? (auth.issuer ? [auth.issuer] : []);
   const metadataUrl = (request: Request) => {
+    if (authorizationServers.length === 0) return undefined;
     const resource = new URL(resourceOf(request));
     return `${resource.origin}${METADATA_PATH}${resource.pathname === "/" ? "" : resource.pathname}`;
   };
@@ -48,10 +53,14 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       // The bare form, and a suffixed one (any, when the handler serves every path).
       const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : metadataSuffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
       if (request.method !== "GET" || (pathname !== METADATA_PATH && !suffixed)) return undefined;
+      if (authorizationServers.length === 0) {
+        const body = { error: "not_found", error_description: "This server names no authorization server (auth.authorizationServers): its tokens are issued elsewhere." };
+        return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/json", "access-control-allow-origin": "*" } });
+      }
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
         resource: auth.resource ?? new URL(pathname.slice(METADATA_PATH.length) || mcpPath || "/", request.url).href,
-        authorization_servers: auth.authorizationServers ?? (auth.issuer ? [auth.issuer] : []),
+        authorization_servers: authorizationServers,
         scopes_supported: scopes,
         bearer_methods_supported: ["header"],
       };
@@ -65,6 +74,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       }
       const header = request.headers.get("authorization");
       if (header === null) return tokenRequired(metadataUrl(request));
+      if (!/^Bearer(?: |$)/i.test(header)) return tokenRequired(metadataUrl(request), "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme.");
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
       if (!match) return tokenRefused(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");
       const check = await verify(match[1]!, request);

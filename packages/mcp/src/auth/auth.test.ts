@@ -124,7 +124,6 @@ describe("bearer authentication", () => {
 
   const refused: Array<[string, () => Promise<string>]> = [
     ["a malformed header", async () => "Bearer not a token"],
-    ["another scheme", async () => `Basic ${Buffer.from("a:b").toString("base64")}`],
     ["a token that is not a JWT", async () => "Bearer abc.def"],
     ["a bad signature (another key, the same kid)", async () => `Bearer ${await token({}, { key: otherKey })}`],
     ["alg none", async () => `Bearer ${rawToken({ alg: "none", kid: "k1" }, { iss: ISSUER, aud: AUDIENCE, sub: "x", exp: now() + 300 })}`],
@@ -140,6 +139,14 @@ describe("bearer authentication", () => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, await authorization()));
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/localhost\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    expect(refunds).toEqual([]);
+  });
+
+  it("credentials of another scheme: 401 with the challenge of a missing token, no error code (RFC 6750 §3.1)", async () => {
+    const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, `Basic ${Buffer.from("a:b").toString("base64")}`));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
+    expect(await response.json()).toEqual({ error: "unauthorized", error_description: "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme." });
     expect(refunds).toEqual([]);
   });
 
@@ -365,13 +372,24 @@ describe("configuration", () => {
   it("a verify function serves any other token scheme", async () => {
     const custom = createMcpHandler(shopRegistry(), {
       identity,
-      auth: { resource: AUDIENCE, verify: async (t) => (t === "opensesame" ? { subject: "bob", scopes: ["orders:read"], claims: {} } : undefined) },
+      auth: { resource: AUDIENCE, authorizationServers: [ISSUER], verify: async (t) => (t === "opensesame" ? { subject: "bob", scopes: ["orders:read"], claims: {} } : undefined) },
     });
     expect((await custom(rpc("tools/list", {}, "Bearer opensesame"))).status).toBe(200);
     const refusedResponse = await custom(rpc("tools/list", {}, "Bearer nope"));
     expect(refusedResponse.status).toBe(401);
     expect(refusedResponse.headers.get("www-authenticate")).toContain('resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
     expect(refusedResponse.headers.get("www-authenticate")).toContain('error_description="The token was refused: the verify function did not accept it."');
+  });
+
+  it("a verify function without authorization servers announces none: no metadata, and challenges point nowhere", async () => {
+    const keys = createMcpHandler(shopRegistry(), { identity, auth: { resource: AUDIENCE, verify: async (t) => (t === "opensesame" ? { subject: "bob", scopes: [], claims: {} } : undefined) } });
+    const missing = await keys(rpc("tools/list", {}));
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toBe("Bearer");
+    expect((await keys(rpc("tools/list", {}, "Bearer nope"))).headers.get("www-authenticate")).toBe('Bearer error="invalid_token", error_description="The token was refused: the verify function did not accept it."');
+    const metadata = await keys(new Request("https://tools.example.com/.well-known/oauth-protected-resource/mcp"));
+    expect(metadata.status).toBe(404);
+    expect(await metadata.json()).toMatchObject({ error: "not_found", error_description: expect.stringContaining("auth.authorizationServers") });
   });
 
   it("a verify function that throws gets 503, and its message stays in the server", async () => {

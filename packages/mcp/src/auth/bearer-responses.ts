@@ -1,25 +1,28 @@
 /** `WWW-Authenticate: Bearer …` parameters (RFC 6750 §3), values quoted. */
 function challenge(params: Record<string, string | undefined>): string {
   const parts = Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v!.replace(/["\\]/g, "'")}"`);
-  return `Bearer ${parts.join(", ")}`;
+  return parts.length === 0 ? "Bearer" : `Bearer ${parts.join(", ")}`;
 }
 
 function oauthError(status: number, params: Record<string, string | undefined>, body: Record<string, string> | undefined): Response {
   return new Response(body ? JSON.stringify(body) : null, { status, headers: { "www-authenticate": challenge(params), ...(body ? { "content-type": "application/json" } : {}) } });
 }
 
-/** 401 without an error: the request carried no token (RFC 6750 §3.1 says to add no error code then). */
-export function tokenRequired(metadataUrl: string): Response {
-  return oauthError(401, { resource_metadata: metadataUrl }, { error: "unauthorized", error_description: "This server needs a bearer token in the Authorization header." });
+/**
+ * 401 without an error: the request carried no token, or credentials of another scheme
+ * (RFC 6750 §3.1 says to add no error code then).
+ */
+export function tokenRequired(metadataUrl: string | undefined, description = "This server needs a bearer token in the Authorization header."): Response {
+  return oauthError(401, { resource_metadata: metadataUrl }, { error: "unauthorized", error_description: description });
 }
 
 /** 401 `invalid_token` (or `invalid_request` for a token where none may be). */
-export function tokenRefused(metadataUrl: string, description: string, error = "invalid_token"): Response {
+export function tokenRefused(metadataUrl: string | undefined, description: string, error = "invalid_token"): Response {
   return oauthError(401, { error, error_description: description, resource_metadata: metadataUrl }, { error, error_description: description });
 }
 
 /** 403 `insufficient_scope`, naming the scopes the call needs. */
-export function scopeMissing(metadataUrl: string, needed: readonly string[], description: string): Response {
+export function scopeMissing(metadataUrl: string | undefined, needed: readonly string[], description: string): Response {
   return oauthError(403, { error: "insufficient_scope", scope: needed.join(" "), error_description: description, resource_metadata: metadataUrl }, { error: "insufficient_scope", error_description: description });
 }
 

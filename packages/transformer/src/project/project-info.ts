@@ -41,7 +41,9 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
     const at = file && start !== undefined ? file.getLineAndCharacterOfPosition(start) : undefined;
     throw new ConfigError(`${tsconfigPath}${at ? `:${at.line + 1}:${at.character + 1}` : ""}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
   }
-  const parsed = tsm.parseJsonConfigFileContent(read.config, tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
+  // Parsed from the file's syntax tree, as tsc does, so that an invalid option is placed at its
+  // line and column (parsed from a plain object, every finding would sit at 1:1).
+  const parsed = tsm.parseJsonSourceFileConfigFileContent(tsm.readJsonConfigFile(tsconfigPath, tsm.sys.readFile), tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
   return { tsconfigPath, parsed };
 }
 

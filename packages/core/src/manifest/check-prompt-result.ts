@@ -3,6 +3,7 @@ import { DiagnosticCode } from "../diagnostics/codes.js";
 import { isContentBlock } from "../model/detect-content.js";
 import type { AnalysisState } from "../model/reader-context.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
+import { awaitedType } from "./read-output.js";
 
 const MESSAGE_SHAPE = '{ role: "user" | "assistant", content: string | { type: "text", text: string } | a content block }';
 
@@ -17,7 +18,7 @@ export function checkPromptResult(state: AnalysisState, found: FoundDeclaration)
   const signature = checker.getSignatureFromDeclaration(found.signatureNode);
   if (!signature) return;
   const declared = checker.getReturnTypeOfSignature(signature);
-  const returned = checker.getAwaitedType(declared) ?? declared;
+  const returned = awaitedType(state, declared);
   if (isPromptResult(state, returned)) return;
   state.diagnostics.report(
     found.signatureNode.type ?? found.nameNode,

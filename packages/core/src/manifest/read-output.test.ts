@@ -26,4 +26,13 @@ describe("the awaited return type", () => {
     const { schema } = outputOf("Promise<string>", "interface Promise<T> { value: T }");
     expect(schema).toEqual({ type: "object", properties: { value: { type: "string" } }, required: ["value"], additionalProperties: false });
   });
+
+  it("names an unconstrained type parameter as the user wrote it, not as the checker's Awaited<T>", () => {
+    for (const signature of ["export declare function tool<T>(value: T): T;", "export declare function tool<T>(value: T): Promise<T>;"]) {
+      const source = `/** Echoes.\n * @tool\n * @param value what comes back */\n${signature}\n`;
+      const messages = analyzeFiles({ "src/tools.ts": source }, "/virtual/read-output-generic").diagnostics.filter((d) => d.code === "TG2001").map((d) => d.message);
+      expect(messages).toHaveLength(2);
+      for (const message of messages) expect(message).toMatch(/^'T' cannot be carried in JSON \(a type parameter without a constraint has no schema\)/);
+    }
+  });
 });

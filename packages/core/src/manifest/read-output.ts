@@ -43,7 +43,7 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
  * the `then` of each `Promise<T>` instantiation, a tenth of a millisecond per tool. Anything
  * else (a union of promises, a user's thenable, a type parameter) goes to the checker.
  */
-function awaitedType(state: AnalysisState, declared: ts.Type): ts.Type {
+export function awaitedType(state: AnalysisState, declared: ts.Type): ts.Type {
   const { checker } = state;
   let type = declared;
   while (isLibPromise(state, type)) {
@@ -52,6 +52,9 @@ function awaitedType(state: AnalysisState, declared: ts.Type): ts.Type {
     type = argument;
   }
   if (type !== declared && !mayBeAwaitable(state, type)) return type;
+  // The checker's answer for `T` (or `Promise<T>`) with no constraint is `Awaited<T>`, which
+  // names no type the user wrote; the type parameter is read (and reported) as itself.
+  if (type.flags & state.ts.TypeFlags.TypeParameter) return type;
   return checker.getAwaitedType(declared) ?? declared;
 }
 

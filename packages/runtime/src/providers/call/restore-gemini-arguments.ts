@@ -21,7 +21,9 @@ export function isRecordSchema(schema: SchemaNode): boolean {
 
 function restoreRecord(schema: SchemaNode, value: unknown): unknown {
   if (!isRecordSchema(schema) || !Array.isArray(value)) return value;
+  // Not pairs, or a key twice (one value would be lost): left as sent, for validation to refuse.
   if (!value.every((pair) => isNode(pair) && typeof pair.key === "string" && Object.hasOwn(pair, "value"))) return value;
+  if (new Set(value.map((pair) => (pair as { key: string }).key)).size !== value.length) return value;
   const out: Record<string, unknown> = {};
   for (const pair of value as Array<{ key: string; value: unknown }>) Object.defineProperty(out, pair.key, { value: pair.value, enumerable: true, writable: true, configurable: true });
   return out;

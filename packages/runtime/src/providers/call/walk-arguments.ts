@@ -4,7 +4,7 @@ import { acceptsNull } from "../schema/accepts-null.js";
 
 /**
  * Walks a model's arguments along our original schema (through `$ref`s, arrays, tuples and
- * the union member that fits an object) and returns a rewritten copy: the one place where a
+ * the union member an object or array is) and returns a rewritten copy: the one place where a
  * provider's call is turned back into ours before validation.
  */
 export interface ArgumentRewrite {
@@ -24,6 +24,16 @@ export function walkArguments(schema: JsonSchema, value: unknown, rewrite: Argum
 function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite): unknown {
   if (depth > 64) return value;
   const s = resolve(root, node);
+  const members = unionMembers(root, s);
+  if (members.length > 0 && !isNode(s.properties) && typeof value === "object" && value !== null) {
+    // A union (`T[] | null`, `Record<…> | string`, untagged objects): walk the member the value is.
+    for (const member of members) {
+      const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value) : value;
+      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite);
+    }
+    const member = Array.isArray(value) ? members.find(isArraySchema) : pickObjectMember(members, value as Record<string, unknown>);
+    return member ? walk(root, member, value, depth + 1, rewrite) : value;
+  }
   if (rewrite.mapValue) value = rewrite.mapValue(s, value);
   if (Array.isArray(value)) {
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
@@ -33,11 +43,10 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
     });
   }
   if (!isNode(value)) return rewrite.mapScalar ? rewrite.mapScalar(s, value, root) : value;
-  const branch = pickObjectBranch(root, s, value);
-  if (!branch) return value;
-  const properties = isNode(branch.properties) ? (branch.properties as Record<string, SchemaNode>) : {};
-  const extra = isNode(branch.additionalProperties) ? branch.additionalProperties : undefined;
-  const required = new Set(Array.isArray(branch.required) ? (branch.required as string[]) : []);
+  if (!isNode(s.properties) && !isNode(s.additionalProperties)) return value;
+  const properties = isNode(s.properties) ? (s.properties as Record<string, SchemaNode>) : {};
+  const extra = isNode(s.additionalProperties) ? s.additionalProperties : undefined;
+  const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     const childSchema = Object.hasOwn(properties, key) ? properties[key] : extra;
@@ -51,11 +60,23 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
   return out;
 }
 
-/** The object schema that describes `value`: the node itself, or the union member that fits. */
-function pickObjectBranch(root: SchemaNode, s: SchemaNode, value: Record<string, unknown>): SchemaNode | undefined {
-  if (isNode(s.properties) || isNode(s.additionalProperties)) return s;
-  const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])].filter(isNode).map((m) => resolve(root, m));
-  return members.find((m) => isNode(m.properties) && fits(m, value));
+/** The members of a union node (`anyOf`/`oneOf`), `$ref`s resolved; none for any other node. */
+function unionMembers(root: SchemaNode, s: SchemaNode): SchemaNode[] {
+  return [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])].filter(isNode).map((m) => resolve(root, m));
+}
+
+function isArraySchema(s: SchemaNode): boolean {
+  return s.type === "array" || s.items !== undefined || s.prefixItems !== undefined;
+}
+
+/**
+ * The object member that describes `value`: one it fits whose properties name every key of the
+ * value (a strict-mode model sends all of its member's keys, `null` for the optional ones), else
+ * the first it fits.
+ */
+function pickObjectMember(members: readonly SchemaNode[], value: Record<string, unknown>): SchemaNode | undefined {
+  const fitting = members.filter((m) => (isNode(m.properties) || isNode(m.additionalProperties)) && fits(m, value));
+  return fitting.find((m) => isNode(m.additionalProperties) || Object.keys(value).every((k) => Object.hasOwn(m.properties as object, k))) ?? fitting[0];
 }
 
 /** A literal a provider could only send as its JSON text (Gemini's string-only enums). */
@@ -67,7 +88,7 @@ function sentAsText(sent: unknown, literal: unknown): boolean {
 function fits(member: SchemaNode, value: Record<string, unknown>): boolean {
   const required = Array.isArray(member.required) ? (member.required as string[]) : [];
   if (!required.every((k) => Object.hasOwn(value, k))) return false;
-  const properties = member.properties as Record<string, unknown>;
+  const properties = isNode(member.properties) ? (member.properties as Record<string, unknown>) : {};
   return Object.entries(properties).every(([k, p]) => !isNode(p) || p.const === undefined || value[k] === p.const || sentAsText(value[k], p.const));
 }
 

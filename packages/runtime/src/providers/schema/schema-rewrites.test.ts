@@ -97,6 +97,15 @@ describe("removeSyntheticNulls", () => {
     expect(removeSyntheticNulls(schema, { a: null, b: null })).toEqual({ a: null, b: null });
   });
 
+  it("walks into the member a value is: an array in T[] | null, the object member that names every key sent", () => {
+    const item = { type: "object", properties: { label: { type: "string" }, amount: { type: "number" } }, required: ["label"], additionalProperties: false };
+    const byEmail = { type: "object", properties: { name: { type: "string" }, email: { type: "string" } }, required: ["name"], additionalProperties: false };
+    const byPhone = { type: "object", properties: { name: { type: "string" }, ext: { type: "string" }, phone: { type: "string" } }, required: ["name", "phone"], additionalProperties: false };
+    const unions = { type: "object", properties: { lines: { anyOf: [{ type: "array", items: item }, { type: "null" }] }, contact: { anyOf: [byEmail, byPhone] } }, required: ["lines", "contact"] };
+    expect(removeSyntheticNulls(unions, { lines: [{ label: "a", amount: null }], contact: { name: "n", ext: null, phone: "555" } })).toEqual({ lines: [{ label: "a" }], contact: { name: "n", phone: "555" } });
+    expect(removeSyntheticNulls(unions, { lines: null, contact: { name: "n", email: null } })).toEqual({ lines: null, contact: { name: "n" } });
+  });
+
   it("never lets a __proto__ key reach a prototype", () => {
     const out = removeSyntheticNulls(schema, JSON.parse('{"a":"x","__proto__":{"polluted":true}}')) as Record<string, unknown>;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
@@ -166,6 +175,21 @@ describe("toGeminiSchema", () => {
     expect(back.headers.accept).toBe("json");
     expect(Object.hasOwn(back.headers, "__proto__")).toBe(true);
     expect(Object.getPrototypeOf(back.headers)).toBe(Object.prototype);
+  });
+
+  it("restores maps and literals inside a union (Record | null, a nullable array of literals), and leaves pairs with a key twice for validation to refuse", () => {
+    const input = {
+      type: "object",
+      properties: {
+        labels: { anyOf: [{ type: "object", additionalProperties: { type: "number" } }, { type: "null" }] },
+        levels: { anyOf: [{ type: "array", items: { enum: [0, 1, 2] } }, { type: "null" }] },
+        either: { anyOf: [{ type: "object", additionalProperties: { type: "boolean" } }, { type: "string" }] },
+      },
+    };
+    expect(restoreGeminiArguments(input, { labels: [{ key: "a", value: 1 }], levels: ["0", "2"], either: [{ key: "x", value: true }] })).toEqual({ labels: { a: 1 }, levels: [0, 2], either: { x: true } });
+    expect(restoreGeminiArguments(input, { labels: null, levels: null, either: "plain" })).toEqual({ labels: null, levels: null, either: "plain" });
+    const twice = [{ key: "a", value: 1 }, { key: "a", value: 2 }];
+    expect(restoreGeminiArguments(input, { labels: twice })).toEqual({ labels: twice });
   });
 
   it("reports recursion instead of writing a reference", () => {

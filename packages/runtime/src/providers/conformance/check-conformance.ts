@@ -1,4 +1,4 @@
-import { STRICT_FORMATS, STRICT_KEYWORDS } from "../schema/to-strict-schema.js";
+import { nesting, STRICT_FORMATS, STRICT_KEYWORDS, STRICT_LIMITS } from "../schema/to-strict-schema.js";
 import { checkRefsResolve, isObject, walkSchema, type ConformanceIssue, type Report, type SchemaObject } from "./conformance-issue.js";
 
 /**
@@ -86,14 +86,10 @@ function checkStrict(tool: string, schema: unknown, report: Report): void {
     properties += keys.length;
     const required = Array.isArray(node.required) ? node.required : [];
     if (keys.length !== required.length || !keys.every((k) => required.includes(k))) report(tool, path, "every property must be required");
-    if (depthOf(path) > 10) report(tool, path, "at most 10 levels of object nesting");
+    if (nesting(path) > STRICT_LIMITS.depth) report(tool, path, `at most ${STRICT_LIMITS.depth} levels of object nesting`);
   }
-  if (properties > 5000) report(tool, "", "at most 5000 object properties in total");
-  if (enumValues > 1000) report(tool, "", "at most 1000 enum values in total");
-}
-
-function depthOf(path: string): number {
-  return path.split("/").filter((s) => s === "properties").length;
+  if (properties > STRICT_LIMITS.properties) report(tool, "", `at most ${STRICT_LIMITS.properties} object properties in total`);
+  if (enumValues > STRICT_LIMITS.enumValues) report(tool, "", `at most ${STRICT_LIMITS.enumValues} enum values in total`);
 }
 
 /** https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools */

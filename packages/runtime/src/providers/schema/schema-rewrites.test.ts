@@ -74,6 +74,20 @@ describe("toStrictSchema", () => {
     const { blockers } = toStrictSchema({ type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } }, required: ["tags"], additionalProperties: false });
     expect(blockers).toEqual([{ path: "/properties/tags", message: "an object with arbitrary keys (an index signature or Record) cannot be expressed in strict mode" }]);
   });
+
+  it("refuses keys of a pattern, which a closed object would shut out", () => {
+    const { blockers } = toStrictSchema({ type: "object", properties: { attrs: { type: "object", patternProperties: { "^data-": { type: "string" } }, additionalProperties: false } }, required: ["attrs"], additionalProperties: false });
+    expect(blockers).toEqual([{ path: "/properties/attrs", message: "an object with keys of a pattern (a template literal index signature) cannot be expressed in strict mode" }]);
+  });
+
+  it("refuses what OpenAI's limits refuse: more than 10 objects deep, more than 1000 enum values", () => {
+    let deep: Record<string, unknown> = { type: "object", properties: { leaf: { type: "string" } }, required: ["leaf"], additionalProperties: false };
+    for (let i = 0; i < 11; i++) deep = { type: "object", properties: { next: deep }, required: ["next"], additionalProperties: false };
+    expect(toStrictSchema(deep).blockers).toEqual([{ path: "/properties/next".repeat(11), message: "more than 10 levels of object nesting exceed strict mode's limits" }]);
+    const many = { type: "object", properties: { pick: { type: "string", enum: Array.from({ length: 1000 }, (_, i) => `v${i}`) } }, additionalProperties: false };
+    // Optional, so strict mode adds null: 1001 values.
+    expect(toStrictSchema(many).blockers).toEqual([{ path: "", message: "1001 enum values exceed strict mode's limit of 1000" }]);
+  });
 });
 
 describe("removeSyntheticNulls", () => {
@@ -148,6 +162,11 @@ describe("toGeminiSchema", () => {
       required: ["n"],
     });
     expect(dropped.map((d) => d.path)).toEqual(expect.arrayContaining(["/properties/n", "/properties/level"]));
+  });
+
+  it("sends a tuple's rest element as one more type its items may be", () => {
+    const { schema } = toGeminiSchema({ type: "object", properties: { row: { type: "array", prefixItems: [{ type: "string" }], items: { type: "number" }, minItems: 1 } }, required: ["row"] });
+    expect((schema!.properties as Record<string, unknown>).row).toEqual({ type: "ARRAY", description: "Items in this order: string, then any number of number.", items: { anyOf: [{ type: "STRING" }, { type: "NUMBER" }] }, minItems: 1 });
   });
 
   it("T | null keeps the property's own description over T's", () => {

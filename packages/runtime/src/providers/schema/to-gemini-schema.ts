@@ -129,8 +129,12 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
   const convertArray = (node: SchemaNode, out: SchemaNode, path: string) => {
     if (Array.isArray(node.prefixItems)) {
       const members = node.prefixItems.filter(isNode).map((m, i) => convert(m, `${path}/prefixItems/${i}`));
-      out.items = members.length === 1 ? members[0] : { anyOf: members };
-      out.description = appendNote(out.description, `Items in this order: ${members.map((m) => String(m.type ?? "any").toLowerCase()).join(", ")}.`);
+      const typeName = (m: SchemaNode) => String(m.type ?? "any").toLowerCase();
+      // A rest element (`[string, ...number[]]`): its type is one more the items may be.
+      const rest = isNode(node.items) ? convert(node.items, `${path}/items`) : undefined;
+      const itemTypes = rest ? [...members, rest] : members;
+      out.items = itemTypes.length === 1 ? itemTypes[0] : { anyOf: itemTypes };
+      out.description = appendNote(out.description, `Items in this order: ${members.map(typeName).join(", ")}${rest ? `, then any number of ${typeName(rest)}` : ""}.`);
       out.minItems ??= members.length;
       if (node.items === false || node.items === undefined) out.maxItems = members.length;
       dropped.push({ path, message: "a tuple is sent as an array of its member types" });

@@ -21,6 +21,8 @@ import { isNode, type SchemaNode } from "./schema-node.js";
  */
 export const STRICT_FORMATS = ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 export const STRICT_KEYWORDS = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description", "$defs", "$ref", "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]);
+/** Sizes OpenAI refuses a strict schema beyond (the same page, "Limitations"): object nesting, properties and enum values in total. */
+export const STRICT_LIMITS = { depth: 10, properties: 5000, enumValues: 1000 };
 /** Keywords dropped without a word: they describe, they do not constrain. */
 const ANNOTATIONS = new Set(["title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id"]);
 
@@ -36,6 +38,7 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
   const blockers: StrictResult["blockers"] = [];
   const dropped: StrictResult["dropped"] = [];
   const { schema: inlined } = inlineRefs(input);
+  let properties = 0;
 
   const rewrite = (node: SchemaNode, path: string): SchemaNode => {
     const out: SchemaNode = {};
@@ -75,22 +78,42 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
     if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
       blockers.push({ path, message: "an object with arbitrary keys (an index signature or Record) cannot be expressed in strict mode" });
     }
-    const properties = isNode(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
+    // Keys of a pattern (`{ [k: `data-${string}`]: string }`): strict mode would close the object to them.
+    if (isNode(node.patternProperties) && Object.keys(node.patternProperties).length > 0) {
+      blockers.push({ path, message: "an object with keys of a pattern (a template literal index signature) cannot be expressed in strict mode" });
+    }
+    if (nesting(path) > STRICT_LIMITS.depth) blockers.push({ path, message: `more than ${STRICT_LIMITS.depth} levels of object nesting exceed strict mode's limits` });
+    const own = isNode(node.properties) ? (node.properties as Record<string, SchemaNode>) : {};
+    properties += Object.keys(own).length;
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
     out.properties = Object.fromEntries(
-      Object.entries(properties).map(([name, child]) => {
+      Object.entries(own).map(([name, child]) => {
         const childPath = `${path}/properties/${name}`;
         const rewritten = rewrite(child, childPath);
         return [name, required.has(name) || acceptsNull(child) ? rewritten : nullable(rewritten)];
       }),
     );
-    out.required = Object.keys(properties);
+    out.required = Object.keys(own);
     out.additionalProperties = false;
   };
 
   const root = rewrite(inlined, "");
   if (!isObjectType(inlined)) blockers.push({ path: "", message: "the root of a strict schema must be an object" });
+  if (properties > STRICT_LIMITS.properties) blockers.push({ path: "", message: `${properties} object properties exceed strict mode's limit of ${STRICT_LIMITS.properties}` });
+  const enumValues = countEnumValues(root);
+  if (enumValues > STRICT_LIMITS.enumValues) blockers.push({ path: "", message: `${enumValues} enum values exceed strict mode's limit of ${STRICT_LIMITS.enumValues}` });
   return { schema: root, blockers, dropped };
+}
+
+function countEnumValues(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce((n: number, item) => n + countEnumValues(item), 0);
+  if (!isNode(node)) return 0;
+  return Object.entries(node).reduce((n, [k, v]) => n + (k === "enum" && Array.isArray(v) ? v.length : countEnumValues(v)), 0);
+}
+
+/** How many objects deep a path is (`/properties/a/properties/b` is 2). */
+export function nesting(path: string): number {
+  return path.split("/").filter((s) => s === "properties").length;
 }
 
 function isObjectType(node: SchemaNode): boolean {

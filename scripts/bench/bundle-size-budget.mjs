@@ -5,6 +5,8 @@
  * host through the context (issue #22); 18.5 KiB since validators are compiled from the
  * schemas at run time (issue #18): the runtime carries the schema compiler (about 1.7 KiB
  * more at 10 tools), the registry module no validator code (the corpus's 10 large tools went
- * from 22.1 to 19.3 KiB; the more tools, the smaller the bundle) — see docs/benchmarks.md.
+ * from 22.1 to 19.3 KiB; the more tools, the smaller the bundle) — see docs/benchmarks.md;
+ * 19 KiB since an outside audit's validation fixes: the errors of the one union member the
+ * value's JSON type admits (`Address | null`), leap seconds, values JSON cannot carry (+208 B).
  */
-export const BUNDLE_BUDGET_BYTES = 18.5 * 1024;
+export const BUNDLE_BUDGET_BYTES = 19 * 1024;

@@ -37,7 +37,7 @@ function convertAt(parent: Record<string, unknown>, key: string, conversions: re
     else if (c.op === "date") {
       // Only a date-time: where a union also admits other strings (`Date | string`, or a
       // member of a discriminated union whose `at` is a plain string), the rest stay strings.
-      within(c.at, (p, k) => void (typeof p[k] === "string" && dateTime(p[k]) && (p[k] = new Date(p[k]))));
+      within(c.at, (p, k) => void (typeof p[k] === "string" && dateTime(p[k]) && (p[k] = toDate(p[k]))));
     } else if (c.op === "ref") {
       if (c.at !== "") within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, []));
       else if (!here.includes(c.def)) convertAt(parent, key, defs[c.def] ?? [], defs, [...here, c.def]);
@@ -70,4 +70,13 @@ function visit(node: unknown, segments: readonly string[], at: (parent: Record<s
     if (rest.length === 0) at(record, key);
     else visit(record[key], rest, at);
   }
+}
+
+/**
+ * A valid RFC 3339 date-time as a `Date`. A `Date` has no leap second: `23:59:60` is the
+ * second after `23:59:59`, as POSIX time counts it (a minute has no second ":60" elsewhere).
+ */
+function toDate(text: string): Date {
+  const date = new Date(text);
+  return isNaN(date.getTime()) ? new Date(Date.parse(text.replace(":60", ":59")) + 1000) : date;
 }

@@ -98,7 +98,8 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") return "an object";
-  const json = JSON.stringify(value);
+  // Not JSON.stringify: it writes NaN and Infinity as null, and nothing for a symbol or a function.
+  const json = typeof value === "string" ? JSON.stringify(value) : String(value);
   const shown = json.length > 60 ? `${json.slice(0, 57)}...` : json;
   return `${typeof value === "string" ? "the string" : `the ${typeof value}`} ${shown}`;
 }

@@ -84,6 +84,19 @@ describe("every error code", () => {
     });
   });
 
+  it("invalid_arguments names values JSON cannot carry as they are (Infinity, NaN, a symbol, a function), never as null or a crash", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "t", description: "", params: [{ name: "n", type: "number" }, { name: "s", type: "string" }, { name: "f", type: "string" }], fn: () => "" });
+    const outcome = await registry.dispatch("t", { n: Infinity, s: Symbol("s"), f: NaN });
+    expect(outcome.status === "error" && outcome.error.payload).toEqual({
+      issues: [
+        { path: "/n", expected: "a number", received: "the number Infinity" },
+        { path: "/s", expected: "a string", received: "the symbol Symbol(s)" },
+        { path: "/f", expected: "a string", received: "the number NaN" },
+      ],
+    });
+  });
+
   it("invalid_arguments says what each constraint keyword expected, in words", async () => {
     const registry = createRegistry([]);
     const schemas: Record<string, JsonSchema> = {

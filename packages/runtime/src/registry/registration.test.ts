@@ -317,6 +317,25 @@ describe("the pipeline between validation and the call", () => {
     expect(received[2]).toEqual(new Date("2026-01-02T03:04:05Z"));
   });
 
+  it("a leap second (23:59:60, valid RFC 3339) is the Date of the second after 23:59:59, never an Invalid Date", async () => {
+    let received: unknown;
+    const def: EntryDefinition = {
+      ...definition(
+        manifestEntry("t", {
+          inputSchema: { type: "object", properties: { at: { type: "string", format: "date-time" } }, required: ["at"], additionalProperties: false },
+          arguments: { mode: "positional", parameters: [{ kind: "argument", name: "at" }] },
+          conversions: [{ op: "date", at: "/at" }],
+        }),
+      ),
+      fn: (at: unknown) => void (received = at),
+    };
+    const registry = createRegistry([def]); // date-time is always checked
+    expect(await registry.dispatch("t", { at: "2016-12-31T23:59:60Z" })).toMatchObject({ status: "ok" });
+    expect(received).toEqual(new Date("2017-01-01T00:00:00Z"));
+    await registry.dispatch("t", { at: "2016-12-31T18:59:60.5-05:00" });
+    expect(received).toEqual(new Date("2017-01-01T00:00:00.500Z"));
+  });
+
   it("renames one object's names at once: a chain (an alias that is another parameter's name) and a swap", async () => {
     const received: unknown[][] = [];
     const entry = (name: string, properties: string[], parameters: string[], renames: Array<[from: string, to: string]>): EntryDefinition => ({

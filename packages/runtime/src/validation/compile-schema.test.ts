@@ -138,6 +138,21 @@ describe("compiled schemas agree with ajv", () => {
     expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/e", "anyOf"]]);
   });
 
+  it("reports the errors of the one union member that admits the value's JSON type (the object of Address | null), at their paths", () => {
+    const validate = compileSchema({ $defs: { Address: address }, type: "object", properties: { to: { anyOf: [{ $ref: "#/$defs/Address" }, { type: "null" }] }, lines: { anyOf: [{ type: "array", items: address }, { type: "integer" }] } } });
+    expect(validate({ to: { street: 1, zip: "x" }, lines: [{}] })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([
+      ["/to/street", "type"],
+      ["/to/zip", "pattern"],
+      ["/lines/0", "required"],
+    ]);
+    // A number is the integer member's: its own error. A string no member admits: one error for the union.
+    expect(validate({ to: null, lines: 1.5 })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/lines", "type"]]);
+    expect(validate({ to: "home" })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/to", "anyOf"]]);
+  });
+
   it("checks the size bounds first: a value over its maximum is not given to the costly keywords; within bounds every error is reported", () => {
     const string: JsonSchema = { type: "string", minLength: 3, maxLength: 5, pattern: "^[a-z]+$", format: "email" };
     const array: JsonSchema = { type: "array", minItems: 3, maxItems: 4, items: { type: "number" }, uniqueItems: true };

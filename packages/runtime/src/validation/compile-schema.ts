@@ -363,19 +363,28 @@ class Compiler {
   }
 
   /**
-   * `anyOf` passes when a member does; one error stands for the members'. A discriminated
-   * union (every member an object whose required tag property has its own `const`) goes
-   * straight to the member its tag names — the others would fail on the tag — and reports
-   * that member's own errors, at their paths inside it; a missing or unknown tag is the error.
+   * `anyOf` passes when a member does. When only one member admits the value's JSON type
+   * (the object of `Address | null`), its own errors are reported, at their paths inside it;
+   * otherwise one error stands for the members'. A discriminated union (every member an object
+   * whose required tag property has its own `const`) goes straight to the member its tag
+   * names — the others would fail on the tag — and reports that member's errors; a missing or
+   * unknown tag is the error.
    */
   private anyOf(schemas: readonly JsonSchema[]): Node {
     const members = schemas.map((sub) => this.node(sub));
     const tag = discriminator(schemas);
     if (tag === undefined) {
-      return keyword((data) => {
-        for (const member of members) if (member.ok(data)) return true;
-        return false;
-      }, "anyOf");
+      const kinds = schemas.map((m) => kindsOf(this.root, m));
+      const ok = (data: unknown) => members.some((member) => member.ok(data));
+      return {
+        ok,
+        check: (data, path, errors) => {
+          const kind = jsonKind(data);
+          const admitting = members.filter((_, i) => !kinds[i] || kinds[i]!.includes(kind));
+          if (admitting.length === 1) admitting[0]!.check(data, path, errors);
+          else if (!ok(data)) fail(errors, path, "anyOf");
+        },
+      };
     }
     const byTag = new Map(schemas.map((m, i) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[i]!]));
     const own = isInherited(tag);
@@ -582,6 +591,20 @@ function isPlain(data: unknown): boolean {
   if (typeof data !== "object" || data === null) return false;
   const prototype = Object.getPrototypeOf(data);
   return prototype === Object.prototype || prototype === null;
+}
+
+/** The JSON types a schema admits (`integer` is `number`), `$ref`s followed; undefined when it does not say. */
+function kindsOf(root: JsonSchema, schema: JsonSchema, depth = 0): string[] | undefined {
+  if (typeof schema !== "object" || schema === null || depth > 9) return undefined;
+  const s = schema as Schema;
+  if (typeof s.$ref === "string") return kindsOf(root, resolveLocalRef(root, s.$ref), depth + 1);
+  if (s.type !== undefined) return (Array.isArray(s.type) ? s.type : [s.type]).map((t) => (t === "integer" ? "number" : String(t)));
+  if (Object.hasOwn(s, "const")) return [jsonKind(s.const)];
+  return Array.isArray(s.enum) ? s.enum.map(jsonKind) : undefined;
+}
+
+function jsonKind(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
 function discriminator(members: readonly JsonSchema[]): string | undefined {

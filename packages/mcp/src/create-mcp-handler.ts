@@ -33,7 +33,8 @@ export const HEALTH_PATH = "/healthz";
  * `Bun.serve`, a Next.js route handler or Hono take it as it is. Nothing here needs Node.js.
  *
  * `GET /healthz` (and `HEAD`) answers `200`. With `auth`, `GET /.well-known/oauth-protected-resource`
- * (and its path-suffixed form) serves the Protected Resource Metadata, every MCP request
+ * (and its path-suffixed form) serves the Protected Resource Metadata (when `auth` names an
+ * authorization server, or an `issuer`), every MCP request
  * needs a bearer token, callers see only the entries whose `@scopes` their token holds, and
  * a call of another is `403`. A configuration that cannot verify tokens throws here.
  *

@@ -8,7 +8,8 @@
 export function invalidMessage(body: unknown, protocolVersion: string | null): string | undefined {
   if (!Array.isArray(body)) return invalidSingle(body);
   if (body.length === 0) return "an empty batch";
-  if (protocolVersion !== null && protocolVersion >= "2025-06-18") return `batches are not part of MCP ${protocolVersion}; send one message per request`;
+  // Any other header value is the SDK's to refuse (an unsupported protocol version).
+  if (protocolVersion !== null && /^\d{4}-\d{2}-\d{2}$/.test(protocolVersion) && protocolVersion >= "2025-06-18") return `batches are not part of MCP ${protocolVersion}; send one message per request`;
   for (const [index, message] of body.entries()) {
     const why = invalidSingle(message);
     if (why) return `message ${index} of the batch: ${why}`;
@@ -24,16 +25,18 @@ export function idOf(body: unknown): unknown {
 function invalidSingle(message: unknown): string | undefined {
   if (!isObject(message)) return `expected a JSON-RPC message (an object), received ${message === null ? "null" : Array.isArray(message) ? "an array" : typeof message}`;
   if (message.jsonrpc !== "2.0") return `"jsonrpc" must be "2.0"`;
-  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer (MCP forbids null)`;
+  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : ""}`;
   if ("method" in message) {
     if (typeof message.method !== "string") return `"method" must be a string`;
     if ("params" in message && !isObject(message.params)) return `"params" must be an object`;
     return undefined;
   }
-  // Without a method: a client's answer to a server request (sampling, elicitation).
-  if (!("id" in message)) return `expected "method" (a request or notification) or "id" with "result" or "error" (a response)`;
-  if (("result" in message) === ("error" in message)) return `a response has exactly one of "result" and "error"`;
-  return undefined;
+  // Without a method: a client's answer to a server request (sampling, elicitation). An error
+  // answer may lack the id (one it could not read); a result may not.
+  if (("result" in message) === ("error" in message)) return `expected "method" (a request or notification), or exactly one of "result" and "error" (a response)`;
+  if ("result" in message) return !("id" in message) ? `a result needs the "id" of the request it answers` : isObject(message.result) ? undefined : `"result" must be an object`;
+  const error = message.error;
+  return isObject(error) && Number.isInteger(error.code) && typeof error.message === "string" ? undefined : `"error" must be { "code": an integer, "message": a string }`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -314,13 +314,19 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect(await invalid({ jsonrpc: "1.0", id: 3, method: "tools/list" })).toEqual({ jsonrpc: "2.0", id: 3, error: { code: -32600, message: 'Invalid Request: "jsonrpc" must be "2.0".' } });
     expect((await invalid({ jsonrpc: "2.0", id: null, method: "tools/list" })).error.message).toBe('Invalid Request: "id" must be a string or an integer (MCP forbids null).');
     expect(await invalid({ jsonrpc: "2.0", id: "a", method: "tools/list", params: [1] })).toMatchObject({ id: "a", error: { code: -32600, message: 'Invalid Request: "params" must be an object.' } });
-    expect((await invalid({ jsonrpc: "2.0", id: 4, result: {}, error: { code: 1, message: "x" } })).error.message).toBe('Invalid Request: a response has exactly one of "result" and "error".');
+    expect((await invalid({ jsonrpc: "2.0", id: 4, result: {}, error: { code: 1, message: "x" } })).error.message).toBe('Invalid Request: expected "method" (a request or notification), or exactly one of "result" and "error" (a response).');
+    expect((await invalid({ jsonrpc: "2.0", id: 5, result: null })).error.message).toBe('Invalid Request: "result" must be an object.');
+    expect((await invalid({ jsonrpc: "2.0", id: 5, error: { code: "x" } })).error.message).toBe('Invalid Request: "error" must be { "code": an integer, "message": a string }.');
+    expect((await invalid({ jsonrpc: "2.0", id: 1.5, method: "tools/list" })).error.message).toBe('Invalid Request: "id" must be a string or an integer.');
     expect((await invalid(42)).error.message).toBe("Invalid Request: expected a JSON-RPC message (an object), received number.");
     expect(await invalid([])).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
     expect((await invalid([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { id: 2 }])).error.message).toBe('Invalid Request: message 1 of the batch: "jsonrpc" must be "2.0".');
     // Batches left MCP with 2025-06-18; a 2025-03-26 client may still send one.
     const batch = [{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "prompts/list" }];
     expect((await invalid(batch, { "mcp-protocol-version": "2025-06-18" })).error.message).toBe("Invalid Request: batches are not part of MCP 2025-06-18; send one message per request.");
+    // A client's error answer without an id (one it could not read) is a message: 202, as any response.
+    const answer = await fetch(running.url, { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" } }) });
+    expect(answer.status).toBe(202);
     const older = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify(batch) });
     expect(older.status).toBe(200);
     expect(await older.json()).toMatchObject([{ id: 1, result: { tools: expect.any(Array) } }, { id: 2, result: { prompts: expect.any(Array) } }]);

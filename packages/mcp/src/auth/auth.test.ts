@@ -385,7 +385,7 @@ describe("configuration", () => {
     const keys = createMcpHandler(shopRegistry(), { identity, auth: { resource: AUDIENCE, verify: async (t) => (t === "opensesame" ? { subject: "bob", scopes: [], claims: {} } : undefined) } });
     const missing = await keys(rpc("tools/list", {}));
     expect(missing.status).toBe(401);
-    expect(missing.headers.get("www-authenticate")).toBe("Bearer");
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="mcp"');
     expect((await keys(rpc("tools/list", {}, "Bearer nope"))).headers.get("www-authenticate")).toBe('Bearer error="invalid_token", error_description="The token was refused: the verify function did not accept it."');
     const metadata = await keys(new Request("https://tools.example.com/.well-known/oauth-protected-resource/mcp"));
     expect(metadata.status).toBe(404);

@@ -1,7 +1,8 @@
 /** `WWW-Authenticate: Bearer …` parameters (RFC 6750 §3), values quoted. */
 function challenge(params: Record<string, string | undefined>): string {
   const parts = Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v!.replace(/["\\]/g, "'")}"`);
-  return parts.length === 0 ? "Bearer" : `Bearer ${parts.join(", ")}`;
+  // RFC 6750 §3: the scheme is followed by at least one parameter.
+  return `Bearer ${parts.length === 0 ? 'realm="mcp"' : parts.join(", ")}`;
 }
 
 function oauthError(status: number, params: Record<string, string | undefined>, body: Record<string, string> | undefined): Response {

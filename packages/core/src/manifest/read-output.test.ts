@@ -28,11 +28,19 @@ describe("the awaited return type", () => {
   });
 
   it("names an unconstrained type parameter as the user wrote it, not as the checker's Awaited<T>", () => {
-    for (const signature of ["export declare function tool<T>(value: T): T;", "export declare function tool<T>(value: T): Promise<T>;"]) {
+    for (const signature of ["export declare function tool<T>(value: T): T;", "export declare function tool<T>(value: T): Promise<T>;", "export declare function tool<T>(value: T): Promise<T | null>;"]) {
       const source = `/** Echoes.\n * @tool\n * @param value what comes back */\n${signature}\n`;
       const messages = analyzeFiles({ "src/tools.ts": source }, "/virtual/read-output-generic").diagnostics.filter((d) => d.code === "TG2001").map((d) => d.message);
       expect(messages).toHaveLength(2);
       for (const message of messages) expect(message).toMatch(/^'T' cannot be carried in JSON \(a type parameter without a constraint has no schema\)/);
+    }
+  });
+
+  it("awaits a type parameter constrained to a promise, as the runtime does", () => {
+    for (const returns of ["T", "Promise<T>"]) {
+      const source = `/** Reads it.\n * @tool */\nexport function tool<T extends Promise<{ a: string }>>(make: () => T): ${returns} {\n  return make();\n}\n`;
+      const result = analyzeFiles({ "src/tools.ts": source }, "/virtual/read-output-thenable");
+      expect(result.manifest.entries[0]?.outputSchema).toEqual({ type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false });
     }
   });
 });

@@ -39,9 +39,11 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
 
 /**
  * What `await` of the declared return type gives. `Promise<T>` of TypeScript's lib with a `T`
- * that is not itself awaitable is `T`, read directly: the checker's `getAwaitedType` looks up
- * the `then` of each `Promise<T>` instantiation, a tenth of a millisecond per tool. Anything
- * else (a union of promises, a user's thenable, a type parameter) goes to the checker.
+ * that is not itself awaitable is `T`, read directly, and so is any other type that cannot be
+ * awaited: the checker's `getAwaitedType` looks up the `then` of each `Promise<T>`
+ * instantiation, a tenth of a millisecond per tool, and makes `Awaited<T>` of a type parameter
+ * without a constraint, which names no type the user wrote. Anything else (a union of
+ * promises, a user's thenable, a type parameter constrained to one) goes to the checker.
  */
 export function awaitedType(state: AnalysisState, declared: ts.Type): ts.Type {
   const { checker } = state;
@@ -51,10 +53,10 @@ export function awaitedType(state: AnalysisState, declared: ts.Type): ts.Type {
     if (!argument) break;
     type = argument;
   }
-  if (type !== declared && !mayBeAwaitable(state, type)) return type;
-  // The checker's answer for `T` (or `Promise<T>`) with no constraint is `Awaited<T>`, which
-  // names no type the user wrote; the type parameter is read (and reported) as itself.
-  if (type.flags & state.ts.TypeFlags.TypeParameter) return type;
+  if (!mayBeAwaitable(state, type)) return type;
+  // `T extends Promise<X>`: the checker's `Awaited<T>` names no type; what a caller gets is X.
+  const constraint = type.flags & state.ts.TypeFlags.TypeParameter ? checker.getBaseConstraintOfType(type) : undefined;
+  if (constraint) return checker.getAwaitedType(constraint) ?? constraint;
   return checker.getAwaitedType(declared) ?? declared;
 }
 
@@ -66,12 +68,21 @@ function isLibPromise(state: AnalysisState, type: ts.Type): boolean {
   return symbol?.getName() === "Promise" && declarations !== undefined && declarations.length > 0 && declarations.every((d) => state.isDefaultLibrary(d.getSourceFile()));
 }
 
-/** A type whose values may have a `then` (which `await` calls): any object, or anything not known. */
-function mayBeAwaitable(state: AnalysisState, type: ts.Type): boolean {
+/**
+ * A type whose values may have a `then` (which `await` calls): any object that has one, a type
+ * parameter whose constraint may, or anything not known.
+ */
+function mayBeAwaitable(state: AnalysisState, type: ts.Type, depth = 0): boolean {
   const F = state.ts.TypeFlags;
   const members = type.flags & F.Union ? (type as ts.UnionType).types : [type];
   const plain = F.StringLike | F.NumberLike | F.BooleanLike | F.BigIntLike | F.Null | F.Undefined | F.Void;
-  return members.some((m) => !(m.flags & plain) && (!(m.flags & F.Object) || state.checker.getPropertyOfType(m, "then") !== undefined));
+  return members.some((m) => {
+    if (m.flags & plain) return false;
+    if (m.flags & F.Object) return state.checker.getPropertyOfType(m, "then") !== undefined;
+    if (!(m.flags & F.TypeParameter)) return true;
+    const constraint = state.checker.getBaseConstraintOfType(m);
+    return constraint !== undefined && !(constraint.flags & (F.Unknown | F.Any)) && depth < 8 && mayBeAwaitable(state, constraint, depth + 1);
+  });
 }
 
 function admitsNull(model: TypeModel): boolean {

@@ -31,7 +31,7 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
       const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value) : value;
       if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite);
     }
-    const member = Array.isArray(value) ? members.find(isArraySchema) : pickObjectMember(members, value as Record<string, unknown>);
+    const member = Array.isArray(value) ? pickArrayMember(root, members, value) : pickObjectMember(members, value as Record<string, unknown>);
     return member ? walk(root, member, value, depth + 1, rewrite) : value;
   }
   if (rewrite.mapValue) value = rewrite.mapValue(s, value);
@@ -60,9 +60,32 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
   return out;
 }
 
-/** The members of a union node (`anyOf`/`oneOf`), `$ref`s resolved; none for any other node. */
-function unionMembers(root: SchemaNode, s: SchemaNode): SchemaNode[] {
-  return [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])].filter(isNode).map((m) => resolve(root, m));
+/** The members of a union node (`anyOf`/`oneOf`), `$ref`s resolved and member unions flattened; none for any other node. */
+function unionMembers(root: SchemaNode, s: SchemaNode, depth = 0): SchemaNode[] {
+  const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])].filter(isNode).map((m) => resolve(root, m));
+  return members.flatMap((m) => {
+    const nested = depth < 8 && !isNode(m.properties) ? unionMembers(root, m, depth + 1) : [];
+    return nested.length > 0 ? nested : [m];
+  });
+}
+
+/**
+ * The array member that describes `value`: the only one, or the one whose items every object
+ * element fits with every key it has (`A[] | B[]`); none when that cannot be told, and the
+ * array is left as sent (a null dropped under the wrong member would break a valid call).
+ */
+function pickArrayMember(root: SchemaNode, members: readonly SchemaNode[], value: readonly unknown[]): SchemaNode | undefined {
+  const arrays = members.filter(isArraySchema);
+  if (arrays.length <= 1) return arrays[0];
+  const itemsFit = (member: SchemaNode) =>
+    value.every((item) => {
+      if (!isNode(item) || !isNode(member.items)) return true;
+      const items = resolve(root, member.items);
+      const candidates = unionMembers(root, items);
+      return (candidates.length > 0 ? candidates : [items]).some((m) => fits(m, item) && namesEvery(m, item));
+    });
+  const fitting = arrays.filter(itemsFit);
+  return fitting.length === 1 ? fitting[0] : undefined;
 }
 
 function isArraySchema(s: SchemaNode): boolean {
@@ -76,7 +99,12 @@ function isArraySchema(s: SchemaNode): boolean {
  */
 function pickObjectMember(members: readonly SchemaNode[], value: Record<string, unknown>): SchemaNode | undefined {
   const fitting = members.filter((m) => (isNode(m.properties) || isNode(m.additionalProperties)) && fits(m, value));
-  return fitting.find((m) => isNode(m.additionalProperties) || Object.keys(value).every((k) => Object.hasOwn(m.properties as object, k))) ?? fitting[0];
+  return fitting.find((m) => namesEvery(m, value)) ?? fitting[0];
+}
+
+/** Whether an object member has a place for every key of `value`. */
+function namesEvery(member: SchemaNode, value: Record<string, unknown>): boolean {
+  return isNode(member.additionalProperties) || Object.keys(value).every((k) => isNode(member.properties) && Object.hasOwn(member.properties, k));
 }
 
 /** A literal a provider could only send as its JSON text (Gemini's string-only enums). */

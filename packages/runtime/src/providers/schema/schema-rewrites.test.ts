@@ -84,6 +84,10 @@ describe("toStrictSchema", () => {
     let deep: Record<string, unknown> = { type: "object", properties: { leaf: { type: "string" } }, required: ["leaf"], additionalProperties: false };
     for (let i = 0; i < 11; i++) deep = { type: "object", properties: { next: deep }, required: ["next"], additionalProperties: false };
     expect(toStrictSchema(deep).blockers).toEqual([{ path: "/properties/next".repeat(11), message: "more than 10 levels of object nesting exceed strict mode's limits" }]);
+    // A property named "properties" is one level, not two.
+    let named: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 10; i++) named = { type: "object", properties: { properties: named }, required: ["properties"], additionalProperties: false };
+    expect(toStrictSchema(named).blockers).toEqual([]);
     const many = { type: "object", properties: { pick: { type: "string", enum: Array.from({ length: 1000 }, (_, i) => `v${i}`) } }, additionalProperties: false };
     // Optional, so strict mode adds null: 1001 values.
     expect(toStrictSchema(many).blockers).toEqual([{ path: "", message: "1001 enum values exceed strict mode's limit of 1000" }]);
@@ -118,6 +122,22 @@ describe("removeSyntheticNulls", () => {
     const unions = { type: "object", properties: { lines: { anyOf: [{ type: "array", items: item }, { type: "null" }] }, contact: { anyOf: [byEmail, byPhone] } }, required: ["lines", "contact"] };
     expect(removeSyntheticNulls(unions, { lines: [{ label: "a", amount: null }], contact: { name: "n", ext: null, phone: "555" } })).toEqual({ lines: [{ label: "a" }], contact: { name: "n", phone: "555" } });
     expect(removeSyntheticNulls(unions, { lines: null, contact: { name: "n", email: null } })).toEqual({ lines: null, contact: { name: "n" } });
+  });
+
+  it("walks into a member that is itself a union (T | null of a recursive union), and leaves A[] | B[] as sent unless the items tell", () => {
+    const square = { type: "object", properties: { kind: { const: "square" }, side: { type: "number" }, note: { type: "string" } }, required: ["kind", "side"], additionalProperties: false };
+    const circle = { type: "object", properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind", "r"], additionalProperties: false };
+    const a = { type: "object", properties: { x: { type: "number" } }, additionalProperties: false };
+    const b = { type: "object", properties: { x: { anyOf: [{ type: "number" }, { type: "null" }] }, y: { type: "number" } }, additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { shape: { anyOf: [{ $ref: "#/$defs/Shape" }, { type: "null" }] }, list: { anyOf: [{ type: "array", items: a }, { type: "array", items: b }] } },
+      $defs: { Shape: { anyOf: [square, circle] } },
+    };
+    expect(removeSyntheticNulls(schema, { shape: { kind: "square", side: 2, note: null } })).toEqual({ shape: { kind: "square", side: 2 } });
+    // { x: null, y: 1 } is B's (its x admits null): not walked under A, which would drop x.
+    expect(removeSyntheticNulls(schema, { list: [{ x: null, y: 1 }] })).toEqual({ list: [{ x: null, y: 1 }] });
+    expect(removeSyntheticNulls(schema, { list: [{ x: null }] })).toEqual({ list: [{ x: null }] });
   });
 
   it("never lets a __proto__ key reach a prototype", () => {

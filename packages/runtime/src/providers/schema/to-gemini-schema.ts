@@ -132,7 +132,7 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
       const typeName = (m: SchemaNode) => String(m.type ?? "any").toLowerCase();
       // A rest element (`[string, ...number[]]`): its type is one more the items may be.
       const rest = isNode(node.items) ? convert(node.items, `${path}/items`) : undefined;
-      const itemTypes = rest ? [...members, rest] : members;
+      const itemTypes = rest && !members.some((m) => JSON.stringify(m) === JSON.stringify(rest)) ? [...members, rest] : members;
       out.items = itemTypes.length === 1 ? itemTypes[0] : { anyOf: itemTypes };
       out.description = appendNote(out.description, `Items in this order: ${members.map(typeName).join(", ")}${rest ? `, then any number of ${typeName(rest)}` : ""}.`);
       out.minItems ??= members.length;

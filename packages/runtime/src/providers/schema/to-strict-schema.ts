@@ -22,7 +22,7 @@ import { isNode, type SchemaNode } from "./schema-node.js";
 export const STRICT_FORMATS = ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 export const STRICT_KEYWORDS = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description", "$defs", "$ref", "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]);
 /** Sizes OpenAI refuses a strict schema beyond (the same page, "Limitations"): object nesting, properties and enum values in total. */
-export const STRICT_LIMITS = { depth: 10, properties: 5000, enumValues: 1000 };
+export const STRICT_LIMITS = Object.freeze({ depth: 10, properties: 5000, enumValues: 1000 });
 /** Keywords dropped without a word: they describe, they do not constrain. */
 const ANNOTATIONS = new Set(["title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id"]);
 
@@ -108,12 +108,22 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
 function countEnumValues(node: unknown): number {
   if (Array.isArray(node)) return node.reduce((n: number, item) => n + countEnumValues(item), 0);
   if (!isNode(node)) return 0;
-  return Object.entries(node).reduce((n, [k, v]) => n + (k === "enum" && Array.isArray(v) ? v.length : countEnumValues(v)), 0);
+  // A `const` is a value, not a schema: an `enum` key inside it is data.
+  return Object.entries(node).reduce((n, [k, v]) => n + (k === "enum" && Array.isArray(v) ? v.length : k === "const" ? 0 : countEnumValues(v)), 0);
 }
 
-/** How many objects deep a path is (`/properties/a/properties/b` is 2). */
+/** Keywords followed in a schema path by a name or an index, not by a keyword. */
+const NAMING = new Set(["properties", "$defs", "anyOf", "oneOf", "allOf", "prefixItems", "patternProperties"]);
+
+/** How many objects deep a schema path is (`/properties/a/properties/b` is 2, and so is `/properties/properties/properties/a`). */
 export function nesting(path: string): number {
-  return path.split("/").filter((s) => s === "properties").length;
+  const segments = path.split("/").slice(1);
+  let depth = 0;
+  for (let i = 0; i < segments.length; i++) {
+    if (segments[i] === "properties") depth++;
+    if (NAMING.has(segments[i]!)) i++; // the name or index after it
+  }
+  return depth;
 }
 
 function isObjectType(node: SchemaNode): boolean {

@@ -80,6 +80,15 @@ describe("discoverManifests", () => {
     expect(error.message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
   });
 
+  it("a toolgen field that names a folder, or a file outside the package, is an error naming the field", () => {
+    write("package.json", { name: "app", version: "1.0.0", dependencies: { a: "1" } });
+    write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist" } });
+    write("node_modules/a/dist/x.js", "");
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "./dist", which is not a file`);
+    write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "../../package.json" } });
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "../../package.json", which is outside it`);
+  });
+
   it("a truncated or unsupported manifest in a dependency names that file and the field", () => {
     write("package.json", { name: "app", dependencies: { a: "1" } });
     legacyPackage("node_modules/a", "a", "a_tool");
@@ -138,6 +147,24 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root())).rejects.toThrow(
       `dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].name: expected an entry the registry module dist/tools.generated.js defines (rebuild and recompile the package), received "greet"`,
     );
+  });
+
+  it("a registry module compiled before the manifest, with another schema, is a stale build: never listed with one schema and checked against another", async () => {
+    modernPackage(".", "app");
+    const manifest = path.join(root(), "dist/toolgen.manifest.json");
+    const changed = JSON.parse(readFileSync(manifest, "utf8"));
+    changed.entries[0].inputSchema.properties.loud = { type: "boolean" };
+    writeFileSync(manifest, JSON.stringify(changed));
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(root(), "dist/tools.generated.js"), past, past);
+    await expect(discoverRegistry(root())).rejects.toThrow(
+      `dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].inputSchema: expected the input schema of the registry module dist/tools.generated.js, which was compiled before the last 'toolgen build' (compile the package again), received another schema`,
+    );
+  });
+
+  it("a registry module or an implementation module outside the package is refused, naming the field", async () => {
+    modernPackage(".", "app", { registryModule: "../outside.js" });
+    await expect(discoverRegistry(root())).rejects.toThrow(`$.registryModule: expected a module of the package, received "../outside.js", which is outside it`);
   });
 
   it("a registry module compiled after the manifest is served as it is: the manifest's entries are not read", async () => {
@@ -226,6 +253,21 @@ describe("discoverRegistry: loading what was discovered", () => {
     // The filters leave 'dup' out: its override still names a package that provides it.
     expect((await discoverRegistry(root(), { allow: ["other"], overrides: { dup: "a" } })).entries).toEqual([]);
     await expect(discoverRegistry(root(), { allow: ["other"], overrides: { dup: "nobody" } })).rejects.toThrow("The override for 'dup' chooses nobody, which does not provide it (provided by: a, app).");
+  });
+
+  it("two versions of one package (an npm diamond) are told apart by version; copies of one version are one provider", async () => {
+    write("package.json", { name: "app", type: "module", dependencies: { lib: "1", wrapper: "1" } });
+    legacyPackage("node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
+    write("node_modules/wrapper/package.json", { name: "wrapper", dependencies: { lib: "2" } });
+    legacyPackage("node_modules/wrapper/node_modules/lib", "lib", "compute", {}, { version: "2.0.0" });
+    write("node_modules/wrapper/node_modules/lib/lib/index.js", 'export function run() { return "compute from lib 2"; }\n');
+    await expect(discoverRegistry(root())).rejects.toThrow(`The name 'compute' is provided twice: by lib (node_modules/lib/toolgen.manifest.json) and by lib (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "compute": "lib@2.0.0" }`);
+    await expect(discoverRegistry(root(), { overrides: { compute: "lib" } })).rejects.toThrow(`The override for 'compute' chooses lib, which is installed in several versions: lib@1.0.0 (node_modules/lib/toolgen.manifest.json), lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Choose one: { "compute": "lib@2.0.0" }.`);
+    expect(await (await discoverRegistry(root(), { overrides: { compute: "lib@2.0.0" } })).dispatch("compute", {})).toEqual({ status: "ok", text: "compute from lib 2" });
+    await expect(discoverRegistry(root(), { overrides: { compute: "lib@3.0.0" } })).rejects.toThrow("The override for 'compute' chooses lib@3.0.0, which does not provide it (provided by: lib@1.0.0, lib@2.0.0).");
+    // The same version twice: one provider, the first found.
+    legacyPackage("node_modules/wrapper/node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
+    expect(await (await discoverRegistry(root())).dispatch("compute", {})).toEqual({ status: "ok", text: "compute from lib" });
   });
 
   it("a name one manifest lists twice is that manifest's mistake: no override is offered", async () => {

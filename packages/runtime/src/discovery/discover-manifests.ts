@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { isRecord } from "../manifest/check-manifest.js";
 import { describeJson, ManifestError } from "../manifest/manifest-error.js";
@@ -19,6 +19,8 @@ export interface DiscoveryOptions {
 /** One package's manifest, found and checked. */
 export interface DiscoveredManifest {
   packageName: string;
+  /** The package.json `version`, when it has one: what tells two installed copies apart. */
+  packageVersion?: string;
   /** Absolute, symlinks resolved. */
   packageRoot: string;
   /** Absolute. */
@@ -70,6 +72,7 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
     const { manifest, formatVersion } = readManifestLazily(readFileStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), display(manifestPath));
     found.push({
       packageName: typeof pkg.name === "string" ? pkg.name : manifest.package.name,
+      ...(typeof pkg.version === "string" ? { packageVersion: pkg.version } : {}),
       packageRoot: dir,
       manifestPath,
       displayPath: display(manifestPath),
@@ -112,8 +115,19 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
   }
   if (typeof declared !== "string" || declared.length === 0) throw new ManifestError(shownPackageJson, [{ path: field, expected: "a path to toolgen.manifest.json", received: describeJson(declared) }]);
   const manifestPath = path.resolve(dir, declared);
-  if (!existsSync(manifestPath)) {
+  const stat = statSync(manifestPath, { throwIfNoEntry: false });
+  if (!stat) {
     throw new ManifestError(shownPackageJson, [{ path: field, expected: "the path of a built manifest (run 'toolgen build' in that package)", received: `${JSON.stringify(declared)}, which does not exist` }]);
   }
+  // A package's own field names a file of its own (the application's rootManifest option may be anywhere).
+  if (!stat.isFile() || (override === undefined && !isInside(dir, manifestPath))) {
+    throw new ManifestError(shownPackageJson, [{ path: field, expected: "the path of a manifest file inside the package", received: `${JSON.stringify(declared)}, which is ${stat.isFile() ? "outside it" : "not a file"}` }]);
+  }
   return manifestPath;
+}
+
+/** Whether `file` is inside the folder `dir` (by its path: a package names its own files). */
+export function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== "" && relative.split(path.sep)[0] !== ".." && !path.isAbsolute(relative);
 }

@@ -9,14 +9,16 @@ import { passesFilters } from "../registry/filter-entries.js";
 import { ALL_FORMATS } from "../formats/all-formats.js";
 import { formatLookup } from "../validation/format-checks.js";
 import { compileSchema } from "../validation/compile-schema.js";
-import { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
+import { jsonEqual } from "../validation/json-equal.js";
+import { discoverManifests, isInside, type DiscoveredManifest, type DiscoveryOptions } from "./discover-manifests.js";
 import { resolveDuplicates } from "./resolve-duplicates.js";
 
 export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptions {
   /**
    * The explicit answer to a name several packages provide: `{ "<entry name>": "<package
-   * name>" }` keeps that package's entry and drops the others. Without it, a duplicate is an
-   * error naming both origins.
+   * name>" }` keeps that package's entry and drops the others (`"<package name>@<version>"`
+   * where several versions of it are installed). Without it, a duplicate is an error naming
+   * both origins.
    */
   overrides?: Record<string, string>;
   /**
@@ -48,11 +50,11 @@ const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 export async function loadDiscovered(discovered: readonly DiscoveredManifest[], options: DiscoverRegistryOptions = {}): Promise<EntryDefinition[]> {
   const all: Array<{ definition: EntryDefinition; from: DiscoveredManifest }> = [];
   // Every package that provides each name, filtered out or not: what an override is checked against.
-  const providers = new Map<string, string[]>();
+  const providers = new Map<string, DiscoveredManifest[]>();
   for (const item of discovered) {
     for (const definition of await definitionsOf(item, options.checkExports ?? false)) {
       const head = headOf(definition);
-      providers.set(head.name, [...(providers.get(head.name) ?? []), item.packageName]);
+      providers.set(head.name, [...(providers.get(head.name) ?? []), item]);
       if (passesFilters(head, options)) all.push({ definition, from: item });
     }
   }
@@ -103,12 +105,18 @@ function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule
   const fileExists = (file: string) => exists.get(file) ?? (exists.set(file, existsSync(file)), exists.get(file)!);
   return manifest.entries.map((entry, i): EntryDefinition => {
     const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
+    if (!entry.external && !isInside(item.packageRoot, implementationFile)) throw fail(field(i, "module"), "a module of the package", `${JSON.stringify(entry.implementation.module)}, which is outside it`);
     if (!entry.external && !fileExists(implementationFile)) {
       throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
     }
     if (module) {
       const built = module.byName.get(entry.name);
       if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
+      // Its validator checks the module's schema: one the manifest no longer has would hold
+      // callers to another contract than the one listed (a split module's entries wait in chunks).
+      if (!built.ready && !jsonEqual(built.entry.inputSchema, entry.inputSchema)) {
+        throw fail(field(i, "inputSchema"), `the input schema of the registry module ${manifest.registryModule}, which was compiled before the last 'toolgen build' (compile the package again)`, "another schema");
+      }
       return served(built, origin, entry);
     }
     let validate;
@@ -136,6 +144,7 @@ interface RegistryModule {
 async function importRegistryModule(item: DiscoveredManifest, fail: Fail): Promise<RegistryModule> {
   const relative = item.manifest.registryModule!;
   const file = path.resolve(item.packageRoot, relative);
+  if (!isInside(item.packageRoot, file)) throw fail("$.registryModule", "a module of the package", `${JSON.stringify(relative)}, which is outside it`);
   if (!existsSync(file)) throw fail("$.registryModule", "the compiled registry module (compile the package after 'toolgen build')", `${JSON.stringify(relative)}, which does not exist`);
   let module: { definitions?: unknown };
   try {

@@ -2,42 +2,61 @@ import { type EntryDefinition, headOf } from "../registry/entry-definition.js";
 import type { DiscoveredManifest } from "./discover-manifests.js";
 import { DiscoveryError } from "./discovery-error.js";
 
+/** A package as an override names it: `name`, or `name@version` for one of several installed copies. */
+export function packageLabel(from: DiscoveredManifest): string {
+  return from.packageVersion === undefined ? from.packageName : `${from.packageName}@${from.packageVersion}`;
+}
+
 /**
  * One registry, one entry per name: a name several packages provide is an error naming the
- * first two origins, unless `overrides` names the package to keep. An override for a
- * package that does not provide the name is an error too — there is no silent shadowing.
- * `providers` are the packages that provide each name before the filters: an override stays
- * valid when the filters leave its name out of this registry.
+ * first two origins, unless `overrides` names the package to keep (`name`, or `name@version`
+ * where npm installed several versions of one package). Copies of one version of a package
+ * are one provider: the first found is kept. An override for a package that does not provide
+ * the name is an error too — there is no silent shadowing. `providers` are the packages
+ * (`name@version`) that provide each name before the filters: an override stays valid when
+ * the filters leave its name out of this registry.
  */
 export function resolveDuplicates(
   all: ReadonlyArray<{ definition: EntryDefinition; from: DiscoveredManifest }>,
   overrides: Record<string, string>,
-  providers: ReadonlyMap<string, readonly string[]>,
+  providers: ReadonlyMap<string, readonly DiscoveredManifest[]>,
 ): EntryDefinition[] {
   const byName = new Map<string, Array<(typeof all)[number]>>();
+  const dropped = new Set<(typeof all)[number]>();
   for (const item of all) {
-    const list = byName.get(headOf(item.definition).name) ?? [];
-    list.push(item);
-    byName.set(headOf(item.definition).name, list);
+    const name = headOf(item.definition).name;
+    const list = byName.get(name) ?? [];
+    // Another copy of a version already here (npm installs one per place that needs it).
+    const copy = list.find((other) => other.from !== item.from && other.from.packageName === item.from.packageName && other.from.packageVersion !== undefined && other.from.packageVersion === item.from.packageVersion);
+    if (copy) dropped.add(item);
+    else list.push(item);
+    byName.set(name, list);
   }
+  const chooses = (chosen: string, from: DiscoveredManifest) => chosen === from.packageName || chosen === packageLabel(from);
   for (const [name, chosen] of Object.entries(overrides)) {
-    const providing = [...new Set(providers.get(name))];
-    if (!providing.includes(chosen)) {
-      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${providing.length ? ` (provided by: ${providing.join(", ")})` : " (no package provides it)"}.`);
+    const providing = providers.get(name) ?? [];
+    if (!providing.some((from) => chooses(chosen, from))) {
+      const labels = [...new Set(providing.map(packageLabel))];
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${labels.length ? ` (provided by: ${labels.join(", ")})` : " (no package provides it)"}.`);
     }
   }
-  const dropped = new Set<(typeof all)[number]>();
   for (const [name, list] of byName) {
     if (list.length < 2) continue;
     const chosen = overrides[name];
     if (chosen === undefined) {
       const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
       if (a.from === b.from) throw new DiscoveryError(`The name '${name}' is provided twice by ${a.definition.origin}: a manifest lists each name once (rebuild the package).`);
+      // Two versions of one package are told apart by their versions.
+      const label = a.from.packageName === b.from.packageName ? packageLabel(b.from) : b.from.packageName;
       throw new DiscoveryError(
-        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose the one to keep with overrides: { "${name}": "${b.from.packageName}" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).`,
+        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).`,
       );
     }
-    for (const item of list) if (item.from.packageName !== chosen) dropped.add(item);
+    const kept = list.filter((item) => chooses(chosen, item.from));
+    if (kept.length > 1) {
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which is installed in several versions: ${kept.map((item) => `${packageLabel(item.from)} (${item.from.displayPath})`).join(", ")}. Choose one: { "${name}": "${packageLabel(kept[kept.length - 1]!.from)}" }.`);
+    }
+    for (const item of list) if (!kept.includes(item)) dropped.add(item);
   }
   return all.filter((item) => !dropped.has(item)).map((item) => item.definition);
 }

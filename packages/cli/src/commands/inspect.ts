@@ -1,7 +1,7 @@
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { ProviderId } from "@toolgen/runtime/providers";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
-import { analyzeProject } from "../project/analyze-project.js";
+import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
 import { entryCost } from "@toolgen/core";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
@@ -16,11 +16,12 @@ export interface InspectOptions {
 /** `toolgen inspect <name>`: one entry in full. */
 export function runInspect(name: string, options: InspectOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
-  const { entries, diagnostics } = analyzeProject(options.project);
+  const { entries: own, diagnostics, info } = analyzeProject(options.project);
   if (diagnostics.some((d) => d.severity === "error")) {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
     return 1;
   }
+  const entries = withDependencyEntries(info, own, options.host);
   const entry = entries.find((e) => e.name === name);
   if (!entry) throw new UsageError(`No entry named '${name}'. Known: ${entries.map((e) => e.name).join(", ") || "none"}.`);
   if (provider) return printProjected(provider, entry, entries, options.host);

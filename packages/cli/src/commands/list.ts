@@ -1,7 +1,7 @@
 import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
-import { analyzeProject } from "../project/analyze-project.js";
+import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
 
@@ -13,17 +13,19 @@ export interface ListOptions {
 }
 
 /**
- * `toolgen list`: what the model will see, from the current sources. With `--provider`,
+ * `toolgen list`: what the model will see, from the current sources and the manifests of the
+ * installed dependencies (as `toolgen call` and `serve` load them). With `--provider`,
  * exactly the tool list that provider receives from an application declaring the `--host`s
  * (none by default: only tools without `@supportedFor`), as `toolgen serve` would send it.
  */
 export function runList(options: ListOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
-  const { entries, diagnostics } = analyzeProject(options.project);
+  const { entries: own, diagnostics, info } = analyzeProject(options.project);
   if (diagnostics.some((d) => d.severity === "error")) {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
     return 1;
   }
+  const entries = withDependencyEntries(info, own, options.host);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;

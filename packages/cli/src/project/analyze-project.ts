@@ -1,5 +1,9 @@
+import { realpathSync } from "node:fs";
+import * as path from "node:path";
 import type { Diagnostic } from "@toolgen/core";
-import type { ManifestEntry } from "@toolgen/runtime";
+import { ManifestError, passesFilters, type ManifestEntry } from "@toolgen/runtime";
+import { discoverManifests, DiscoveryError, resolveDuplicates, type DiscoveredManifest } from "@toolgen/runtime/discovery";
+import { ConfigError } from "@toolgen/transformer/project";
 import { analyzeForBuild, type ProjectInfo } from "@toolgen/transformer/project";
 import { createProgram, loadProjectInfo, typescriptOf } from "./load-project.js";
 
@@ -14,4 +18,45 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
   const info = loadProjectInfo(project);
   const result = analyzeForBuild(typescriptOf(info) as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
   return { entries: result.manifest.entries, diagnostics: result.diagnostics, info };
+}
+
+/**
+ * The entries a served registry lists: those of the installed dependencies' manifests
+ * (dependency order) that the `hosts` let through, then the application's `own` (from its
+ * sources, all of them), a name two packages provide resolved by the configuration's
+ * `overrides` exactly as `toolgen call` and `serve` resolve it — or the same error.
+ */
+export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): ManifestEntry[] {
+  let dependencies: DiscoveredManifest[];
+  try {
+    dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true });
+  } catch (error) {
+    if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
+    throw error;
+  }
+  if (dependencies.length === 0) return [...own];
+  const name = info.packageJson.name ?? path.basename(info.packageRoot);
+  const application: DiscoveredManifest = {
+    packageName: name,
+    ...(info.packageJson.version ? { packageVersion: info.packageJson.version } : {}),
+    packageRoot: realpathSync(info.packageRoot),
+    manifestPath: info.manifestPath,
+    displayPath: "its sources",
+    formatVersion: 2,
+    manifest: { formatVersion: 2, package: { name }, entries: [...own] },
+  };
+  // What a registry declaring these hosts registers, and so what may collide there.
+  const all = [...dependencies, application].flatMap((from) => from.manifest.entries.map((entry) => ({ definition: { entry, origin: `${from.packageName} (${from.displayPath})` }, from })));
+  const providers = new Map<string, DiscoveredManifest[]>();
+  for (const { definition, from } of all) providers.set(definition.entry.name, [...(providers.get(definition.entry.name) ?? []), from]);
+  let kept: Set<ManifestEntry>;
+  try {
+    kept = new Set(resolveDuplicates(all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] })), info.config.overrides ?? {}, providers).map((d) => d.entry));
+  } catch (error) {
+    if (error instanceof DiscoveryError) throw new ConfigError(error.message);
+    throw error;
+  }
+  // The application's entries a registry would leave out are still listed (as without dependencies).
+  const ownShown = own.filter((entry) => kept.has(entry) || !passesFilters(entry, { hosts: [...hosts] }));
+  return [...dependencies.flatMap((from) => from.manifest.entries.filter((entry) => kept.has(entry))), ...ownShown];
 }

@@ -14,6 +14,8 @@ export interface DiscoveryOptions {
    * example a `toolgen.config.json` setting). Relative to the root.
    */
   rootManifest?: string;
+  /** Leave the application's own manifest unread (its entries come from elsewhere: `toolgen list` reads the sources). */
+  dependenciesOnly?: boolean;
 }
 
 /** One package's manifest, found and checked. */
@@ -67,6 +69,7 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
         }
       }
     }
+    if (isRoot && options.dependenciesOnly) return;
     const manifestPath = manifestOf(dir, pkg, packageJsonPath, isRoot ? options.rootManifest : undefined, display);
     if (manifestPath === undefined) return;
     const { manifest, formatVersion } = readManifestLazily(readFileStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), display(manifestPath));

@@ -9,3 +9,4 @@ export { discoverManifests, type DiscoveredManifest, type DiscoveryOptions } fro
 export { loadDiscovered, type DiscoverRegistryOptions } from "./load-discovered.js";
 export { parseManifest, readManifest, readManifestLazily } from "../manifest/read-manifest.js";
 export { readFileStart } from "./read-file-start.js";
+export { resolveDuplicates } from "./resolve-duplicates.js";

@@ -16,11 +16,11 @@ export function packageLabel(from: DiscoveredManifest): string {
  * (`name@version`) that provide each name before the filters: an override stays valid when
  * the filters leave its name out of this registry.
  */
-export function resolveDuplicates(
-  all: ReadonlyArray<{ definition: EntryDefinition; from: DiscoveredManifest }>,
+export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entry" | "origin">>(
+  all: ReadonlyArray<{ definition: D; from: DiscoveredManifest }>,
   overrides: Record<string, string>,
   providers: ReadonlyMap<string, readonly DiscoveredManifest[]>,
-): EntryDefinition[] {
+): D[] {
   const byName = new Map<string, Array<(typeof all)[number]>>();
   const dropped = new Set<(typeof all)[number]>();
   for (const item of all) {
@@ -36,7 +36,9 @@ export function resolveDuplicates(
   for (const [name, chosen] of Object.entries(overrides)) {
     const providing = providers.get(name) ?? [];
     if (!providing.some((from) => chooses(chosen, from))) {
-      const labels = [...new Set(providing.map(packageLabel))];
+      // A version only where it tells copies of one package apart.
+      const versions = (from: DiscoveredManifest) => new Set(providing.filter((p) => p.packageName === from.packageName).map(packageLabel)).size;
+      const labels = [...new Set(providing.map((from) => (versions(from) > 1 ? packageLabel(from) : from.packageName)))];
       throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${labels.length ? ` (provided by: ${labels.join(", ")})` : " (no package provides it)"}.`);
     }
   }

@@ -183,6 +183,16 @@ describe("toolgen call, through the real binary", () => {
     }
   });
 
+  it("toolgen list and inspect show the dependencies' entries as call and serve register them, and the same duplicate error", () => {
+    const list = toolgen(["list", "--json"], app);
+    expect(list.stderr).toBe("");
+    expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((e) => e.name)).toEqual(["reverse_text", "word_count", "slugify", "summarize", "bundled_text", "app_status", "wait_for_cancel"]);
+    expect(toolgen(["inspect", "word_count", "--json"], app)).toMatchObject({ status: 0, stdout: expect.stringContaining('"name": "word_count"') });
+    const openai = toolgen(["list", "--provider", "openai", "--host", "legacy"], app);
+    expect(openai.status).toBe(2);
+    expect(openai.stderr).toContain("toolgen: The name 'slugify' is provided twice: by @fixture/legacy-tools");
+  });
+
   it("usage mistakes exit 2 with a clear message", () => {
     expect(call("word_count", "--timeout", "soon")).toMatchObject({ status: 2, stderr: "toolgen: --timeout must be a positive number of milliseconds; got 'soon'.\n" });
   });

@@ -51,7 +51,7 @@ export interface EntryDefinition {
 }
 
 /** What registration reads of a definition: its head, or its entry when it has none. */
-export function headOf(definition: EntryDefinition): EntryHead {
+export function headOf(definition: Pick<EntryDefinition, "head" | "entry">): EntryHead {
   return definition.head ?? definition.entry;
 }
 

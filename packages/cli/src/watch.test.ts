@@ -43,11 +43,16 @@ describe("toolgen watch (the real binary)", () => {
     expect(stdout.split("\n")[2]).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/);
     expect(JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).entries[0].description).toBe("Forecasts the weather, watched.");
 
+    // A clean step deletes the manifest (in the compiler's output folder): it is written again.
+    rmSync(path.join(dir, "dist/toolgen.manifest.json"));
+    await waitFor(/toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json\n/);
+    expect(JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).entries[0].description).toBe("Forecasts the weather, watched.");
+
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    // Its own write of the registry module did not trigger another rebuild.
-    expect(stdout.match(/toolgen: 3 entries/g)).toHaveLength(2);
+    // Its own writes of the registry module and the manifest did not trigger another rebuild.
+    expect(stdout.match(/toolgen: 3 entries/g)).toHaveLength(3);
   });
 
   it("a project left without sources is an error, not an empty registry written over the last good one", async () => {

@@ -70,8 +70,9 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     started = performance.now();
     const files = [...pending];
     pending.clear();
-    // tsconfig.json and the configs it extends, package.json, toolgen.config.json: any JSON file.
-    if (files.some((f) => f.endsWith(".json"))) {
+    // tsconfig.json and the configs it extends, package.json, toolgen.config.json: any JSON file
+    // but the manifest, which is only written again (a clean step deleted it).
+    if (files.some((f) => f.endsWith(".json") && f !== path.resolve(info.manifestPath))) {
       try {
         info = loadProjectInfo(info.tsconfigPath, process.cwd());
         programs = createWatchPrograms(info);
@@ -84,8 +85,11 @@ export async function runWatch(options: WatchOptions): Promise<number> {
   };
 
   rebuild();
-  // The compiler's output folder as the tsconfig says now (a reload may move it).
+  // The compiler's output folder as the tsconfig says now (a reload may move it) — but for the
+  // manifest that is often in it, and the folders on its way: deleted, it is written again.
   const ignored = (file: string) => {
+    const manifest = path.resolve(info.manifestPath);
+    if (file === manifest || manifest.startsWith(path.resolve(file) + path.sep)) return false;
     const { outDir } = info.compilerOptions;
     return /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || (outDir !== undefined && (file === outDir || file.startsWith(outDir + path.sep)));
   };

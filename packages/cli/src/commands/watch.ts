@@ -80,7 +80,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
         process.stderr.write(`toolgen: cannot reload ${shown(info.tsconfigPath)}: ${error instanceof Error ? error.message : String(error)}\n`);
         return;
       }
-    } else programs.invalidate(files);
+    } else programs.invalidate(files.filter((f) => f !== path.resolve(info.manifestPath))); // not a source of the program
     rebuild();
   };
 

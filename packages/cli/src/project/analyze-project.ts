@@ -21,10 +21,10 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
 }
 
 /**
- * The entries a served registry lists: those of the installed dependencies' manifests
- * (dependency order) that the `hosts` let through, then the application's `own` (from its
- * sources, all of them), a name two packages provide resolved by the configuration's
- * `overrides` exactly as `toolgen call` and `serve` resolve it — or the same error.
+ * The entries of the installed dependencies' manifests (dependency order), then the
+ * application's `own` (from its sources): a name two packages provide, among the entries a
+ * registry declaring `hosts` registers, is resolved by the configuration's `overrides` exactly
+ * as `toolgen call` and `serve` resolve it — or the same error.
  */
 export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): ManifestEntry[] {
   let dependencies: DiscoveredManifest[];
@@ -56,7 +56,15 @@ export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestE
     if (error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;
   }
-  // The application's entries a registry would leave out are still listed (as without dependencies).
-  const ownShown = own.filter((entry) => kept.has(entry) || !passesFilters(entry, { hosts: [...hosts] }));
-  return [...dependencies.flatMap((from) => from.manifest.entries.filter((entry) => kept.has(entry))), ...ownShown];
+  // Entries the hosts leave out are listed too (`inspect --provider` says why a provider does
+  // not get them), each name once: the hosts only decide which of two entries of a name is meant.
+  const keptNames = new Set([...kept].map((entry) => entry.name));
+  const listed = new Set<string>();
+  return all
+    .map((item) => item.definition.entry)
+    .filter((entry) => {
+      const shown = kept.has(entry) || (!keptNames.has(entry.name) && !listed.has(entry.name));
+      if (shown) listed.add(entry.name);
+      return shown;
+    });
 }

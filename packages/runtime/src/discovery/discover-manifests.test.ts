@@ -162,9 +162,29 @@ describe("discoverRegistry: loading what was discovered", () => {
     );
   });
 
-  it("a registry module or an implementation module outside the package is refused, naming the field", async () => {
-    modernPackage(".", "app", { registryModule: "../outside.js" });
-    await expect(discoverRegistry(root())).rejects.toThrow(`$.registryModule: expected a module of the package, received "../outside.js", which is outside it`);
+  it("a dependency's registry module or implementation module outside its package is refused, naming the field; the application's may be anywhere (an outDir of ../build)", async () => {
+    write("package.json", { name: "app", type: "module", dependencies: { a: "1" } });
+    modernPackage("node_modules/a", "a", { registryModule: "../outside.js" });
+    await expect(discoverRegistry(root())).rejects.toThrow(`node_modules/a/dist/toolgen.manifest.json: invalid manifest\n  $.registryModule: expected a module of the package, received "../outside.js", which is outside it`);
+    modernPackage("node_modules/a", "a", { registryModule: null });
+    const manifest = path.join(root(), "node_modules/a/dist/toolgen.manifest.json");
+    const outside = JSON.parse(readFileSync(manifest, "utf8"));
+    outside.entries[0].implementation.module = "../b/greet.js";
+    writeFileSync(manifest, JSON.stringify(outside));
+    await expect(discoverRegistry(root())).rejects.toThrow(`$.entries[0].implementation.module: expected a module of the package, received "../b/greet.js", which is outside it`);
+    // The application itself, built into a folder beside it.
+    modernPackage("made", "app");
+    write("app/package.json", { name: "app", type: "module", toolgen: { manifest: "../build/toolgen.manifest.json" } });
+    write("build/toolgen.manifest.json", readFileSync(path.join(root(), "made/dist/toolgen.manifest.json"), "utf8").replace('"dist/tools.generated.js"', '"../build/tools.generated.js"'));
+    for (const file of ["tools.generated.js", "greet.js"]) write(`build/${file}`, readFileSync(path.join(root(), "made/dist", file), "utf8"));
+    expect(await (await discoverRegistry(path.join(root(), "app"))).dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
+  });
+
+  it("a registry module compiled before the manifest with the same schemas is served", async () => {
+    modernPackage(".", "app");
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(root(), "dist/tools.generated.js"), past, past);
+    expect(await (await discoverRegistry(root())).dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
   });
 
   it("a registry module compiled after the manifest is served as it is: the manifest's entries are not read", async () => {
@@ -266,8 +286,12 @@ describe("discoverRegistry: loading what was discovered", () => {
     expect(await (await discoverRegistry(root(), { overrides: { compute: "lib@2.0.0" } })).dispatch("compute", {})).toEqual({ status: "ok", text: "compute from lib 2" });
     await expect(discoverRegistry(root(), { overrides: { compute: "lib@3.0.0" } })).rejects.toThrow("The override for 'compute' chooses lib@3.0.0, which does not provide it (provided by: lib@1.0.0, lib@2.0.0).");
     // The same version twice: one provider, the first found.
-    legacyPackage("node_modules/wrapper/node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
+    write("node_modules/wrapper/node_modules/lib/package.json", { name: "lib", version: "1.0.0", type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
     expect(await (await discoverRegistry(root())).dispatch("compute", {})).toEqual({ status: "ok", text: "compute from lib" });
+    // Copies without versions cannot be told apart: the error says so, and offers no override.
+    write("node_modules/lib/package.json", { name: "lib", type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
+    write("node_modules/wrapper/node_modules/lib/package.json", { name: "lib", type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
+    await expect(discoverRegistry(root())).rejects.toThrow("The name 'compute' is provided twice: by two copies of lib (node_modules/lib/toolgen.manifest.json and node_modules/wrapper/node_modules/lib/toolgen.manifest.json) without versions to tell them apart.");
   });
 
   it("a name one manifest lists twice is that manifest's mistake: no override is offered", async () => {

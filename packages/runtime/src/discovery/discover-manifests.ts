@@ -21,6 +21,8 @@ export interface DiscoveryOptions {
 /** One package's manifest, found and checked. */
 export interface DiscoveredManifest {
   packageName: string;
+  /** The application's own manifest (the root's), not a dependency's. */
+  isApplication?: boolean;
   /** The package.json `version`, when it has one: what tells two installed copies apart. */
   packageVersion?: string;
   /** Absolute, symlinks resolved. */
@@ -70,11 +72,12 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
       }
     }
     if (isRoot && options.dependenciesOnly) return;
-    const manifestPath = manifestOf(dir, pkg, packageJsonPath, isRoot ? options.rootManifest : undefined, display);
+    const manifestPath = manifestOf(dir, pkg, packageJsonPath, isRoot ? options.rootManifest : undefined, display, isRoot);
     if (manifestPath === undefined) return;
     const { manifest, formatVersion } = readManifestLazily(readFileStart(manifestPath, 64 * 1024), () => readFileSync(manifestPath, "utf8"), display(manifestPath));
     found.push({
       packageName: typeof pkg.name === "string" ? pkg.name : manifest.package.name,
+      ...(isRoot ? { isApplication: true } : {}),
       ...(typeof pkg.version === "string" ? { packageVersion: pkg.version } : {}),
       packageRoot: dir,
       manifestPath,
@@ -105,7 +108,7 @@ function readPackageJson(file: string, shown: string): Record<string, unknown> {
 }
 
 /** The manifest a package declares (`toolgen.manifest`), checked to exist; undefined when it declares none. */
-function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: string, override: string | undefined, display: (file: string) => string): string | undefined {
+function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: string, override: string | undefined, display: (file: string) => string, isRoot: boolean): string | undefined {
   const shownPackageJson = display(packageJsonPath);
   let declared: unknown = override;
   let field = "the rootManifest option";
@@ -122,9 +125,9 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
   if (!stat) {
     throw new ManifestError(shownPackageJson, [{ path: field, expected: "the path of a built manifest (run 'toolgen build' in that package)", received: `${JSON.stringify(declared)}, which does not exist` }]);
   }
-  // A package's own field names a file of its own (the application's rootManifest option may be anywhere).
-  if (!stat.isFile() || (override === undefined && !isInside(dir, manifestPath))) {
-    throw new ManifestError(shownPackageJson, [{ path: field, expected: "the path of a manifest file inside the package", received: `${JSON.stringify(declared)}, which is ${stat.isFile() ? "outside it" : "not a file"}` }]);
+  // A dependency names a file of its own; the application's may be anywhere (an outDir of `../build`).
+  if (!stat.isFile() || (!isRoot && !isInside(dir, manifestPath))) {
+    throw new ManifestError(shownPackageJson, [{ path: field, expected: isRoot ? "the path of a manifest file" : "the path of a manifest file inside the package", received: `${JSON.stringify(declared)}, which is ${stat.isFile() ? "outside it" : "not a file"}` }]);
   }
   return manifestPath;
 }

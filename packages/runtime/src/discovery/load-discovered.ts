@@ -105,7 +105,7 @@ function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule
   const fileExists = (file: string) => exists.get(file) ?? (exists.set(file, existsSync(file)), exists.get(file)!);
   return manifest.entries.map((entry, i): EntryDefinition => {
     const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
-    if (!entry.external && !isInside(item.packageRoot, implementationFile)) throw fail(field(i, "module"), "a module of the package", `${JSON.stringify(entry.implementation.module)}, which is outside it`);
+    if (!entry.external && !item.isApplication && !isInside(item.packageRoot, implementationFile)) throw fail(field(i, "module"), "a module of the package", `${JSON.stringify(entry.implementation.module)}, which is outside it`);
     if (!entry.external && !fileExists(implementationFile)) {
       throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
     }
@@ -144,7 +144,7 @@ interface RegistryModule {
 async function importRegistryModule(item: DiscoveredManifest, fail: Fail): Promise<RegistryModule> {
   const relative = item.manifest.registryModule!;
   const file = path.resolve(item.packageRoot, relative);
-  if (!isInside(item.packageRoot, file)) throw fail("$.registryModule", "a module of the package", `${JSON.stringify(relative)}, which is outside it`);
+  if (!item.isApplication && !isInside(item.packageRoot, file)) throw fail("$.registryModule", "a module of the package", `${JSON.stringify(relative)}, which is outside it`);
   if (!existsSync(file)) throw fail("$.registryModule", "the compiled registry module (compile the package after 'toolgen build')", `${JSON.stringify(relative)}, which does not exist`);
   let module: { definitions?: unknown };
   try {

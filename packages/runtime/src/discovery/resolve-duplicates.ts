@@ -48,10 +48,13 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
     if (chosen === undefined) {
       const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
       if (a.from === b.from) throw new DiscoveryError(`The name '${name}' is provided twice by ${a.definition.origin}: a manifest lists each name once (rebuild the package).`);
-      // Two versions of one package are told apart by their versions.
+      // Two versions of one package are told apart by their versions; copies without one cannot be.
       const label = a.from.packageName === b.from.packageName ? packageLabel(b.from) : b.from.packageName;
+      if (a.from.packageName === b.from.packageName && packageLabel(a.from) === label) {
+        throw new DiscoveryError(`The name '${name}' is provided twice: by two copies of ${label} (${a.from.displayPath} and ${b.from.displayPath}) without versions to tell them apart. Remove one (npm dedupe), or give the package a version.`);
+      }
       throw new DiscoveryError(
-        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).`,
+        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).`,
       );
     }
     const kept = list.filter((item) => chooses(chosen, item.from));

@@ -74,7 +74,7 @@ describe("discovery from the application root", () => {
 
   it("a duplicate across packages is an error naming both origins; an override chooses explicitly", async () => {
     await expect(createAppRegistry({ hosts: ["legacy"] })).rejects.toThrow(
-      `The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "slugify": "@fixture/text-tools" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).`,
+      `The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "slugify": "@fixture/text-tools" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).`,
     );
     const legacy = await createAppRegistry({ hosts: ["legacy"], overrides: { slugify: "@fixture/legacy-tools" } });
     expect(await legacy.dispatch("slugify", { title: "Hello World" })).toEqual({ status: "ok", text: "legacy:hello_world" });
@@ -165,7 +165,7 @@ describe("toolgen call, through the real binary", () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(
-      `toolgen: The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "slugify": "@fixture/text-tools" } (the "overrides" key of the toolgen configuration, for toolgen call and serve; the overrides option of discoverRegistry).\n`,
+      `toolgen: The name 'slugify' is provided twice: by @fixture/legacy-tools (../legacy-tools/toolgen.manifest.json) and by @fixture/text-tools (../text-tools/dist/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "slugify": "@fixture/text-tools" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).\n`,
     );
   });
 
@@ -186,8 +186,10 @@ describe("toolgen call, through the real binary", () => {
   it("toolgen list and inspect show the dependencies' entries as call and serve register them, and the same duplicate error", () => {
     const list = toolgen(["list", "--json"], app);
     expect(list.stderr).toBe("");
-    expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((e) => e.name)).toEqual(["reverse_text", "word_count", "slugify", "summarize", "bundled_text", "app_status", "wait_for_cancel"]);
+    // Every entry once, those a registry without hosts leaves out too (open_in_editor is @supportedFor ide).
+    expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((e) => e.name)).toEqual(["reverse_text", "word_count", "slugify", "summarize", "bundled_text", "open_in_editor", "app_status", "wait_for_cancel"]);
     expect(toolgen(["inspect", "word_count", "--json"], app)).toMatchObject({ status: 0, stdout: expect.stringContaining('"name": "word_count"') });
+    expect(toolgen(["inspect", "open_in_editor", "--provider", "openai"], app)).toMatchObject({ status: 1, stderr: expect.stringContaining("'open_in_editor' is not registered for an application that declares no host") });
     const openai = toolgen(["list", "--provider", "openai", "--host", "legacy"], app);
     expect(openai.status).toBe(2);
     expect(openai.stderr).toContain("toolgen: The name 'slugify' is provided twice: by @fixture/legacy-tools");

@@ -21,7 +21,7 @@ export function runInspect(name: string, options: InspectOptions): number {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
     return 1;
   }
-  const entries = withDependencyEntries(info, own, options.host);
+  const { entries, packageOf } = withDependencyEntries(info, own, options.host);
   const entry = entries.find((e) => e.name === name);
   if (!entry) throw new UsageError(`No entry named '${name}'. Known: ${entries.map((e) => e.name).join(", ") || "none"}.`);
   if (provider) return printProjected(provider, entry, entries, options.host);
@@ -36,7 +36,8 @@ export function runInspect(name: string, options: InspectOptions): number {
       `${entry.kind} ${entry.name}${entry.title ? ` (${entry.title})` : ""}`,
       entry.description,
       "",
-      `source: ${entry.source.file}:${entry.source.line}:${entry.source.column}`,
+      // A dependency's entry names a file of that package.
+      `source: ${packageOf(entry) ? `${packageOf(entry)}, ` : ""}${entry.source.file}:${entry.source.line}:${entry.source.column}`,
       `cost: ${cost.chars} characters, ~${cost.tokens} tokens`,
       "input schema:",
       JSON.stringify(entry.inputSchema, null, 2),

@@ -25,7 +25,7 @@ export function runList(options: ListOptions): number {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
     return 1;
   }
-  const entries = withDependencyEntries(info, own, options.host);
+  const { entries } = withDependencyEntries(info, own, options.host);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;

@@ -24,9 +24,10 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
  * The entries of the installed dependencies' manifests (dependency order), then the
  * application's `own` (from its sources): a name two packages provide, among the entries a
  * registry declaring `hosts` registers, is resolved by the configuration's `overrides` exactly
- * as `toolgen call` and `serve` resolve it — or the same error.
+ * as `toolgen call` and `serve` resolve it — or the same error. `packageOf` names the
+ * dependency an entry comes from (undefined for the application's).
  */
-export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): ManifestEntry[] {
+export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): { entries: ManifestEntry[]; packageOf: (entry: ManifestEntry) => string | undefined } {
   let dependencies: DiscoveredManifest[];
   try {
     dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true });
@@ -34,7 +35,7 @@ export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestE
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;
   }
-  if (dependencies.length === 0) return [...own];
+  if (dependencies.length === 0) return { entries: [...own], packageOf: () => undefined };
   const name = info.packageJson.name ?? path.basename(info.packageRoot);
   const application: DiscoveredManifest = {
     packageName: name,
@@ -60,11 +61,13 @@ export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestE
   // not get them), each name once: the hosts only decide which of two entries of a name is meant.
   const keptNames = new Set([...kept].map((entry) => entry.name));
   const listed = new Set<string>();
-  return all
+  const entries = all
     .map((item) => item.definition.entry)
     .filter((entry) => {
       const shown = kept.has(entry) || (!keptNames.has(entry.name) && !listed.has(entry.name));
       if (shown) listed.add(entry.name);
       return shown;
     });
+  const packages = new Map(all.filter((item) => item.from !== application).map((item) => [item.definition.entry, item.from.packageName]));
+  return { entries, packageOf: (entry) => packages.get(entry) };
 }

@@ -22,6 +22,7 @@ import * as path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
+import { readWithJs } from "./read-with-js.mjs";
 import { execFileSync } from "node:child_process";
 
 const args = process.argv.slice(2);
@@ -36,40 +37,7 @@ const ts71 = (subpath) => import(pathToFileURL(ts71Require.resolve(`typescript/$
 const tsc71 = path.join(ts71Home, "node_modules", ".bin", "tsc");
 
 /** (a) The JavaScript compiler (TypeScript 6, in process): program, then the walk. */
-function readWithJs() {
-  const ts = createRequire(path.join(ts6Home, "package.json"))("typescript");
-  const started = performance.now();
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  const program = ts.createProgram(config.fileNames, config.options);
-  const checker = program.getTypeChecker();
-  const readyMs = performance.now() - started;
-  const seen = new Set();
-  const visit = (type) => {
-    if (seen.has(type)) return;
-    seen.add(type);
-    if (type.isUnionOrIntersection()) for (const t of type.types) visit(t);
-    if (checker.isArrayType(type) || checker.isTupleType(type)) for (const t of checker.getTypeArguments(type)) visit(t);
-    if (type.flags & ts.TypeFlags.Object) {
-      for (const property of checker.getPropertiesOfType(type)) {
-        property.getJsDocTags(checker);
-        visit(checker.getTypeOfSymbol(property));
-      }
-      for (const info of checker.getIndexInfosOfType(type)) visit(info.type);
-    }
-  };
-  let tools = 0;
-  for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file)) continue;
-    for (const statement of file.statements) {
-      if (!ts.isFunctionDeclaration(statement) || !ts.getJSDocTags(statement).some((t) => t.tagName.text === "tool")) continue;
-      tools++;
-      const signature = checker.getSignatureFromDeclaration(statement);
-      for (const parameter of signature.getParameters()) visit(checker.getTypeOfSymbol(parameter));
-      visit(checker.getReturnTypeOfSignature(signature));
-    }
-  }
-  return { tools, types: seen.size, readyMs, totalMs: performance.now() - started };
-}
+const readJs = () => readWithJs(createRequire(path.join(ts6Home, "package.json"))("typescript"), tsconfig);
 
 /**
  * Counts what goes over the pipe: round trips (every message to the compiler process, a batch page
@@ -193,7 +161,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${Math.round(x)} ms`;
 const results = { js: [], native: [], tsc: [] };
 for (let i = 0; i < runs; i++) {
-  results.js.push(readWithJs());
+  results.js.push(readJs());
   results.native.push(await readWithNative());
   results.tsc.push(tscNoEmit());
 }

@@ -27,14 +27,23 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
  * as `toolgen call` and `serve` resolve it — or the same error. `packageOf` names the
  * dependency an entry comes from (undefined for the application's).
  */
-export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): { entries: ManifestEntry[]; packageOf: (entry: ManifestEntry) => string | undefined } {
-  let dependencies: DiscoveredManifest[];
+export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): DependencyEntries {
   try {
-    dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true });
+    return dependencyEntries(info, own, hosts);
   } catch (error) {
+    // As `toolgen call` says them: a configuration error, one line, exit 2.
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+interface DependencyEntries {
+  entries: ManifestEntry[];
+  packageOf: (entry: ManifestEntry) => string | undefined;
+}
+
+function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[]): DependencyEntries {
+  const dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true });
   if (dependencies.length === 0) return { entries: [...own], packageOf: () => undefined };
   const name = info.packageJson.name ?? path.basename(info.packageRoot);
   const application: DiscoveredManifest = {
@@ -50,13 +59,7 @@ export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestE
   const all = [...dependencies, application].flatMap((from) => from.manifest.entries.map((entry) => ({ definition: { entry, origin: `${from.packageName} (${from.displayPath})` }, from })));
   const providers = new Map<string, DiscoveredManifest[]>();
   for (const { definition, from } of all) providers.set(definition.entry.name, [...(providers.get(definition.entry.name) ?? []), from]);
-  let kept: Set<ManifestEntry>;
-  try {
-    kept = new Set(resolveDuplicates(all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] })), info.config.overrides ?? {}, providers).map((d) => d.entry));
-  } catch (error) {
-    if (error instanceof DiscoveryError) throw new ConfigError(error.message);
-    throw error;
-  }
+  const kept = new Set(resolveDuplicates(all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] })), info.config.overrides ?? {}, providers).map((d) => d.entry));
   // Entries the hosts leave out are listed too (`inspect --provider` says why a provider does
   // not get them), each name once: the hosts only decide which of two entries of a name is meant.
   const keptNames = new Set([...kept].map((entry) => entry.name));

@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
@@ -258,4 +258,52 @@ describe("tspc on a file that does not parse", () => {
     expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
     expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
   });
+});
+
+describe("tspc --watch", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterAll(() => cleanup());
+
+  const names = () => (existsSync(path.join(dir, "dist/toolgen.manifest.json")) ? JSON.parse(read(dir, "dist/toolgen.manifest.json")).entries.map((e: { name: string }) => e.name) : []);
+
+  it("keeps the manifest and the registry module in step with a new tool file and a deleted one", async () => {
+    const watcher = spawn(process.execPath, [path.join(REPO_ROOT, COMPILERS[1].tspc), "-p", ".", "--watch", "--preserveWatchOutput", "--pretty", "false"], {
+      cwd: dir,
+      env: { ...process.env, TSP_COMPILER_TS_PATH: path.join(REPO_ROOT, COMPILERS[1].tsPath) },
+    });
+    let output = "";
+    watcher.stdout.on("data", (chunk) => (output += chunk));
+    watcher.stderr.on("data", (chunk) => (output += chunk));
+    const until = async (what: string, done: () => boolean) => {
+      for (const deadline = Date.now() + 60_000; !done(); await new Promise((r) => setTimeout(r, 100))) {
+        if (Date.now() > deadline) throw new Error(`tspc --watch: no ${what} within 60 s; its output:\n${output}`);
+      }
+    };
+    // An edit is made once the watcher is idle (its output ends in "Watching…" and stays so):
+    // an edit made while it is still setting up its file watchers can go unseen.
+    const idle = async () => {
+      let seen = "";
+      let since = Date.now();
+      await until("idle watcher", () => {
+        if (output !== seen) [seen, since] = [output, Date.now()];
+        return /Watching for file changes\.\s*$/.test(output) && Date.now() - since > 1000;
+      });
+    };
+    try {
+      await until("first build", () => names().length === 3);
+      await idle();
+      writeFileSync(path.join(dir, "src/extra.ts"), "/**\n * Doubles a number.\n * @tool\n * @param n The number.\n */\nexport function double(n: number): number {\n  return 2 * n;\n}\n");
+      await until("manifest with the new tool", () => names().includes("double"));
+      await idle();
+      unlinkSync(path.join(dir, "src/forecast.ts"));
+      await until("manifest without the deleted file's tools", () => !names().includes("forecast"));
+      expect(names()).toEqual(["double", "show_notice"]);
+      await until("registry module without the deleted file", () => !read(dir, "src/tools.generated.ts").includes("forecast"));
+      expect(read(dir, "src/tools.generated.ts")).toContain('import("./extra.js")');
+    } finally {
+      watcher.kill();
+    }
+  }, 120_000);
 });

@@ -28,6 +28,15 @@ export interface ProgramBuild {
 const renderedModules = new Map<string, RegistryModuleCache>();
 
 /**
+ * TS6053, "File '…' not found": not a reason to write nothing. The file is not in the program,
+ * so the outputs describe the program without it. Under `tspc --watch` deleting a source gives
+ * exactly one compile with this error (the watcher still lists the file), and the next compile
+ * emits nothing, so the transformer never runs again: refusing here left the deleted file's
+ * tools in the manifest and the registry module importing it.
+ */
+const FILE_NOT_FOUND = 6053;
+
+/**
  * Analyzes the whole program (never only the files being emitted, so the manifest always
  * describes all of it), then writes the manifest, the registry module and the package.json
  * reference exactly as `toolgen build` does. On errors, or under `noEmit`, writes nothing.
@@ -58,7 +67,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   // checking (syntax, options), which tsc reports itself: the CLI writes nothing then either.
   if (options.noEmit) return build;
   const refused = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
-  if (refused.some((d) => d.category === tsm.DiagnosticCategory.Error)) return build;
+  if (refused.some((d) => d.category === tsm.DiagnosticCategory.Error && d.code !== FILE_NOT_FOUND)) return build;
   try {
     writePlan(plan);
     ensureManifestReference(info);

@@ -77,6 +77,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
       try {
         await definition.ready?.();
       } catch (error) {
+        if (error instanceof ManifestError) throw error;
         throw fail("$.registryModule", "a module whose chunks load", `${JSON.stringify(manifest.registryModule)}, whose chunk throws: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (!definition.load) continue;
@@ -113,11 +114,14 @@ function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule
       const built = module.byName.get(entry.name);
       if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
       // Its validator checks the module's schema: one the manifest no longer has would hold
-      // callers to another contract than the one listed (a split module's entries wait in chunks).
-      if (!built.ready && !jsonEqual(built.entry.inputSchema, entry.inputSchema)) {
-        throw fail(field(i, "inputSchema"), `the input schema of the registry module ${manifest.registryModule}, which was compiled before the last 'toolgen build' (compile the package again)`, "another schema");
+      // callers to another contract than the one listed. A split module's entries wait in
+      // chunks: each is compared when its chunk loads, on its first call.
+      const stale = () => (jsonEqual(built.entry.inputSchema, entry.inputSchema) ? undefined : fail(field(i, "inputSchema"), `the input schema of the registry module ${manifest.registryModule}, which was compiled before the last 'toolgen build' (compile the package again)`, "another schema"));
+      if (!built.ready) {
+        const error = stale();
+        if (error) throw error;
       }
-      return served(built, origin, entry);
+      return served(built, origin, entry, stale);
     }
     let validate;
     try {
@@ -173,7 +177,7 @@ function servesItself(item: DiscoveredManifest, module: RegistryModule): boolean
  * (compiled on the entry's first call) and the loader (of a split module, in a chunk that
  * `ready` imports on the entry's first call) are read through: listing needs none of them.
  */
-function served(built: EntryDefinition, origin: string, entry?: ManifestEntry): EntryDefinition {
+function served(built: EntryDefinition, origin: string, entry?: ManifestEntry, stale?: () => ManifestError | undefined): EntryDefinition {
   const definition: EntryDefinition = {
     origin,
     get entry() {
@@ -187,7 +191,17 @@ function served(built: EntryDefinition, origin: string, entry?: ManifestEntry): 
     },
   };
   if (!entry && built.head) definition.head = built.head;
-  if (built.ready) Object.defineProperty(definition, "ready", { enumerable: true, get: () => built.ready?.bind(built) });
+  if (built.ready) {
+    // Once refused, refused at every call: the chunk stays loaded, its validator stale.
+    let refused: ManifestError | undefined;
+    const ready = async () => {
+      if (refused) throw refused;
+      await built.ready?.();
+      refused = stale?.();
+      if (refused) throw refused;
+    };
+    Object.defineProperty(definition, "ready", { enumerable: true, get: () => (built.ready || refused ? ready : undefined) });
+  }
   return definition;
 }
 

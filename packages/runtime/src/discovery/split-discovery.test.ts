@@ -16,8 +16,12 @@ const { root, write } = useTempFolder("toolgen-split-discovery-");
 
 const entry = greetEntry();
 
-/** `chunkName` is the name the chunk's definition has (another than 'greet' makes it stale); null leaves the chunk out. */
-function splitPackage(chunkName: string | null = "greet"): void {
+/**
+ * `chunkName` is the name the chunk's definition has (another than 'greet' makes it stale); null
+ * leaves the chunk out. `chunkEntry` is the entry the chunk carries (another input schema than
+ * the manifest's is a chunk compiled before the last build).
+ */
+function splitPackage(chunkName: string | null = "greet", chunkEntry: object = entry): void {
   write("package.json", { name: "app", type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
   write("dist/toolgen.manifest.json", { formatVersion: 2, package: { name: "app" }, registryModule: "dist/tools.generated.js", entries: [entry] });
   write("dist/greet.js", "export function greet(who) { return `hello ${who}`; }\n");
@@ -32,7 +36,7 @@ function splitPackage(chunkName: string | null = "greet"): void {
   write(
     "dist/tools.generated.chunks/greet.js",
     `import { lazyEntry } from ${JSON.stringify(RUNTIME)};\n${validate}\n` +
-      `export const definitions = [lazyEntry({ kind: "tool", name: ${JSON.stringify(chunkName)} }, ${JSON.stringify(JSON.stringify(entry))}, validate, () => import("../greet.js"))];\n`,
+      `export const definitions = [lazyEntry({ kind: "tool", name: ${JSON.stringify(chunkName)} }, ${JSON.stringify(JSON.stringify(chunkEntry))}, validate, () => import("../greet.js"))];\n`,
   );
 }
 
@@ -61,6 +65,20 @@ describe("discoverRegistry with a split registry module", () => {
     expect(await registry.dispatch("greet", { who: "Ada" })).toMatchObject({
       error: { message: "Cannot load 'greet': the registry module and its chunk are out of step (it expects 'greet' as entry 0 of chunk 0, which has 'hello' as entry 0): run `toolgen build` and recompile." },
     });
+  });
+
+  it("a chunk compiled before the last build, with another input schema, is the call's error at every call", async () => {
+    splitPackage("greet", { ...entry, inputSchema: { type: "object", properties: { who: { type: "number" } }, required: ["who"] } });
+    const registry = await discoverRegistry(root());
+    const stale =
+      "Cannot load 'greet': dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].inputSchema: expected the input schema of the registry module dist/tools.generated.js, which was compiled before the last 'toolgen build' (compile the package again), received another schema";
+    expect(await registry.dispatch("greet", { who: "Ada" })).toMatchObject({ status: "error", error: { code: "internal", message: stale } });
+    expect(await registry.dispatch("greet", { who: "Ada" })).toMatchObject({ status: "error", error: { code: "internal", message: stale } });
+  });
+
+  it("with checkExports, a chunk compiled before the last build is the discovery's error", async () => {
+    splitPackage("greet", { ...entry, inputSchema: { type: "object" } });
+    await expect(discoverRegistry(root(), { checkExports: true })).rejects.toThrow("$.entries[0].inputSchema: expected the input schema of the registry module dist/tools.generated.js, which was compiled before the last 'toolgen build'");
   });
 
   it("with checkExports, imports the chunks while discovering: one that fails is an error naming the manifest and the field", async () => {

@@ -79,7 +79,13 @@ describe("malformed params, through the SDK's server", () => {
     const response = await throughSdk(post({ jsonrpc: "2.0", id: 9, method, ...(params === undefined ? {} : { params }) }));
     const body = (await response.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(-32602);
-    expect(body.error.message).toBe(`MCP error -32602: Invalid params: ${problem}.`);
+    // As it is, without the "MCP error -32602: " the SDK's McpError would put in front (which its client repeats).
+    expect(body.error.message).toBe(`Invalid params: ${problem}.`);
+  });
+
+  it.each(["tools/list", "prompts/list", "resources/list", "resources/templates/list"])("a cursor for %s is InvalidParams (-32602): every list is one page, no cursor is ever issued", async (method) => {
+    const response = await throughSdk(post({ jsonrpc: "2.0", id: 11, method, params: { cursor: "garbage" } }));
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 11, error: { code: -32602, message: 'Invalid cursor "garbage": this server lists everything in one page and issues no cursors.' } });
   });
 
   it("a well-formed request still reaches its handler", async () => {

@@ -1,4 +1,5 @@
-import { type McpError, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import type { ProtocolError } from "./protocol-error.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { callTool, toolListJson, toolsOf, type ExternalPolicy } from "./register-tools.js";
 
@@ -20,7 +21,7 @@ export function answerDirectly(request: Request, body: unknown, registry: McpReg
     (result) => json(JSON.stringify({ result, jsonrpc: "2.0", id })),
     (error: unknown) => {
       // As the SDK's Protocol answers a handler's error.
-      const { code, message, data } = error as Partial<McpError>;
+      const { code, message, data } = error as Partial<ProtocolError>;
       const answer = { code: Number.isSafeInteger(code) ? code : -32603, message: message ?? "Internal error", ...(data !== undefined ? { data } : {}) };
       return json(JSON.stringify({ jsonrpc: "2.0", id, error: answer }));
     },

@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, InitializeRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, InitializeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { ProtocolError } from "./protocol-error.js";
 
 type RequestSchema = z.ZodObject<z.ZodRawShape>;
 type Handler = (request: unknown, extra: unknown) => unknown;
@@ -39,7 +40,7 @@ export function invalidParams(schema: RequestSchema, request: unknown): string |
 
 function strictly(schema: RequestSchema, request: unknown): unknown {
   const result = schema.safeParse(request);
-  if (!result.success) throw new McpError(ErrorCode.InvalidParams, describeIssues(result.error.issues));
+  if (!result.success) throw new ProtocolError(ErrorCode.InvalidParams, describeIssues(result.error.issues));
   return result.data;
 }
 

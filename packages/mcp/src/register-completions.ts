@@ -1,7 +1,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CompleteRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CompleteRequestSchema, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Completer } from "@toolgen/runtime";
 import type { McpRegistry } from "./mcp-registry.js";
+import { ProtocolError } from "./protocol-error.js";
 
 /** Completers given in code, by prompt name or resource URI template, then by argument: over the entries' own (`@complete`). */
 export interface Completions {
@@ -26,16 +27,16 @@ export function registerCompletions(server: Server, registry: McpRegistry, compl
         ? registry.entries.find((e) => e.kind === "prompt" && e.name === ref.name)
         : registry.entries.find((e) => e.kind === "resource" && e.uris?.includes(ref.uri));
     const target = ref.type === "ref/prompt" ? `prompt '${ref.name}'` : `resource template '${ref.uri}'`;
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Cannot complete: there is no ${target}.`);
+    if (!entry) throw new ProtocolError(ErrorCode.InvalidParams, `Cannot complete: there is no ${target}.`);
     const given = ref.type === "ref/prompt" ? completions.prompts?.[ref.name]?.[argument.name] : completions.resources?.[ref.uri]?.[argument.name];
     const context = { arguments: request.params.context?.arguments ?? {} };
     let values: readonly string[] | undefined;
     try {
       values = given ? await given(argument.value, context) : await registry.completeArgument(entry.name, argument.name, argument.value, context);
     } catch (error) {
-      throw new McpError(ErrorCode.InternalError, `Completing '${argument.name}' of the ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProtocolError(ErrorCode.InternalError, `Completing '${argument.name}' of the ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!values) throw new McpError(ErrorCode.InvalidParams, `Cannot complete: the ${target} has no argument '${argument.name}'.`);
+    if (!values) throw new ProtocolError(ErrorCode.InvalidParams, `Cannot complete: the ${target} has no argument '${argument.name}'.`);
     return { completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES } };
   });
 }

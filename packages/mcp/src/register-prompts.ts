@@ -1,30 +1,32 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
+import { onePage } from "./one-page.js";
+import { ProtocolError } from "./protocol-error.js";
 
 export function registerPrompts(server: Server, registry: McpRegistry, host: HostFor): void {
   const prompts = registry.entries.filter((e) => e.kind === "prompt");
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: prompts.map(describePrompt) }));
+  server.setRequestHandler(ListPromptsRequestSchema, onePage(() => ({ prompts: prompts.map(describePrompt) })));
 
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra): Promise<GetPromptResult> => {
     const entry = prompts.find((p) => p.name === request.params.name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${request.params.name}'. Known prompts: ${prompts.map((p) => p.name).join(", ") || "none"}.`);
+    if (!entry) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown prompt '${request.params.name}'. Known prompts: ${prompts.map((p) => p.name).join(", ") || "none"}.`);
     let args: Record<string, unknown>;
     try {
       args = convertPromptArguments(entry, request.params.arguments);
     } catch (error) {
-      if (error instanceof PromptArgumentError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      if (error instanceof PromptArgumentError) throw new ProtocolError(ErrorCode.InvalidParams, error.message);
       throw error;
     }
     const outcome = await registry.dispatch(entry.name, args, { signal: extra.signal, host: host(extra) });
     if (outcome.status === "error") {
       const code = outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-      throw new McpError(code, outcome.error.message);
+      throw new ProtocolError(code, outcome.error.message);
     }
-    if (outcome.status !== "ok") throw new McpError(ErrorCode.InternalError, `The prompt '${entry.name}' did not render (${outcome.status}).`);
+    if (outcome.status !== "ok") throw new ProtocolError(ErrorCode.InternalError, `The prompt '${entry.name}' did not render (${outcome.status}).`);
     const messages = outcome.messages ?? [{ role: entry.role ?? "user", content: { type: "text" as const, text: outcome.text } }];
     return { ...(entry.description ? { description: entry.description } : {}), messages };
   });

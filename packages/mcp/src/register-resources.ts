@@ -1,7 +1,9 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, McpError, ReadResourceRequestSchema, type ReadResourceResult, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type ReadResourceResult, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import { onePage } from "./one-page.js";
+import { ProtocolError } from "./protocol-error.js";
 
 /** MCP's "resource not found" error code (https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -21,17 +23,17 @@ export function registerResources(server: Server, registry: McpRegistry, host: H
       else resources.push({ uri, ...meta });
     }
   }
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: templates }));
+  server.setRequestHandler(ListResourcesRequestSchema, onePage(() => ({ resources })));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, onePage(() => ({ resourceTemplates: templates })));
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra): Promise<ReadResourceResult> => {
     const { uri } = request.params;
     const outcome = await registry.readResource(uri, { signal: extra.signal, host: host(extra) });
     if (outcome.status === "error") {
       const code = outcome.error.code === "unknown_tool" ? RESOURCE_NOT_FOUND : outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-      throw new McpError(code, outcome.error.message, { uri });
+      throw new ProtocolError(code, outcome.error.message, { uri });
     }
-    if (outcome.status !== "ok") throw new McpError(ErrorCode.InternalError, `Reading ${uri} did not produce contents (${outcome.status}).`);
+    if (outcome.status !== "ok") throw new ProtocolError(ErrorCode.InternalError, `Reading ${uri} did not produce contents (${outcome.status}).`);
     const mimeType = outcome.resource?.mimeType;
     const base = { uri, ...(mimeType ? { mimeType } : {}) };
     return { contents: [outcome.resource?.blob !== undefined ? { ...base, blob: outcome.resource.blob } : { ...base, text: outcome.text }] };

@@ -1,10 +1,12 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallOptions, ManifestEntry } from "@toolgen/runtime";
 import { projectMcp } from "@toolgen/runtime/providers";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { toToolResult } from "./tool-result.js";
+import { onePage } from "./one-page.js";
+import { ProtocolError } from "./protocol-error.js";
 
 /**
  * How `@external` tools (schema only; the runtime never runs them) are offered:
@@ -52,7 +54,7 @@ export function toolCalled(registry: McpRegistry, external: ExternalPolicy, mcpN
 export function registerTools(server: Server, registry: McpRegistry, external: ExternalPolicy, reach: { host: HostFor; pollAfterMs?: number | undefined }): void {
   // This server lists (and calls) the tools there are now: it announces no list changes.
   const tools = toolsOf(registry, external);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.projection.definitions }));
+  server.setRequestHandler(ListToolsRequestSchema, onePage(() => ({ tools: tools.projection.definitions })));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     // A long call lets go of its stream; the client polls for the answer (SEP-1699).
@@ -83,7 +85,7 @@ export async function callTool(tools: McpTools, registry: McpRegistry, external:
   const entry = byName.get(call.name);
   if (!entry || projection.names.fromProvider(mcpName) === undefined) {
     const known = projection.definitions.map((t) => t.name);
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${mcpName}'. Known tools: ${known.join(", ") || "none"}.`);
+    throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool '${mcpName}'. Known tools: ${known.join(", ") || "none"}.`);
   }
   const outcome = await registry.dispatch(entry.name, call.arguments, options);
   if (outcome.status === "suspended" && typeof external === "function") {

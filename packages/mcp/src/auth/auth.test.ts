@@ -57,6 +57,7 @@ interface Claims {
   aud?: string | string[];
   sub?: string;
   scope?: string;
+  scp?: string | string[];
   exp?: number | null;
   nbf?: number;
 }
@@ -203,6 +204,17 @@ describe("@scopes", () => {
     expect(answer.result!.content![0]!.text).toBe("refunded for alice");
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ subject: "alice", scopes: ["orders:read", "payments"], claims: { iss: ISSUER, sub: "alice" } });
+    refunds.length = 0;
+  });
+
+  it.each([
+    ["scp as a list", { scp: ["orders:read", "payments"] }],
+    ["scp as a space-separated string (Microsoft Entra ID)", { scp: "orders:read payments" }],
+  ])("reads the scopes of %s", async (_label, claims) => {
+    const bearer = `Bearer ${await token({ sub: "bob", ...claims })}`;
+    const answer = await json(await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, bearer)));
+    expect(answer.result!.content![0]!.text).toBe("refunded for bob");
+    expect(refunds[0]).toMatchObject({ subject: "bob", scopes: ["orders:read", "payments"] });
     refunds.length = 0;
   });
 });

@@ -63,11 +63,19 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
 /** Verified tokens kept at once (the oldest goes first). */
 const CACHED_TOKENS = 1000;
 
-/** The caller a verified token names: `sub`, the scopes of `scope` (space-separated) or `scp` (a list), and every claim. */
+/**
+ * The caller a verified token names: `sub`, the scopes of `scope` (RFC 8693's space-separated
+ * string) or else `scp` (a list, or a string as Microsoft Entra ID issues it), and every claim.
+ */
 export function principalOf(payload: JWTPayload): Principal {
   const { scope, scp } = payload as { scope?: unknown; scp?: unknown };
-  const scopes = typeof scope === "string" ? scope.split(" ").filter(Boolean) : Array.isArray(scp) ? scp.filter((s): s is string => typeof s === "string") : [];
+  const scopes = scopesOf(scope) ?? scopesOf(scp) ?? [];
   return { ...(payload.sub !== undefined ? { subject: payload.sub } : {}), scopes, claims: payload };
+}
+
+function scopesOf(claim: unknown): string[] | undefined {
+  if (typeof claim === "string") return claim.split(" ").filter(Boolean);
+  return Array.isArray(claim) ? claim.filter((s): s is string => typeof s === "string") : undefined;
 }
 
 function remoteUrl(text: string): URL {

@@ -6,9 +6,17 @@ const identity = { name: "sessions", version: "1.0.0" };
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const INITIALIZE = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
 
+/** Each call of `wait` until its signal aborts. */
+const aborted: string[] = [];
+
 function handler(sessions: object | boolean) {
   const registry = createRegistry([]);
   registry.register({ name: "echo", description: "Echoes.", params: [{ name: "text", type: "string" }], fn: (args) => String(args.text) });
+  registry.register({
+    name: "wait",
+    description: "Waits until cancelled.",
+    fn: (_args, context) => new Promise<string>((resolve) => context.signal.addEventListener("abort", () => (aborted.push("wait"), resolve("stopped")))),
+  });
   return createMcpHandler(registry, { identity, sessions });
 }
 
@@ -78,5 +86,39 @@ describe("sessions", () => {
     await stream.body?.cancel();
     const stateless = await handler(false)(new Request("http://localhost/mcp", { method: "GET" }));
     expect([stateless.status, stateless.headers.get("allow")]).toEqual([405, "POST"]);
+  });
+});
+
+describe("a session's response streams end when nothing more will come on them", () => {
+  const resume = (id: string, lastEventId: string) =>
+    new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25", "last-event-id": lastEventId } });
+  const eventIds = (text: string) => [...text.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]!);
+  /** The text of a stream that must end: within 5 s, or the test fails saying so. */
+  const ended = (response: Response) => Promise.race([response.text(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error("the stream stayed open")), 5000))]);
+
+  it("a cancelled call's stream ends (no answer is sent), and resuming it ends at once", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    aborted.length = 0;
+    const call = await mcp(post({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "wait", arguments: {} } }, id));
+    expect(call.headers.get("content-type")).toBe("text/event-stream");
+    const text = ended(call);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await status(mcp, post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } }, id))).toBe(202);
+    const events = await text;
+    expect(aborted).toEqual(["wait"]);
+    expect(events).not.toContain('"result"');
+    const [priming] = eventIds(events);
+    expect(await ended(await mcp(resume(id, priming!)))).toBe("");
+  });
+
+  it("resuming an answered call's stream replays what came after the client's last event, then ends", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const events = await ended(await mcp(post({ jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, id)));
+    const [priming, answer] = eventIds(events);
+    const replay = await ended(await mcp(resume(id, priming!)));
+    expect(eventIds(replay)).toEqual([answer]);
+    expect(replay).toContain('"text":"hi"');
   });
 });

@@ -24,6 +24,9 @@ export interface SessionOptions {
 interface Session {
   server: Server;
   transport: WebStandardStreamableHTTPServerTransport;
+  events: MemoryEventStore;
+  /** The open response stream of each request still running: a cancelled request's ends with it. */
+  answering: Map<RequestId, AnswerStream>;
   /** Whose session it is (`ownerOf`): a request with another caller's token does not find it. */
   owner: string | undefined;
   lastSeen: number;
@@ -74,22 +77,30 @@ export class SessionTable {
     this.sessions.delete(id);
     this.sessions.set(id, session);
     session.lastSeen = Date.now();
+    const resumed = request.method === "GET" ? finishedReplay(session, request) : undefined;
+    if (resumed) return resumed;
     session.openStreams++;
     const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
-    return whenSent(response, () => {
+    const settled = () => {
       session.openStreams--;
       session.lastSeen = Date.now();
-    });
+    };
+    const messages = Array.isArray(body) ? (body as unknown[]) : [body];
+    for (const cancelled of messages.flatMap(cancelledRequest)) endCancelled(session, cancelled);
+    const ids = messages.flatMap(requestId);
+    if (ids.length === 0 || !response.headers.get("content-type")?.includes("text/event-stream")) return whenSent(response, settled);
+    return answerStream(session, response, ids, settled);
   }
 
   private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
     if (this.sessions.size >= this.maxSessions) this.close(this.evictable());
     const controller = new AbortController();
     const server = this.newServer(principal, controller.signal);
-    const session: Session = { server, transport: undefined!, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
+    const events = new MemoryEventStore();
+    const session: Session = { server, transport: undefined!, events, answering: new Map(), owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      eventStore: new MemoryEventStore(),
+      eventStore: events,
       ...(this.retryMs !== undefined ? { retryInterval: this.retryMs } : {}),
       onsessioninitialized: (id) => void this.sessions.set(id, session),
       onsessionclosed: (id) => this.close(id),
@@ -146,4 +157,103 @@ function ownerOf(request: Request, principal: Principal | undefined): string | u
   if (!principal) return undefined;
   const who = principal.subject !== undefined ? ["subject", principal.subject] : ["token", request.headers.get("authorization") ?? ""];
   return JSON.stringify([...who, [...new Set(principal.scopes)].sort()]);
+}
+
+type RequestId = string | number;
+
+/** A request's response stream, as the client reads it; `end` ends it with nothing more sent. */
+interface AnswerStream {
+  ids: Set<RequestId>;
+  streamId?: string;
+  end(): void;
+}
+
+function requestId(message: unknown): RequestId[] {
+  const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+  return typeof method === "string" && (typeof id === "string" || typeof id === "number") ? [id] : [];
+}
+
+function cancelledRequest(message: unknown): RequestId[] {
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: { requestId?: unknown } };
+  const id = params?.requestId;
+  return method === "notifications/cancelled" && (typeof id === "string" || typeof id === "number") ? [id] : [];
+}
+
+/**
+ * The response stream of a POST carrying requests, as the transport writes it, and ended by
+ * the session when every request on it is cancelled or answered (the transport ends it only
+ * once all are answered, and a cancelled request never is: the stream stayed open for ever).
+ * Its first event (the priming event, for clients of 2025-11-25 and later) names the stream
+ * in the event store, which then knows when it is finished (see `finishedReplay`).
+ */
+function answerStream(session: Session, response: Response, ids: RequestId[], settled: () => void): Response {
+  const reader = response.body!.getReader();
+  let done = false;
+  let control: ReadableStreamDefaultController<Uint8Array>;
+  const stream: AnswerStream = { ids: new Set(ids), end: () => finish(true) };
+  const finish = (early: boolean) => {
+    if (done) return;
+    done = true;
+    for (const id of ids) if (session.answering.get(id) === stream) session.answering.delete(id);
+    if (early) {
+      control.close();
+      void reader.cancel();
+    }
+    settled();
+  };
+  for (const id of ids) session.answering.set(id, stream);
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => void (control = controller),
+    async pull(controller) {
+      try {
+        const { done: end, value } = await reader.read();
+        if (done) return;
+        if (end) {
+          controller.close();
+          finish(false);
+          return;
+        }
+        if (stream.streamId === undefined) {
+          const primed = /^id: (\S+)/.exec(new TextDecoder().decode(value));
+          stream.streamId = (primed && session.events.streamOf(primed[1]!)) ?? "";
+          if (stream.streamId) session.events.expect(stream.streamId, ids);
+        }
+        controller.enqueue(value);
+      } catch (error) {
+        if (done) return;
+        controller.error(error);
+        finish(false);
+      }
+    },
+    cancel(reason) {
+      finish(false);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A cancelled request: its response stream ends once nothing more is to come on it. */
+function endCancelled(session: Session, id: RequestId): void {
+  const finished = session.events.cancel(id);
+  const stream = session.answering.get(id);
+  if (!stream) return;
+  stream.ids.delete(id);
+  if (stream.ids.size === 0 || (stream.streamId && stream.streamId === finished)) stream.end();
+}
+
+/**
+ * A resumed stream (GET with `Last-Event-ID`) on which nothing more will come — its requests
+ * answered or cancelled — is answered here: the events after the client's last, then the end.
+ * The transport would replay them and then keep the stream open for ever.
+ */
+function finishedReplay(session: Session, request: Request): Response | undefined {
+  const lastEventId = request.headers.get("last-event-id");
+  const streamId = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
+  if (!streamId || !session.events.isFinished(streamId)) return undefined;
+  const text = session.events
+    .eventsAfter(lastEventId!)
+    .map(([eventId, message]) => `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`)
+    .join("");
+  return new Response(text, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "mcp-session-id": session.transport.sessionId ?? "" } });
 }

@@ -262,6 +262,29 @@ describe("stdio: stdout carries the protocol alone", () => {
   });
 });
 
+describe("stdio: a line that is no message is answered, and serving goes on", () => {
+  it("answers broken JSON -32700 and a line over 10 MiB -32600, then the next call", async () => {
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "serve", "-p", "tsconfig.json"], { cwd: fixture.dir, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    send({ method: "notifications/initialized" });
+    child.stdin.write("garbage line here\n");
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "greet", arguments: { name: "x".repeat(11 * 1024 * 1024) } } })}\n`);
+    send({ id: 3, method: "tools/call", params: { name: "greet", arguments: { name: "Lin" } } });
+    while (!stdout.includes('"id":3')) await once(child.stdout, "data");
+    child.stdin.end();
+    const [code] = (await once(child, "exit")) as [number];
+    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: unknown; error?: { code: number } });
+    // In the order they are ready: a refusal needs no server, so it may pass the initialize's answer.
+    const summary = answers.map((a) => [a.id, a.error?.code]);
+    expect(summary).toHaveLength(4);
+    expect(summary).toEqual(expect.arrayContaining([[1, undefined], [null, -32700], [null, -32600], [3, undefined]]));
+    expect(code).toBe(0);
+  });
+});
+
 describe("streamable HTTP, stateless, on 127.0.0.1", () => {
   let running: RunningHttpServer;
 

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioLines } from "./stdio-lines.js";
 
 /**
  * Serves over stdin/stdout until the client closes the pipe; resolves when it has. stdout
@@ -8,7 +8,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
  * `console.log`) goes to stderr, where it cannot corrupt the stream of messages.
  */
 export async function serveStdio(server: Server): Promise<void> {
-  const transport = new StdioServerTransport(process.stdin, claimStdout());
+  const transport = new StdioLines(process.stdin, claimStdout());
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once("end", () => void server.close());

@@ -1,0 +1,106 @@
+import type { Readable, Writable } from "node:stream";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { idOf, invalidMessage } from "../jsonrpc-shape.js";
+
+/** The longest line read as a message (the SDK's stdio limit); a longer one is refused, not buffered. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * MCP's stdio transport: one JSON-RPC message per line. Unlike the SDK's, a line that is no
+ * message is answered (JSON-RPC 2.0 §5: `-32700` for broken JSON, `-32600` for another shape,
+ * with the message's id where it has one) and serving goes on; and a line over
+ * `MAX_LINE_BYTES` is skipped to its end and answered `-32600`, where the SDK's transport
+ * closed itself and the server exited with status 0, saying nothing.
+ */
+export class StdioLines implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** Inside a line too long to read: everything up to its end is dropped. */
+  private skipping = false;
+  private closed = false;
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly maxLineBytes = MAX_LINE_BYTES,
+  ) {}
+
+  private readonly onData = (chunk: Buffer) => {
+    let start = 0;
+    for (let end = chunk.indexOf(0x0a); end !== -1; start = end + 1, end = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, end);
+      if (this.skipping) this.skipping = false;
+      else if (this.size + piece.length > this.maxLineBytes) this.tooLong();
+      else this.line(Buffer.concat([...this.chunks, piece]).toString("utf8"));
+      this.chunks = [];
+      this.size = 0;
+    }
+    const rest = chunk.subarray(start);
+    if (this.skipping || rest.length === 0) return;
+    if (this.size + rest.length > this.maxLineBytes) {
+      this.tooLong();
+      this.skipping = true;
+      this.chunks = [];
+      this.size = 0;
+      return;
+    }
+    this.chunks.push(rest);
+    this.size += rest.length;
+  };
+
+  private readonly onError = (error: Error) => this.onerror?.(error);
+
+  start(): Promise<void> {
+    this.input.on("data", this.onData);
+    this.input.on("error", this.onError);
+    return Promise.resolve();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      else this.output.once("drain", resolve);
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.closed = true;
+    this.input.off("data", this.onData);
+    this.input.off("error", this.onError);
+    if (this.input.listenerCount("data") === 0) this.input.pause();
+    this.onclose?.();
+    return Promise.resolve();
+  }
+
+  private line(text: string): void {
+    const line = text.endsWith("\r") ? text.slice(0, -1) : text;
+    if (line.trim() === "") return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch (error) {
+      this.refuse(-32700, `Parse error: ${(error as Error).message}`, null);
+      return;
+    }
+    // Batches are refused as over HTTP from a client of 2025-06-18 or later; stdio has no header, so the rule is the newest.
+    const invalid = Array.isArray(message) ? "batches are not part of MCP over stdio; send one message per line" : invalidMessage(message, null);
+    if (invalid) return this.refuse(-32600, `Invalid Request: ${invalid}.`, idOf(message));
+    // As the SDK's transports read a message.
+    const parsed = JSONRPCMessageSchema.safeParse(message);
+    if (!parsed.success) return this.refuse(-32600, "Invalid Request: not a JSON-RPC message MCP knows.", idOf(message));
+    this.onmessage?.(parsed.data);
+  }
+
+  private tooLong(): void {
+    this.refuse(-32600, `Invalid Request: a line over ${this.maxLineBytes} bytes was skipped unread.`, null);
+  }
+
+  private refuse(code: number, message: string, id: unknown): void {
+    void this.send({ jsonrpc: "2.0", id: id as string | number, error: { code, message } } as JSONRPCMessage);
+  }
+}

@@ -23,12 +23,16 @@ class ToolgenTool extends StructuredTool {
   constructor(
     private readonly registry: ToolgenRegistry,
     private readonly projection: Projection<OpenAiChatTool>,
-    definition: OpenAiChatTool["function"],
+    definition: OpenAiChatTool,
   ) {
     super();
-    this.name = definition.name;
-    this.description = definition.description;
-    this.schema = definition.parameters;
+    this.name = definition.function.name;
+    this.description = definition.function.description;
+    this.schema = definition.function.parameters;
+    // Each tool's own strict flag (false for a schema strict mode cannot express): `bindTools`
+    // of @langchain/openai sends a tool's `extras.providerToolDefinition` as it is, where its
+    // own `strict` option would set one flag for every tool.
+    if (definition.function.strict !== undefined) this.extras = { ...this.extras, providerToolDefinition: definition };
   }
 
   override call(...args: Parameters<StructuredTool["call"]>): ReturnType<StructuredTool["call"]> {
@@ -62,9 +66,10 @@ class ToolgenTool extends StructuredTool {
  * failure included — is the tool message's text, a failure's message marked `status: "error"`.
  * `@external` tools are left out: the application runs those itself. Filters (hosts, tags,
  * allow lists) are the registry's own. `{ strict: true }` writes the schemas for OpenAI's
- * strict mode (`bindTools(tools, { strict: true })` with `ChatOpenAI`), as `projectOpenAiChat` does.
+ * strict mode, as `projectOpenAiChat` does, each with its own `strict` flag, which
+ * `ChatOpenAI`'s `bindTools(tools)` sends (a `strict` given to `bindTools` overrides them all).
  */
 export function langchainTools(registry: ToolgenRegistry, options: OpenAiOptions = {}): StructuredTool[] {
   const projection = projectOpenAiChat(registry.entries.filter((e) => !e.external), options);
-  return projection.definitions.map((d) => new ToolgenTool(registry, projection, d.function));
+  return projection.definitions.map((d) => new ToolgenTool(registry, projection, d));
 }

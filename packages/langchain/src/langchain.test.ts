@@ -1,6 +1,7 @@
 import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { ChatOpenAI } from "@langchain/openai";
 import { describe, expect, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { langchainTools } from "./index.js";
@@ -57,5 +58,25 @@ describe("langchainTools", () => {
     const [addToCart] = langchainTools(shop(), { strict: true }) as unknown as Array<{ schema: { required: string[]; properties: { gift: { type: unknown } } } }>;
     expect(addToCart!.schema.required).toEqual(["sku", "quantity", "gift"]);
     expect(addToCart!.schema.properties.gift.type).toEqual(["boolean", "null"]);
+  });
+
+  it("{ strict: true }: ChatOpenAI's bindTools sends each tool's own strict flag, false for a schema strict mode cannot express", async () => {
+    let sent: { tools: Array<{ function: { name: string; strict?: boolean; parameters: { properties: Record<string, unknown> } } }> } | undefined;
+    const fetch = async (_url: unknown, init: { body: string }) => {
+      sent = JSON.parse(init.body) as typeof sent;
+      const completion = { id: "c", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] };
+      return new Response(JSON.stringify(completion), { headers: { "content-type": "application/json" } });
+    };
+    const registry = shop();
+    registry.register({ name: "set_attributes", description: "Sets free-form attributes.", params: [{ name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } }], fn: () => "set" });
+    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { fetch } as never });
+    await model.bindTools(langchainTools(registry, { strict: true })).invoke("go");
+    expect(sent!.tools.map((t) => [t.function.name, t.function.strict])).toEqual([
+      ["add_to_cart", true],
+      ["out_of_stock", true],
+      ["empty_cart", true],
+      ["set_attributes", false],
+    ]);
+    expect(sent!.tools[3]!.function.parameters.properties.attributes).toEqual({ type: "object", additionalProperties: { type: "string" } });
   });
 });

@@ -1,12 +1,12 @@
-import { createRegistry, ToolError } from "@toolgen/runtime";
+import { createRegistry, type RegistryOptions, ToolError } from "@toolgen/runtime";
 
 /**
  * The registry the framework adapters' tests drive: a tool with constraints (and an optional
  * argument), one that fails with a payload, a `@destructive` one, and an `@external` one the
  * adapters must leave to the application. `calls` records what `add_to_cart` received.
  */
-export function shopRegistry(calls: unknown[]) {
-  const registry = createRegistry([]);
+export function shopRegistry(calls: unknown[], options: RegistryOptions = {}) {
+  const registry = createRegistry([], options);
   registry.register({
     name: "add_to_cart",
     description: "Adds an item to the cart.",

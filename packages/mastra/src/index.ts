@@ -1,19 +1,45 @@
 import type { ToolsInput } from "@mastra/core/agent";
 import type { Registry } from "@toolgen/runtime";
-import { aiSdkTools, type ProjectionOptions } from "@toolgen/runtime/providers";
+import { aiSdkTools, removeSyntheticNulls, type ProjectionOptions } from "@toolgen/runtime/providers";
+
+type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
 /**
- * The registry's tools as the record a Mastra `Agent` takes (`new Agent({ tools })`).
+ * The registry's tools as the record a Mastra `Agent` takes (`new Agent({ tools })`): the AI
+ * SDK projection's (`aiSdkTools`), so every call goes through the registry — validation,
+ * repairs, timeouts, interceptors — and a failed outcome reaches the model as the tool's error
+ * text, listing each problem, while the agent loop goes on. `@external` tools have no
+ * `execute`: Mastra hands their calls to the application. Filters (hosts, tags, allow lists)
+ * are the registry's own.
  *
- * Mastra accepts AI SDK tool objects as they are, and does not check their input itself
- * (it would check a plain JSON-Schema `inputSchema` of its own `createTool`, replacing
- * toolgen's messages and skipping its lenient repairs). So the tools are the AI SDK
- * projection's (`aiSdkTools`): every call goes through the registry — validation, repairs,
- * timeouts, interceptors — and a failed outcome reaches the model as the tool's error text,
- * listing each problem, while the agent loop goes on. `@external` tools have no `execute`:
- * Mastra hands their calls to the application. Filters (hosts, tags, allow lists) are the
- * registry's own.
+ * Two things Mastra does to tools are undone:
+ * - It rebuilds an AI SDK tool's JSON Schema through zod, which loses what zod cannot say
+ *   (a `Record` became an empty object, a tuple's items and a recursive type's depth were
+ *   dropped, `format` and `minLength` too). A Standard Schema that gives its JSON Schema
+ *   (`~standard.jsonSchema`) is sent as it is, with only the model's own compatibility
+ *   rewrites; its `validate` accepts anything, so toolgen's validation is the one that runs.
+ * - For OpenAI models its compatibility rewrite makes optional properties required and
+ *   nullable, so the model sends `null` for an absent one: those `null`s are removed before
+ *   validation (a property whose own type admits `null` keeps it), as OpenAI strict mode's are.
  */
-export function mastraTools(registry: Pick<Registry, "entries" | "dispatch">, options: ProjectionOptions = {}): ToolsInput {
-  return aiSdkTools<ToolsInput>(registry, options).tools;
+export function mastraTools(registry: ToolgenRegistry, options: ProjectionOptions = {}): ToolsInput {
+  const schemas = new Map(registry.entries.map((entry) => [entry.name, entry.inputSchema]));
+  const dispatch: Registry["dispatch"] = (name, args, callOptions) => {
+    const schema = schemas.get(name);
+    return registry.dispatch(name, schema ? removeSyntheticNulls(schema, args) : args, callOptions);
+  };
+  const { tools } = aiSdkTools({ entries: registry.entries, dispatch }, options);
+  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, { ...tool, inputSchema: standardSchema(tool.inputSchema.jsonSchema) }])) as ToolsInput;
+}
+
+/** A Standard Schema (https://standardschema.dev) carrying a JSON Schema, whose check passes everything on. */
+function standardSchema(jsonSchema: Record<string, unknown>) {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "toolgen",
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
+    },
+  };
 }

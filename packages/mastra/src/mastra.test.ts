@@ -1,6 +1,8 @@
 import { Agent } from "@mastra/core/agent";
 import { MastraLanguageModelV2Mock } from "@mastra/core/test-utils/llm-mock";
-import { image, text } from "@toolgen/runtime";
+import { createRegistry, image, text } from "@toolgen/runtime";
+import { email } from "@toolgen/runtime/formats";
+import { aiSdkTools } from "@toolgen/runtime/providers";
 import { describe, expect, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { mastraTools } from "./index.js";
@@ -9,14 +11,36 @@ import { mastraTools } from "./index.js";
 const calls: unknown[] = [];
 const USAGE = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
 
-/** A model that calls `name` with `input` on the first turn, then answers `text`. */
-function scripted(name: string, input: Record<string, unknown>, text: string) {
+/** A model that calls `name` with `input` on the first turn, then answers `text`; as `provider`'s model, whose schema rewrites Mastra applies. */
+function scripted(name: string, input: Record<string, unknown>, text: string, provider?: string) {
   const turns = [
     { content: [{ type: "tool-call", toolCallId: "c1", toolName: name, input: JSON.stringify(input) }], finishReason: "tool-calls", usage: USAGE, warnings: [] },
     { content: [{ type: "text", text }], finishReason: "stop", usage: USAGE, warnings: [] },
   ];
   let turn = 0;
-  return new MastraLanguageModelV2Mock({ doGenerate: async () => turns[turn++] as never });
+  return new MastraLanguageModelV2Mock({ ...(provider ? { provider, modelId: "gpt-5-mini" } : {}), doGenerate: async () => turns[turn++] as never });
+}
+
+/** The input schema the model was offered for `name`. */
+function offered(model: MastraLanguageModelV2Mock, name: string): Record<string, unknown> {
+  const tools = model.doGenerateCalls[0]!.tools as Array<{ name: string; inputSchema: Record<string, unknown> }>;
+  return tools.find((t) => t.name === name)!.inputSchema;
+}
+
+/** Schemas zod cannot say: Mastra's own conversion of an AI SDK tool lost them. */
+function catalog() {
+  const registry = createRegistry([], { formats: { email } });
+  registry.register({
+    name: "tag_product",
+    description: "Tags a product.",
+    params: [
+      { name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } },
+      { name: "size", schema: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 } },
+      { name: "owner", schema: { type: "string", format: "email", minLength: 3 } },
+    ],
+    fn: () => "tagged",
+  });
+  return registry;
 }
 
 /** What the model was given back for its call, on its second turn. */
@@ -61,6 +85,22 @@ describe("mastraTools", () => {
     const model = scripted("out_of_stock", {}, "Sorry.");
     expect(await run(model)).toBe("Sorry.");
     expect(toolResult(model)).toEqual({ type: "error-text", value: expect.stringContaining('no stock left\n{"sku":"ABC-123"}') });
+  });
+
+  it("the model is offered toolgen's JSON Schema as it is: a Record, a tuple, a format and a length kept", async () => {
+    const registry = catalog();
+    const model = scripted("tag_product", {}, "Done.");
+    await run(model, registry);
+    expect(offered(model, "tag_product")).toEqual(aiSdkTools(registry).tools.tag_product!.inputSchema.jsonSchema);
+  });
+
+  it("for an OpenAI model, the nulls Mastra's rewrite makes it send for absent optional arguments are dropped, even for a strict registry", async () => {
+    calls.length = 0;
+    const model = scripted("add_to_cart", { sku: "ABC-123", quantity: 2, gift: null }, "Added.", "openai.responses");
+    expect(await run(model, shopRegistry(calls, { strict: true }))).toBe("Added.");
+    // Mastra's rewrite, which makes the model send those nulls:
+    expect(offered(model, "add_to_cart")).toMatchObject({ required: ["sku", "quantity", "gift"] });
+    expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
   });
 
   it("a tool that returns content blocks hands them to the model as parts (an image as an image)", async () => {

@@ -23,7 +23,7 @@ function scripted(name: string, input: Record<string, unknown>, text: string, pr
 
 /** The input schema the model was offered for `name`. */
 function offered(model: MastraLanguageModelV2Mock, name: string): Record<string, unknown> {
-  const tools = model.doGenerateCalls[0]!.tools as Array<{ name: string; inputSchema: Record<string, unknown> }>;
+  const tools = model.doGenerateCalls[0]!.tools as unknown as Array<{ name: string; inputSchema: Record<string, unknown> }>;
   return tools.find((t) => t.name === name)!.inputSchema;
 }
 

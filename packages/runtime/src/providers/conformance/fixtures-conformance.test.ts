@@ -13,6 +13,7 @@ import { compile, copyFixture, REPO_ROOT, toolgen } from "../../../../../test-su
 import { image, text } from "../../content/content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import { createRegistry, type Registry } from "../../registry/create-registry.js";
+import { ToolError } from "../../outcome/errors.js";
 import type { EntryDefinition } from "../../registry/entry-definition.js";
 import { aiSdkTools } from "../project/project-ai-sdk.js";
 import { projectTools, PROVIDERS, type ProviderId } from "../project-tools.js";
@@ -151,29 +152,49 @@ describe("the round trip of every fixture tool", () => {
     expect(result.steps[0]!.toolResults.map((r) => r.output)).toEqual([{ value: 212, scale: "F" }]);
   });
 
-  it.each([
-    ["ai 7", ai7.generateText, ai7.stepCountIs, (doGenerate: (options: unknown) => Promise<unknown>) => new MockLanguageModelV4({ doGenerate } as never)],
-    ["ai 6", ai6.generateText, ai6.stepCountIs, (doGenerate: (options: unknown) => Promise<unknown>) => new MockLanguageModelV3({ doGenerate } as never)],
-  ] as const)("the AI SDK (%s) hands a tool's image to the model as an image", async (_major, generateText, stepCountIs, mockModel) => {
-    const registry = createRegistry([]);
-    registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });
-    const { tools } = aiSdkTools<ai7.ToolSet>(registry);
+  /** What the model is given back for its one call of `tool` (the tool message of its second turn), and the AI SDK's warnings. */
+  async function toolResultOf(generateText: typeof ai7.generateText, stepCountIs: typeof ai7.stepCountIs, mockModel: (doGenerate: (options: unknown) => Promise<unknown>) => unknown, registry: Registry, tool: string) {
     const prompts: unknown[] = [];
     const model = mockModel(async (options) => {
       prompts.push((options as { prompt: unknown }).prompt);
       const first = prompts.length === 1;
-      const content = first ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: "chart", input: "{}" }] : [{ type: "text" as const, text: "done" }];
+      const content = first ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: tool, input: "{}" }] : [{ type: "text" as const, text: "done" }];
       return { content, finishReason: { unified: first ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
     });
-    await (generateText as typeof ai7.generateText)({ model: model as never, tools, prompt: "draw", stopWhen: (stepCountIs as typeof ai7.stepCountIs)(3) });
+    const warnings: unknown[] = [];
+    const global = globalThis as { AI_SDK_LOG_WARNINGS?: unknown };
+    global.AI_SDK_LOG_WARNINGS = (options: { warnings: unknown[] }) => warnings.push(...options.warnings);
+    try {
+      await generateText({ model: model as never, tools: aiSdkTools<ai7.ToolSet>(registry).tools, prompt: "go", stopWhen: stepCountIs(3) });
+    } finally {
+      delete global.AI_SDK_LOG_WARNINGS;
+    }
     const toolMessage = (prompts[1] as Array<{ role: string; content: Array<{ output?: unknown }> }>).find((m) => m.role === "tool")!;
-    // ai 6 passes the part on as it is; ai 7 as its model's file part ({ type: "file", data: { type: "data", … } }).
-    const output = toolMessage.content[0]!.output as { type: string; value: Array<{ type: string; mediaType?: string }> };
+    return { output: toolMessage.content[0]!.output as { type: string; value: unknown }, warnings };
+  }
+
+  const MAJORS = [
+    ["ai 7", ai7.generateText, ai7.stepCountIs, (doGenerate: (options: unknown) => Promise<unknown>) => new MockLanguageModelV4({ doGenerate } as never), "file"],
+    ["ai 6", ai6.generateText as unknown as typeof ai7.generateText, ai6.stepCountIs as unknown as typeof ai7.stepCountIs, (doGenerate: (options: unknown) => Promise<unknown>) => new MockLanguageModelV3({ doGenerate } as never), "image-data"],
+  ] as const;
+
+  it.each(MAJORS)("the AI SDK (%s) hands a tool's image to the model as an image, in its own kind of part, without a deprecation warning", async (_major, generateText, stepCountIs, mockModel, kind) => {
+    const registry = createRegistry([]);
+    registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });
+    const { output, warnings } = await toolResultOf(generateText, stepCountIs, mockModel, registry, "chart");
+    const parts = output.value as Array<{ type: string; mediaType?: string }>;
     expect(output.type).toBe("content");
-    expect(output.value[0]).toEqual({ type: "text", text: "The chart:" });
-    expect(output.value[1]).toMatchObject({ mediaType: "image/png" });
-    expect(["image-data", "file"]).toContain(output.value[1]!.type);
-    expect(JSON.stringify(output.value[1])).toContain('"data":"iVBORw=="');
+    expect(parts[0]).toEqual({ type: "text", text: "The chart:" });
+    expect(parts[1]).toMatchObject({ type: kind, mediaType: "image/png" });
+    expect(JSON.stringify(parts[1])).toContain('"data":"iVBORw=="');
+    expect(warnings).toEqual([]);
+  });
+
+  it.each(MAJORS)("the AI SDK (%s) hands a failed call to the model as the outcome's text alone", async (_major, generateText, stepCountIs, mockModel) => {
+    const registry = createRegistry([]);
+    registry.register({ name: "fail", description: "Fails.", fn: () => { throw new ToolError("no stock left", { sku: "ABC-123" }); } });
+    const { output } = await toolResultOf(generateText, stepCountIs, mockModel, registry, "fail");
+    expect(output).toEqual({ type: "error-text", value: 'no stock left\n{"sku":"ABC-123"}' });
   });
 });
 

@@ -29,15 +29,27 @@ export interface AiSdkTool {
   title?: string;
   inputSchema: AiSdkSchema;
   /** Absent for `@external` tools: the application executes those itself. */
-  execute?: (input: unknown, options: { abortSignal?: PlatformSignal }) => Promise<unknown>;
+  execute?: (input: unknown, options: AiSdkExecuteOptions) => Promise<unknown>;
   /** For tools that return content blocks: the blocks as the model receives them (images as images). */
-  toModelOutput?: (options: { output: unknown }) => AiSdkToolOutput;
+  toModelOutput?: (options: { output: unknown; toolCallId?: string }) => AiSdkToolOutput;
 }
 
-/** What `toModelOutput` returns: the AI SDK's content parts (https://ai-sdk.dev/docs/reference/ai-sdk-core/tool). */
+/**
+ * What `toModelOutput` returns: the AI SDK's content parts (https://ai-sdk.dev/docs/reference/ai-sdk-core/tool).
+ * Binary parts are `file` parts for `ai` 7 and `image-data`/`file-data` for `ai` 6 (which 7
+ * still reads, with a deprecation warning per result).
+ */
 export interface AiSdkToolOutput {
   type: "content";
-  value: Array<{ type: "text"; text: string } | { type: "image-data" | "file-data"; data: string; mediaType: string }>;
+  value: Array<{ type: "text"; text: string } | { type: "image-data" | "file-data"; data: string; mediaType: string } | { type: "file"; data: { type: "data"; data: string }; mediaType: string }>;
+}
+
+/** What the AI SDK passes `execute`: `ai` 7 names the call's context `context`, `ai` 6 `experimental_context`. */
+export interface AiSdkExecuteOptions {
+  abortSignal?: PlatformSignal;
+  toolCallId?: string;
+  context?: unknown;
+  experimental_context?: unknown;
 }
 
 export interface AiSdkDefinition {
@@ -74,8 +86,23 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
     options,
     (entry, name) => {
       const tool = defineTool(entry);
-      if (!entry.external) tool.execute = (input, { abortSignal }) => execute(registry, entry, input, abortSignal);
-      if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given)) });
+      // Calls made by `ai` 7, whose content goes back as its `file` parts (by call id, as
+      // `toModelOutput` is not told which `ai` asks).
+      const filePartsFor = new Set<string>();
+      if (!entry.external) {
+        tool.execute = async (input, options) => {
+          const output = await execute(registry, entry, input, options.abortSignal);
+          if (entry.content && options.toolCallId !== undefined && "context" in options && !("experimental_context" in options)) filePartsFor.add(options.toolCallId);
+          return output;
+        };
+      }
+      if (entry.content) {
+        tool.toModelOutput = (given) => {
+          const callId = (given as { toolCallId?: unknown } | undefined)?.toolCallId;
+          const fileParts = typeof callId === "string" && filePartsFor.delete(callId);
+          return { type: "content", value: contentParts(outputOf(given), fileParts) };
+        };
+      }
       return { name, tool };
     },
     (definitions) => toRecord(definitions) as Tools,
@@ -92,11 +119,18 @@ async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntr
     case "ok":
       return outcome.content ?? outcome.structured ?? outcome.text;
     case "error":
-      throw new Error(outcomeText(outcome));
+      throw new CallFailure(outcomeText(outcome));
     case "ended":
       return outcome.value ?? "The task is complete.";
     case "suspended":
       throw new Error(`'${entry.name}' is executed by the host application, not by toolgen.`);
+  }
+}
+
+/** A failed call: the AI SDK hands the model its text (`ai` 7 its `toString()`, which for an `Error` starts "Error: "). */
+class CallFailure extends Error {
+  override toString(): string {
+    return this.message;
   }
 }
 
@@ -109,19 +143,24 @@ function outputOf(given: unknown): unknown {
   return typeof options === "object" && options !== null && !Array.isArray(options) && "toolCallId" in options ? options.output : given;
 }
 
-/** Content blocks as the AI SDK's parts: images as images, audio and binary resources as files, the rest as text (an ended task's value too). */
-function contentParts(output: unknown): AiSdkToolOutput["value"] {
+/**
+ * Content blocks as the AI SDK's parts: images as images, audio and binary resources as files,
+ * the rest as text (an ended task's value too). Binary parts as `ai` 7's `file` parts, or `ai` 6's.
+ */
+function contentParts(output: unknown, fileParts: boolean): AiSdkToolOutput["value"] {
   if (!Array.isArray(output)) return [{ type: "text", text: typeof output === "string" ? output : (JSON.stringify(output) ?? "") }];
+  const binary = (kind: "image-data" | "file-data", data: string, mediaType: string): AiSdkToolOutput["value"][number] =>
+    fileParts ? { type: "file", data: { type: "data", data }, mediaType } : { type: kind, data, mediaType };
   return (output as readonly Content[]).map((block) => {
     switch (block.type) {
       case "text":
         return { type: "text", text: block.text };
       case "image":
-        return { type: "image-data", data: block.data, mediaType: block.mimeType };
+        return binary("image-data", block.data, block.mimeType);
       case "audio":
-        return { type: "file-data", data: block.data, mediaType: block.mimeType };
+        return binary("file-data", block.data, block.mimeType);
       case "resource":
-        return "blob" in block.resource ? { type: "file-data", data: block.resource.blob, mediaType: block.resource.mimeType ?? "application/octet-stream" } : { type: "text", text: block.resource.text };
+        return "blob" in block.resource ? binary("file-data", block.resource.blob, block.resource.mimeType ?? "application/octet-stream") : { type: "text", text: block.resource.text };
       default:
         return { type: "text", text: contentText([block]) };
     }

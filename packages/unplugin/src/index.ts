@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
 import { makeDirectory } from "@toolgen/transformer/project";
@@ -20,26 +20,40 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
   const { project, ...config } = options;
   let last: ProjectBuild | undefined;
-  const build = () => {
+  /** Built by `watchChange` for the rebuild to come: its `buildStart` need not build again. */
+  let fresh = false;
+  /** The build, and its failure (to report), if it failed. */
+  const build = (): Error | undefined => {
     try {
       last = buildProject({ ...(project ? { project } : {}), config });
     } catch (error) {
       // A mistake in the project or the options is told in words; a crash keeps its stack for the report.
       if (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError) throw error;
-      throw pluginError(error instanceof Error ? error.message : String(error), error);
+      return pluginError(error instanceof Error ? error.message : String(error), error);
     }
-    // Thrown, not `this.error`: esbuild's adapter has no `this.error` in `buildStart`.
-    if (!last.ok) throw pluginError(`toolgen: the build failed\n${last.report}`);
+    if (!last.ok) return Object.assign(pluginError(`toolgen: the build failed\n${last.report}`), { diagnostics: last.diagnostics.filter((d) => d.severity === "error") });
     if (last.report) process.stderr.write(last.report);
+    return undefined;
   };
   const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
   return {
     name: "toolgen",
-    buildStart() {
-      build();
+    // Typed `void` by unplugin, whose esbuild adapter returns what it returns from esbuild's `onStart`.
+    buildStart(): void {
+      if (fresh) {
+        fresh = false;
+        return;
+      }
+      const failure = build();
+      return (failure && fail(this, failure)) as unknown as void;
     },
     watchChange(id) {
-      if (/\.[cm]?tsx?$/.test(id) && !generated(id)) build();
+      if (!/\.[cm]?tsx?$/.test(id) || generated(id)) return;
+      const failure = build();
+      // A failure is the rebuild's: reported now where a compilation can hold it (webpack,
+      // Rspack), else thrown, and then the rebuild's `buildStart` builds (and fails) again.
+      fresh = failure === undefined || holdsErrors(this);
+      if (failure) fail(this, failure);
     },
     writeBundle() {
       if (!last) return;
@@ -48,6 +62,47 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     },
   };
 };
+
+type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[] } } | undefined };
+
+/** Whether the bundler's compilation takes errors (webpack, Rspack), so the watcher goes on. */
+function holdsErrors(context: unknown): boolean {
+  const native = (context as NativeContext).getNativeBuildContext?.();
+  return native?.compilation !== undefined && (native.framework === "webpack" || native.framework === "rspack");
+}
+
+/**
+ * A failed build, as each bundler reports one and goes on watching: webpack and Rspack as an
+ * error of the compilation (thrown, it stopped their watchers), esbuild as the errors its
+ * `onStart` returns, at their file:line:col (thrown, it printed the plugin's stack); Rollup
+ * and Vite take a thrown error.
+ */
+function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }): { errors: EsbuildMessage[] } {
+  const native = (context as NativeContext).getNativeBuildContext?.();
+  if (native?.compilation && holdsErrors(context)) {
+    native.compilation.errors.push(failure);
+    return { errors: [] };
+  }
+  if (native?.framework !== "esbuild") throw failure;
+  if (!failure.diagnostics?.length) return { errors: [{ text: failure.message }] };
+  return {
+    errors: failure.diagnostics.map((d) => ({ text: `${d.code}: ${d.message}`, location: { file: d.file, line: d.line, column: d.column - 1, length: d.length, lineText: lineOf(d.file, d.line) } })),
+  };
+}
+
+interface EsbuildMessage {
+  text: string;
+  location?: { file: string; line: number; column: number; length: number; lineText: string };
+}
+
+/** The source line esbuild shows under its message (1-based `line`). */
+function lineOf(file: string, line: number): string {
+  try {
+    return readFileSync(file, "utf8").split(/\r?\n/)[line - 1] ?? "";
+  } catch {
+    return "";
+  }
+}
 
 export const toolgen = /* #__PURE__ */ createUnplugin(unpluginFactory);
 export default toolgen;
@@ -58,6 +113,7 @@ export default toolgen;
  */
 function pluginError(message: string, cause?: unknown): Error {
   const error = new Error(message.replace(/with -p( <path>)?([.;])/g, "with the plugin's `project` option$2"), cause === undefined ? {} : { cause });
-  error.stack = `Error: ${error.message}`;
+  // The message, ended by a newline: what Rollup's output takes off a stack before printing the rest.
+  error.stack = `Error: ${error.message}\n`;
   return error;
 }

@@ -1,0 +1,140 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { rspack, type Compiler as RspackCompiler, type Configuration as RspackConfiguration } from "@rspack/core";
+import { transform } from "esbuild";
+import { rollup, type Plugin as RollupPlugin } from "rollup";
+import { afterEach, describe, expect, it } from "vitest";
+import webpack, { type Configuration as WebpackConfiguration } from "webpack";
+import { copyFixture, REPO_ROOT } from "../../../test-support/temp-project.js";
+import toolgenRollup from "./rollup.js";
+import toolgenRspack from "./rspack.js";
+import toolgenWebpack from "./webpack.js";
+
+/**
+ * The plugin's Rollup, webpack and Rspack entries on fixtures/bundled-app: each bundle runs a
+ * tool, and under webpack's and Rspack's watchers a toolgen error fails that compilation with
+ * its diagnostic, and the watcher goes on: fixing the file builds again.
+ */
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function app(): string {
+  const fixture = copyFixture("bundled-app");
+  cleanup = fixture.cleanup;
+  return fixture.dir;
+}
+
+const run = (file: string) => execFileSync(process.execPath, [file], { encoding: "utf8" }).trim();
+const GREETED = JSON.stringify({ status: "ok", text: "Hello, bundler!" });
+const BAD_TOOL = "\n/** Counts. @tool */\nexport function count(n: bigint): void {}\n";
+
+/** TypeScript for Rollup, which reads JavaScript alone: `./x.js` finds `./x.ts`, which esbuild compiles. */
+const typescript: RollupPlugin = {
+  name: "typescript",
+  resolveId(source, importer) {
+    if (!importer || !source.startsWith(".") || !source.endsWith(".js")) return null;
+    const file = path.resolve(path.dirname(importer), source.replace(/\.js$/, ".ts"));
+    return existsSync(file) ? file : null;
+  },
+  async transform(code, id) {
+    return id.endsWith(".ts") ? { code: (await transform(code, { loader: "ts", format: "esm", target: "es2022" })).code, map: null } : null;
+  },
+};
+
+describe("@toolgen/unplugin/rollup", () => {
+  it("builds the registry before bundling; the bundled app calls a tool", async () => {
+    const dir = app();
+    const bundle = await rollup({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: () => {} });
+    await bundle.write({ dir: path.join(dir, "out"), format: "esm", entryFileNames: "app.mjs" });
+    await bundle.close();
+    expect(run(path.join(dir, "out/app.mjs"))).toBe(GREETED);
+  });
+
+  it("an error fails the build with toolgen's diagnostic, once", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), readFileSync(path.join(dir, "src/tools.ts"), "utf8") + BAD_TOOL);
+    const failed = rollup({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: () => {} });
+    const error = (await failed.then(() => undefined, (e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/src\/tools\.ts:11:23 - error TG2001/);
+    // Rollup prints the message, then the stack without it (handleError in rollup/dist/shared/rollup.js).
+    expect(error.stack!.replace(`${error.name}: ${error.message}\n`, "")).not.toContain("TG2001");
+  });
+});
+
+/** webpack's and Rspack's options for the fixture: TypeScript through a loader, `./x.js` finding `./x.ts`, Node.js built-ins left out. */
+function options(dir: string, plugin: unknown, loader: object) {
+  return {
+    mode: "development",
+    devtool: false,
+    target: "node",
+    context: dir,
+    entry: path.join(dir, "src/app.ts"),
+    output: { path: path.join(dir, "out"), filename: "app.cjs" },
+    resolve: { extensionAlias: { ".js": [".ts", ".js"] } },
+    module: { rules: [{ test: /\.ts$/, ...loader }] },
+    plugins: [plugin],
+    infrastructureLogging: { level: "none" },
+  };
+}
+
+type Stats = { hasErrors(): boolean; toJson(options: object): { errors?: Array<{ message: string }> } };
+type Watching = { close(callback: () => void): void };
+type WatchingCompiler = { watch(options: object, handler: (error: Error | null, stats?: Stats) => void): Watching; run(callback: (error: Error | null, stats?: Stats) => void): void };
+
+/** One compilation's errors, as the bundler reports them. */
+const errorsOf = (stats: Stats) => (stats.toJson({ errors: true }).errors ?? []).map((e) => e.message).join("\n");
+
+/**
+ * Runs `compiler` in watch mode, calling `steps` in turn with each compilation's result (a
+ * step edits a file to start the next one), and resolves once the last has run; a watcher
+ * that stops (a fatal error) fails it.
+ */
+function watch(compiler: WatchingCompiler, steps: Array<(stats: Stats) => void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let step = 0;
+    const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+      try {
+        if (error) throw error;
+        steps[step++]!(stats!);
+        if (step === steps.length) watching.close(() => resolve());
+      } catch (failure) {
+        watching.close(() => reject(failure as Error));
+      }
+    });
+  });
+}
+
+describe.each([
+  ["webpack", (config: object) => webpack(config as WebpackConfiguration) as unknown as WatchingCompiler, toolgenWebpack, { loader: path.join(REPO_ROOT, "test-support/esbuild-ts-loader.cjs") }],
+  ["rspack", (config: object) => rspack(config as RspackConfiguration) as RspackCompiler as unknown as WatchingCompiler, toolgenRspack, { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } }, type: "javascript/auto" }],
+] as const)("@toolgen/unplugin/%s", (_name, compile, toolgen, loader) => {
+  it("builds the registry before bundling; the bundled app calls a tool", async () => {
+    const dir = app();
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result!))));
+    expect(errorsOf(stats)).toBe("");
+    expect(run(path.join(dir, "out/app.cjs"))).toBe(GREETED);
+  });
+
+  it("in watch mode, a toolgen error fails that compilation with its diagnostic, and the fixed file builds again", async () => {
+    const dir = app();
+    const tools = path.join(dir, "src/tools.ts");
+    const good = readFileSync(tools, "utf8");
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    await watch(compiler, [
+      (stats) => {
+        expect(errorsOf(stats)).toBe("");
+        writeFileSync(tools, good + BAD_TOOL);
+      },
+      (stats) => {
+        expect(errorsOf(stats)).toMatch(/src\/tools\.ts:11:23 - error TG2001/);
+        writeFileSync(tools, good.replace("Greets someone.", "Greets someone warmly."));
+      },
+      (stats) => {
+        expect(errorsOf(stats)).toBe("");
+        expect(readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8")).toContain("Greets someone warmly.");
+      },
+    ]);
+  }, 60_000);
+});

@@ -106,7 +106,7 @@ function watch(compiler: WatchingCompiler, steps: Array<(stats: Stats) => void>)
 }
 
 describe.each([
-  ["webpack", (config: object) => webpack(config as WebpackConfiguration) as unknown as WatchingCompiler, toolgenWebpack, { loader: path.join(REPO_ROOT, "test-support/esbuild-ts-loader.cjs") }],
+  ["webpack", (config: object) => webpack(config as WebpackConfiguration) as unknown as WatchingCompiler, toolgenWebpack, { loader: path.join(REPO_ROOT, "test-support/esbuild-ts-loader.mjs") }],
   ["rspack", (config: object) => rspack(config as RspackConfiguration) as RspackCompiler as unknown as WatchingCompiler, toolgenRspack, { loader: "builtin:swc-loader", options: { jsc: { parser: { syntax: "typescript" }, target: "es2022" } }, type: "javascript/auto" }],
 ] as const)("@toolgen/unplugin/%s", (_name, compile, toolgen, loader) => {
   it("builds the registry before bundling; the bundled app calls a tool", async () => {

@@ -138,3 +138,17 @@ describe.each([
     ]);
   }, 60_000);
 });
+
+describe("importEnding: minimal, for a bundler that does not map .js to .ts (Next.js's webpack and Turbopack)", () => {
+  it("webpack without extensionAlias bundles the app, its imports extensionless as the app's own", async () => {
+    const dir = app();
+    const entry = path.join(dir, "src/app.ts");
+    writeFileSync(entry, readFileSync(entry, "utf8").replace('"./tools.generated.js"', '"./tools.generated"'));
+    const config = options(dir, toolgenWebpack({ project: dir, importEnding: "minimal" }), { loader: path.join(REPO_ROOT, "test-support/esbuild-ts-loader.mjs") });
+    const compiler = webpack({ ...config, resolve: { extensions: [".ts", ".js"] } } as WebpackConfiguration) as unknown as WatchingCompiler;
+    const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result!))));
+    expect(errorsOf(stats)).toBe("");
+    expect(readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8")).toContain('import("./tools")');
+    expect(run(path.join(dir, "out/app.cjs"))).toBe(GREETED);
+  });
+});

@@ -57,3 +57,25 @@ describe("renderRegistryModule: implementations", () => {
     expect(javascript).toContain("const l0 = async () => m0;");
   });
 });
+
+describe("renderRegistryModule: importEnding", () => {
+  const entries = [declaredIn("src/a.ts", tool("first")), declaredIn("src/ui/b.tsx", tool("second")), declaredIn("src/ext.d.ts", tool("remote", { external: true })), declaredIn("src/c.mts", tool("third"))];
+
+  it("js (the default): the compiled files' extensions, as Node.js and NodeNext need", () => {
+    const { typescript } = renderRegistryModule(entries, { modulePath: MODULE, lazy: false });
+    expect(typescript).toContain('import * as m0 from "./a.js";\nimport * as m1 from "./ui/b.js";\nimport * as m3 from "./c.mjs";\nimport type * as m2 from "./ext.js";\n');
+  });
+
+  it("minimal: none for .ts, .tsx and .d.ts files (for bundlers that do not map .js to .ts); .mts and .cts keep theirs", () => {
+    const { typescript } = renderRegistryModule(entries, { modulePath: MODULE, lazy: false, importEnding: "minimal" });
+    expect(typescript).toContain('import * as m0 from "./a";\nimport * as m1 from "./ui/b";\nimport * as m3 from "./c.mjs";\nimport type * as m2 from "./ext";\n');
+    expect(renderRegistryModule(entries, { modulePath: MODULE, importEnding: "minimal" }).typescript).toContain('const l0 = () => import("./a");');
+  });
+
+  it("minimal, split: the chunks and the entry list too", () => {
+    const { typescript, chunks } = renderRegistryModule(entries, { modulePath: MODULE, split: true, importEnding: "minimal" });
+    expect(typescript).toContain('() => import("./tools.generated.chunks/a"),');
+    expect(typescript).toContain('() => import("./tools.generated.chunks/entries.list")');
+    expect(chunks[0]!.typescript).toContain('import("../a")');
+  });
+});

@@ -1,4 +1,4 @@
-import { type DefinitionParts, HEADER, type InputTypes, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
+import { type DefinitionParts, HEADER, type ImportEnding, type InputTypes, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
 import { renderSplitRegistryModule } from "./split-registry-module.js";
 
 export type { RegistryModuleEntry } from "./module-parts.js";
@@ -10,6 +10,8 @@ export interface RegistryModuleOptions {
   lazy?: boolean;
   /** Write entry heads only, each source file's entries in a chunk module (see `renderSplitRegistryModule`). */
   split?: boolean;
+  /** How relative imports are spelled (default `js`: `./tools.js`). */
+  importEnding?: ImportEnding;
 }
 
 /**
@@ -54,7 +56,8 @@ export function emitRegistryModule(entries: readonly RegistryModuleEntry[], opti
 export function renderRegistryModule(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): RegistryModuleText {
   if (options.split) return renderSplitRegistryModule(entries, options);
   const lazy = options.lazy ?? true;
-  const sections: ModuleSections = { lazy, ...renderInputTypes(entries, options.modulePath), ...renderDefinitions(entries, options.modulePath, lazy) };
+  const ending = options.importEnding ?? "js";
+  const sections: ModuleSections = { lazy, ...renderInputTypes(entries, options.modulePath, ending), ...renderDefinitions(entries, options.modulePath, lazy, ending) };
   let javascript: string | undefined;
   let declarations: string | undefined;
   return {

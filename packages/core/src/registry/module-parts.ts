@@ -65,7 +65,7 @@ export interface DefinitionParts {
  * `m1`, …), in the order of the entries `aliasOf` is given, and notes the modules some entry
  * is called from (not `@external`, whose module may be declarations alone).
  */
-function moduleAliases(modulePath: string) {
+function moduleAliases(modulePath: string, ending: ImportEnding) {
   const modules = new Map<string, string>();
   const called = new Set<string>();
   // By source file: the entries of a file (ten tools, say) share its specifier.
@@ -74,7 +74,7 @@ function moduleAliases(modulePath: string) {
     const fileName = declaration.sourceFile.fileName;
     let found = byFile.get(fileName);
     if (!found) {
-      const specifier = importSpecifier(modulePath, fileName);
+      const specifier = importSpecifier(modulePath, fileName, ending);
       if (!modules.has(specifier)) modules.set(specifier, `m${modules.size}`);
       byFile.set(fileName, (found = { specifier, alias: modules.get(specifier)! }));
     }
@@ -87,14 +87,14 @@ function moduleAliases(modulePath: string) {
 }
 
 /** The static imports of the modules the entries are called from (for `lazy: false`), named as `renderInputTypes` names them. */
-export function renderValueImports(entries: readonly RegistryModuleEntry[], modulePath: string): string {
-  const { aliasOf, imports, called } = moduleAliases(modulePath);
+export function renderValueImports(entries: readonly RegistryModuleEntry[], modulePath: string, ending: ImportEnding): string {
+  const { aliasOf, imports, called } = moduleAliases(modulePath, ending);
   for (const entry of entries) aliasOf(entry);
   return imports("import", (specifier) => called.has(specifier));
 }
 
-export function renderInputTypes(entries: readonly RegistryModuleEntry[], modulePath: string): InputTypes {
-  const { aliasOf, imports, called } = moduleAliases(modulePath);
+export function renderInputTypes(entries: readonly RegistryModuleEntry[], modulePath: string, ending: ImportEnding): InputTypes {
+  const { aliasOf, imports, called } = moduleAliases(modulePath, ending);
   // An entry that takes one request object (most do) is written as its function alone, in
   // `Requests`, and a mapped type reads the argument of each: fewer types for the
   // application's compiler to parse than one `NonNullable<Parameters<…>[0]>` per entry.
@@ -147,8 +147,8 @@ function takesRequestAlone(entry: ManifestEntry, renameTreeAt: (pointer: string)
  * Implementations are imported on first call (`lazy`), or read from the module's static
  * imports (`m0`, … as `renderInputTypes` names them).
  */
-export function renderDefinitions(entries: readonly RegistryModuleEntry[], modulePath: string, lazy: boolean): DefinitionParts {
-  const { aliasOf } = moduleAliases(modulePath);
+export function renderDefinitions(entries: readonly RegistryModuleEntry[], modulePath: string, lazy: boolean, ending: ImportEnding): DefinitionParts {
+  const { aliasOf } = moduleAliases(modulePath, ending);
   const json = renderEntryJson(entries);
   const loaders = new Map<string, string>();
   const definitions = entries.map((built, i) => {
@@ -256,9 +256,18 @@ function aliased(type: string, renameTree: string | undefined): string {
   return renameTree ? `AliasedArguments<${type}, ${renameTree}>` : type;
 }
 
-/** The specifier a module at `fromModule` imports `toSource` by: relative, POSIX, with the extension the compiled file has. */
-export function importSpecifier(fromModule: string, toSource: string): string {
+/**
+ * How the generated modules spell their relative imports: `js`, with the extension the compiled
+ * file has (`./tools.js`, what Node.js and TypeScript's `NodeNext` need), or `minimal`, without
+ * one (`./tools`, for bundlers that do not map `.js` to `.ts`, such as Next.js's) where a
+ * `.ts` or `.tsx` file is imported.
+ */
+export type ImportEnding = "js" | "minimal";
+
+/** The specifier a module at `fromModule` imports `toSource` by: relative, POSIX, ending as `ending` says. */
+export function importSpecifier(fromModule: string, toSource: string, ending: ImportEnding = "js"): string {
   let relative = path.relative(path.dirname(fromModule), toSource).split(path.sep).join("/");
-  relative = relative.replace(/\.d\.([cm]?)ts$/, ".$1js").replace(/\.([cm]?)tsx?$/, ".$1js");
+  // `.mts` and `.cts` keep their extension (`.mjs`, `.cjs`): no resolution finds them without it.
+  relative = ending === "minimal" && /(\.d)?\.tsx?$/.test(relative) ? relative.replace(/(\.d)?\.tsx?$/, "") : relative.replace(/\.d\.([cm]?)ts$/, ".$1js").replace(/\.([cm]?)tsx?$/, ".$1js");
   return relative.startsWith(".") ? relative : `./${relative}`;
 }

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type { RegistryChunkText, RegistryModuleOptions, RegistryModuleText } from "./emit-registry-module.js";
-import { type DefinitionParts, HEADER, headOf, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderEntryJson, renderInputTypes, renderValueImports } from "./module-parts.js";
+import { type DefinitionParts, HEADER, headOf, type ImportEnding, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderEntryJson, renderInputTypes, renderValueImports } from "./module-parts.js";
 
 /** The folder a split registry module's chunks go to: `src/tools.generated.ts` → `src/tools.generated.chunks`. */
 export function chunkDirectory(modulePath: string): string {
@@ -25,6 +25,7 @@ export function chunkDirectory(modulePath: string): string {
  */
 export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[], options: RegistryModuleOptions): RegistryModuleText {
   const lazy = options.lazy ?? true;
+  const ending = options.importEnding ?? "js";
   const chunks = groupByChunk(entries, options.modulePath);
   const heads = entries.map(({ entry }, i) => {
     const { kind, name, ...rest } = headOf(entry);
@@ -32,10 +33,10 @@ export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[
   });
   const listPath = path.join(chunks.directory, `entries.list.${chunks.extension}ts`);
   const main: MainSections = {
-    ...renderInputTypes(entries, options.modulePath),
-    loaders: chunks.paths.map((file) => `  () => import(${JSON.stringify(importSpecifier(options.modulePath, file))}),`).join("\n"),
+    ...renderInputTypes(entries, options.modulePath, ending),
+    loaders: chunks.paths.map((file) => `  () => import(${JSON.stringify(importSpecifier(options.modulePath, file, ending))}),`).join("\n"),
     heads: heads.join("\n"),
-    list: `() => import(${JSON.stringify(importSpecifier(options.modulePath, listPath))})`,
+    list: `() => import(${JSON.stringify(importSpecifier(options.modulePath, listPath, ending))})`,
   };
   let javascript: string | undefined;
   let declarations: string | undefined;
@@ -47,7 +48,7 @@ export function renderSplitRegistryModule(entries: readonly RegistryModuleEntry[
     get declarations() {
       return (declarations ??= registryDeclarations(main));
     },
-    chunks: [...chunks.paths.map((file, c) => renderChunk(file, chunks.members[c]!, lazy)), renderEntryList(listPath, entries)],
+    chunks: [...chunks.paths.map((file, c) => renderChunk(file, chunks.members[c]!, lazy, ending)), renderEntryList(listPath, entries)],
   };
 }
 
@@ -117,9 +118,9 @@ export const registry${typed ? ": Registry<ToolInputs>" : ""} = createToolRegist
 }
 
 /** One chunk: its entries' format checks, shared JSON and definitions, in the order the module's heads list them. */
-function renderChunk(file: string, members: readonly RegistryModuleEntry[], lazy: boolean): RegistryChunkText {
-  const parts = renderDefinitions(members, file, lazy);
-  const valueImports = lazy ? "" : renderValueImports(members, file);
+function renderChunk(file: string, members: readonly RegistryModuleEntry[], lazy: boolean, ending: ImportEnding): RegistryChunkText {
+  const parts = renderDefinitions(members, file, lazy, ending);
+  const valueImports = lazy ? "" : renderValueImports(members, file, ending);
   let javascript: string | undefined;
   return {
     path: file,

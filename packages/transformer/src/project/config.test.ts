@@ -11,7 +11,7 @@ describe("the one configuration schema", () => {
   });
 
   it("names the source and the key of an unknown or invalid value", () => {
-    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, server, overrides, lint).'));
+    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, importEnding, server, overrides, lint).'));
     expect(() => parseConfig({ registryModule: "src/reg.js" }, "package.json")).toThrow(/^package\.json: "registryModule" must be a path to a \.ts file .*; got "src\/reg\.js"\.$/);
     expect(() => parseConfig([], "package.json")).toThrow("package.json: the toolgen configuration must be an object.");
     expect(() => parseConfig({ toString: true }, "package.json")).toThrow('unknown key "toString"');
@@ -31,6 +31,8 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
     { naming: "camelCase", strict: false, lazy: true },
     { split: true },
     { split: "yes" },
+    { importEnding: "minimal" },
+    { importEnding: "ts" },
     { naming: "Camel" },
     { registryModule: "src/r.generated.ts" },
     { registryModule: "src/r.js" },
@@ -52,7 +54,7 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
   ];
 
   it("names the same keys and naming styles", () => {
-    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "split", "server", "overrides", "lint"]);
+    expect(Object.keys(schema.properties).filter((k) => k !== "$schema")).toEqual(["manifest", "registryModule", "naming", "strict", "lazy", "split", "importEnding", "server", "overrides", "lint"]);
     expect(schema.properties.naming.enum).toEqual([...NAMING_STYLES]);
   });
 

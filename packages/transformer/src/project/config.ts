@@ -24,6 +24,12 @@ export interface ToolgenConfig {
    */
   split?: boolean;
   /**
+   * How the generated modules spell their relative imports: `"js"` (default: `./tools.js`, what
+   * Node.js and TypeScript's `NodeNext` need) or `"minimal"` (`./tools`, for bundlers that do not
+   * map `.js` to `.ts`, such as Next.js's; under `moduleResolution: "bundler"`).
+   */
+  importEnding?: "js" | "minimal";
+  /**
    * The MCP server: its identity (default: the package's name, version and description);
    * for `toolgen serve --http`, bearer authentication (`auth`, checked by the CLI; see
    * docs/mcp.md) and how long in-flight calls may finish on shutdown (`shutdownGraceMs`).
@@ -53,6 +59,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   strict: (v) => typeof v === "boolean",
   lazy: (v) => typeof v === "boolean",
   split: (v) => typeof v === "boolean",
+  importEnding: (v) => v === "js" || v === "minimal",
   server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => (k === "auth" ? isObject(x) : k === "shutdownGraceMs" ? typeof x === "number" && x >= 0 : k === "sessions" ? isSessions(x) : typeof x === "string")),
   overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
   lint: (v) =>
@@ -69,6 +76,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   strict: "true or false",
   lazy: "true or false",
   split: "true or false",
+  importEnding: '"js" or "minimal"',
   server: "an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0 and sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs })",
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
   lint: `an object of rule levels ("off", "warn" or "error" for ${Object.keys(LINT_RULES).join(", ")}), "providers" (a list of provider names) and "maxTokens" (a number)`,

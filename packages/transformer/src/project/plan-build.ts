@@ -87,7 +87,8 @@ export function planBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program
 
 /** Renders the manifest and the registry module of an analysis. */
 export function renderPlan(info: ProjectInfo, analyzed: AnalyzedBuild, cache?: RegistryModuleCache): BuildPlan {
-  const options = { modulePath: info.registryModulePath, ...(info.config.lazy !== undefined ? { lazy: info.config.lazy } : {}), ...(info.config.split ? { split: true } : {}) };
+  const { lazy, split, importEnding } = info.config;
+  const options = { modulePath: info.registryModulePath, ...(lazy !== undefined ? { lazy } : {}), ...(split ? { split: true } : {}), ...(importEnding ? { importEnding } : {}) };
   const source = cache && [options, analyzed.entries.map((e) => [e.entry, e.declaration.sourceFile.fileName, e.declaration.exportName, e.declaration.toolset?.static ?? null])];
   let key: string | undefined;
   const last = cache?.last;

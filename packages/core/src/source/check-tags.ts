@@ -1,6 +1,6 @@
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
-import { KNOWN_TAGS, suggestTag, TAGS_BY_PLACE, type TagPlace } from "./known-tags.js";
+import { DOC_TAGS, KNOWN_TAGS, suggestTag, TAGS_BY_PLACE, type TagPlace } from "./known-tags.js";
 import type { DocInfo } from "./read-jsdoc.js";
 
 const PLACE_NAMES: Record<TagPlace, string> = {
@@ -24,6 +24,12 @@ const WHERE_IT_BELONGS: Record<string, string> = {
  */
 export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: DiagnosticBag): void {
   for (const tag of doc.tags) {
+    // A JSDoc tag that is one of toolgen's but for its case (`@readonly` on a tool): meant as toolgen's.
+    const twin = TWINS[place].get(tag.name.toLowerCase());
+    if (twin !== undefined && twin !== tag.name) {
+      diagnostics.report(tag.node, DiagnosticCode.UnknownTag, `@${tag.name} is not toolgen's @${twin} (tags are case-sensitive); did you mean @${twin}?`, "warning");
+      continue;
+    }
     if (TAGS_BY_PLACE[place].has(tag.name)) continue;
     // `@tool` on an interface or alias is already an error where declarations are found.
     if (place === "type" && ENTRY_KIND_TAGS.has(tag.name)) continue;
@@ -35,6 +41,14 @@ export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: Diagnostic
     const suggestion = suggestTag(tag.name);
     diagnostics.report(tag.node, DiagnosticCode.UnknownTag, `Unknown tag @${tag.name}${suggestion ? `; did you mean @${suggestion}?` : "."}`, "warning");
   }
+}
+
+/** Per place, toolgen's own tags by their lower-case spelling. */
+const TWINS: Record<TagPlace, ReadonlyMap<string, string>> = { entry: twins("entry"), toolset: twins("toolset"), property: twins("property"), type: twins("type") };
+
+function twins(place: TagPlace): Map<string, string> {
+  const own = [...TAGS_BY_PLACE[place]].filter((tag) => !(DOC_TAGS as readonly string[]).includes(tag));
+  return new Map(own.map((tag) => [tag.toLowerCase(), tag]));
 }
 
 function placesOf(tag: string): string {

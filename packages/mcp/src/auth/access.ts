@@ -3,7 +3,7 @@ import type { Gate } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
 import { toolCalled, type ExternalPolicy } from "../register-tools.js";
 import type { AuthOptions } from "./auth-options.js";
-import { scopeMissing, tokenRefused, tokenRequired, tokenUncheckable } from "./bearer-responses.js";
+import { scopeMissing, requestMalformed, tokenRefused, tokenRequired, tokenUncheckable } from "./bearer-responses.js";
 import { createTokenVerifier } from "./verify-jwt.js";
 
 const METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -70,13 +70,13 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
 
     async authenticate(request) {
       if (request.url.includes("access_token=") && new URL(request.url).searchParams.has("access_token")) {
-        return tokenRefused(metadataUrl(request), "Tokens are accepted in the Authorization header only, never in the URL.", "invalid_request");
+        return requestMalformed(metadataUrl(request), "Tokens are accepted in the Authorization header only, never in the URL.");
       }
       const header = request.headers.get("authorization");
       if (header === null) return tokenRequired(metadataUrl(request));
       if (!/^Bearer(?: |$)/i.test(header)) return tokenRequired(metadataUrl(request), "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme.");
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
-      if (!match) return tokenRefused(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");
+      if (!match) return requestMalformed(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");
       const check = await verify(match[1]!, request);
       if ("unavailable" in check) return tokenUncheckable();
       return "principal" in check ? check.principal : tokenRefused(metadataUrl(request), `The token was refused: ${check.problem}.`);

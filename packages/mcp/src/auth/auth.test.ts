@@ -124,7 +124,6 @@ describe("bearer authentication", () => {
   });
 
   const refused: Array<[string, () => Promise<string>]> = [
-    ["a malformed header", async () => "Bearer not a token"],
     ["a token that is not a JWT", async () => "Bearer abc.def"],
     ["a bad signature (another key, the same kid)", async () => `Bearer ${await token({}, { key: otherKey })}`],
     ["alg none", async () => `Bearer ${rawToken({ alg: "none", kid: "k1" }, { iss: ISSUER, aud: AUDIENCE, sub: "x", exp: now() + 300 })}`],
@@ -143,6 +142,16 @@ describe("bearer authentication", () => {
     expect(refunds).toEqual([]);
   });
 
+  it.each([
+    ["a header with no token", "Bearer "],
+    ["a header with spaces in the token", "Bearer not a token"],
+  ])("%s: 400 invalid_request (RFC 6750 §3.1: malformed), and nothing runs", async (_case, authorization) => {
+    const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, authorization));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request", error_description="The Authorization header must be 'Bearer <token>'\.", resource_metadata="[^"]+"$/);
+    expect(refunds).toEqual([]);
+  });
+
   it("credentials of another scheme: 401 with the challenge of a missing token, no error code (RFC 6750 §3.1)", async () => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, `Basic ${Buffer.from("a:b").toString("base64")}`));
     expect(response.status).toBe(401);
@@ -151,10 +160,10 @@ describe("bearer authentication", () => {
     expect(refunds).toEqual([]);
   });
 
-  it("a token in the query string: 401 invalid_request, even a valid one", async () => {
+  it("a token in the query string: 400 invalid_request (RFC 6750 §3.1), even a valid one", async () => {
     const valid = await token({ scope: "payments orders:read" });
     const response = await handler(rpc("tools/list", {}, undefined, `http://localhost/mcp?access_token=${valid}`));
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(400);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request"/);
   });
 

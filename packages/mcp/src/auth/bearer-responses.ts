@@ -17,9 +17,14 @@ export function tokenRequired(metadataUrl: string | undefined, description = "Th
   return oauthError(401, { resource_metadata: metadataUrl }, { error: "unauthorized", error_description: description });
 }
 
-/** 401 `invalid_token` (or `invalid_request` for a token where none may be). */
-export function tokenRefused(metadataUrl: string | undefined, description: string, error = "invalid_token"): Response {
-  return oauthError(401, { error, error_description: description, resource_metadata: metadataUrl }, { error, error_description: description });
+/** 401 `invalid_token`: a token that does not pass. */
+export function tokenRefused(metadataUrl: string | undefined, description: string): Response {
+  return oauthError(401, { error: "invalid_token", error_description: description, resource_metadata: metadataUrl }, { error: "invalid_token", error_description: description });
+}
+
+/** 400 `invalid_request` (RFC 6750 §3.1): a malformed header, or a token where none may be. */
+export function requestMalformed(metadataUrl: string | undefined, description: string): Response {
+  return oauthError(400, { error: "invalid_request", error_description: description, resource_metadata: metadataUrl }, { error: "invalid_request", error_description: description });
 }
 
 /** 403 `insufficient_scope`, naming the scopes the call needs. */

@@ -1,6 +1,6 @@
 import type { ToolsInput } from "@mastra/core/agent";
 import type { Registry } from "@toolgen/runtime";
-import { aiSdkTools, removeSyntheticNulls, type ProjectionOptions } from "@toolgen/runtime/providers";
+import { type AiSdkOptions, aiSdkTools, removeSyntheticNulls } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -10,7 +10,8 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  * repairs, timeouts, interceptors — and a failed outcome reaches the model as the tool's error
  * text, listing each problem, while the agent loop goes on. `@external` tools have no
  * `execute`: Mastra hands their calls to the application. Filters (hosts, tags, allow lists)
- * are the registry's own.
+ * are the registry's own. `{ approveDestructive: true }` has Mastra ask for approval before a
+ * `@destructive` tool runs (the AI SDK tool's `needsApproval`, which Mastra reads).
  *
  * Two things Mastra does to tools are undone:
  * - It rebuilds an AI SDK tool's JSON Schema through zod, which loses what zod cannot say
@@ -22,7 +23,7 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  *   nullable, so the model sends `null` for an absent one: those `null`s are removed before
  *   validation (a property whose own type admits `null` keeps it), as OpenAI strict mode's are.
  */
-export function mastraTools(registry: ToolgenRegistry, options: ProjectionOptions = {}): ToolsInput {
+export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {}): ToolsInput {
   const schemas = new Map(registry.entries.map((entry) => [entry.name, entry.inputSchema]));
   const dispatch: Registry["dispatch"] = (name, args, callOptions) => {
     const schema = schemas.get(name);

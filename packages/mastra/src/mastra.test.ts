@@ -103,6 +103,17 @@ describe("mastraTools", () => {
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
   });
 
+  it("with approveDestructive, a @destructive tool waits for the application's approval: it does not run on the model's call", async () => {
+    const ran: string[] = [];
+    const registry = shopRegistry(calls);
+    registry.register({ name: "wipe", description: "Wipes the cart for good.", annotations: { destructiveHint: true }, fn: () => (ran.push("wipe"), "wiped") });
+    const model = scripted("wipe", {}, "Done.");
+    const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model, tools: mastraTools(registry, { approveDestructive: true }) });
+    const output = await agent.generate("Go.");
+    expect(ran).toEqual([]);
+    expect(output.finishReason).toBe("suspended");
+  });
+
   it("a tool that returns content blocks hands them to the model as parts (an image as an image)", async () => {
     const registry = shopRegistry(calls);
     registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });

@@ -76,7 +76,7 @@ describe("toolgen serve --http with server.auth", () => {
     expect((await call(server.url, "ping", {}, "Bearer nonsense")).headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
   });
 
-  it("refuses every bad token with 401 invalid_token (or invalid_request in the URL), and nothing runs", async () => {
+  it("refuses every bad token with 401 invalid_token (a token in the URL: 400 invalid_request), and nothing runs", async () => {
     const { privateKey: other } = await generateKeyPair("ES256");
     const sign = (claims: Record<string, unknown>, header: { alg: string; kid: string }, signer: Key | Uint8Array) =>
       new SignJWT({ iss: ISSUER, aud: AUDIENCE, sub: "mallory", exp: Math.floor(Date.now() / 1000) + 300, ...claims }).setProtectedHeader(header).sign(signer);
@@ -96,7 +96,7 @@ describe("toolgen serve --http with server.auth", () => {
       expect([name, response.status, response.headers.get("www-authenticate")?.startsWith('Bearer error="invalid_token"')]).toEqual([name, 401, true]);
     }
     const inUrl = await fetch(`${server.url}?access_token=${await token()}`, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
-    expect([inUrl.status, inUrl.headers.get("www-authenticate")?.startsWith('Bearer error="invalid_request"')]).toEqual([401, true]);
+    expect([inUrl.status, inUrl.headers.get("www-authenticate")?.startsWith('Bearer error="invalid_request"')]).toEqual([400, true]);
   });
 
   it("serves a valid token, hides and refuses what its scopes do not cover, and tells tools who calls", async () => {

@@ -8,7 +8,7 @@ export { checkProviderNames } from "./names/check-provider-names.js";
 export { createNameMap, NameCollisionError, type NameMap } from "./names/name-map.js";
 export { NAME_RULES, type NameRule, type NameRuleId } from "./names/name-rules.js";
 export { sanitizeName } from "./names/sanitize-name.js";
-export { aiSdkSchema, aiSdkTools, projectAiSdk, type AiSdkDefinition, type AiSdkSchema, type AiSdkTool, type AiSdkToolOutput } from "./project/project-ai-sdk.js";
+export { aiSdkSchema, aiSdkTools, projectAiSdk, type AiSdkDefinition, type AiSdkOptions, type AiSdkSchema, type AiSdkTool, type AiSdkToolOutput } from "./project/project-ai-sdk.js";
 export { projectAnthropic, type AnthropicTool } from "./project/project-anthropic.js";
 export { projectGemini, type GeminiFunctionDeclaration, type GeminiTools } from "./project/project-gemini.js";
 export { defineMcpTool, hasWrappedOutput, projectMcp, type McpTool, type McpToolOptions } from "./project/project-mcp.js";

@@ -190,6 +190,22 @@ describe("the round trip of every fixture tool", () => {
     expect(warnings).toEqual([]);
   });
 
+  it.each(MAJORS)("the AI SDK (%s) asks for approval before a @destructive tool runs, with approveDestructive", async (_major, generateText, stepCountIs, mockModel) => {
+    const ran: string[] = [];
+    const registry = createRegistry([]);
+    registry.register({ name: "wipe", description: "Wipes the disk.", annotations: { destructiveHint: true }, fn: () => (ran.push("wipe"), "wiped") });
+    let turn = 0;
+    const model = mockModel(async () => {
+      const first = turn++ === 0;
+      const content = first ? [{ type: "tool-call" as const, toolCallId: "c1", toolName: "wipe", input: "{}" }] : [{ type: "text" as const, text: "done" }];
+      return { content, finishReason: { unified: first ? "tool-calls" : "stop", raw: undefined }, usage: USAGE, warnings: [] };
+    });
+    const result = await generateText({ model: model as never, tools: aiSdkTools<ai7.ToolSet>(registry, { approveDestructive: true }).tools, prompt: "go", stopWhen: stepCountIs(3) });
+    expect(result.content.map((part) => part.type)).toContain("tool-approval-request");
+    expect(ran).toEqual([]);
+    expect(aiSdkTools(registry).tools.wipe!.needsApproval).toBeUndefined();
+  });
+
   it.each(MAJORS)("the AI SDK (%s) hands a failed call to the model as the outcome's text alone", async (_major, generateText, stepCountIs, mockModel) => {
     const registry = createRegistry([]);
     registry.register({ name: "fail", description: "Fails.", fn: () => { throw new ToolError("no stock left", { sku: "ABC-123" }); } });

@@ -32,6 +32,13 @@ export interface AiSdkTool {
   execute?: (input: unknown, options: AiSdkExecuteOptions) => Promise<unknown>;
   /** For tools that return content blocks: the blocks as the model receives them (images as images). */
   toModelOutput?: (options: { output: unknown; toolCallId?: string }) => AiSdkToolOutput;
+  /** With `approveDestructive`, on `@destructive` tools: the AI SDK asks the application before running one. */
+  needsApproval?: true;
+}
+
+export interface AiSdkOptions extends ProjectionOptions {
+  /** Have the AI SDK ask for approval (`needsApproval`, ai 6 and later) before a `@destructive` tool runs. */
+  approveDestructive?: boolean;
 }
 
 /**
@@ -68,7 +75,7 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
 
 /**
  * Tools ready for `generateText({ tools })`: every non-external tool executes through the
- * registry. A failed call throws with the outcome's text (a `ToolError`'s payload included, as
+ * registry (with `approveDestructive`, a `@destructive` one only once the application approves). A failed call throws with the outcome's text (a `ToolError`'s payload included, as
  * every other projection sends it), which the AI SDK hands back to the model as a tool error;
  * a successful one returns the structured result or the text —
  * or, for a tool that returns content blocks, the blocks, which `toModelOutput` hands to the
@@ -78,7 +85,7 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
  * is assignable to its `ToolSet`; name the type you want instead:
  * `const { tools } = aiSdkTools<ToolSet>(registry)`.
  */
-export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Tools> {
+export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: AiSdkOptions = {}): Projection<AiSdkDefinition, Tools> {
   return buildProjection<AiSdkDefinition, Tools>(
     "ai-sdk",
     registry,
@@ -86,6 +93,7 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
     options,
     (entry, name) => {
       const tool = defineTool(entry);
+      if (options.approveDestructive && entry.annotations?.destructiveHint === true) tool.needsApproval = true;
       // Calls made by `ai` 7, whose content goes back as its `file` parts (by call id, as
       // `toModelOutput` is not told which `ai` asks).
       const filePartsFor = new Set<string>();

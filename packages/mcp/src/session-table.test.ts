@@ -12,6 +12,7 @@ const aborted: string[] = [];
 function handler(sessions: object | boolean) {
   const registry = createRegistry([]);
   registry.register({ name: "echo", description: "Echoes.", params: [{ name: "text", type: "string" }], fn: (args) => String(args.text) });
+  registry.register({ name: "nap", description: "Sleeps a moment.", fn: () => new Promise<string>((resolve) => setTimeout(() => resolve("rested"), 200)) });
   registry.register({
     name: "wait",
     description: "Waits until cancelled.",
@@ -110,6 +111,51 @@ describe("a session's response streams end when nothing more will come on them",
     expect(events).not.toContain('"result"');
     const [priming] = eventIds(events);
     expect(await ended(await mcp(resume(id, priming!)))).toBe("");
+  });
+
+  /** A session of a 2025-03-26 client, which may send batches (and gets no priming event). */
+  async function legacySession(mcp: ReturnType<typeof handler>): Promise<(body: unknown) => Request> {
+    const opened = await mcp(post({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: "2025-03-26" } }));
+    await opened.text();
+    const id = opened.headers.get("mcp-session-id")!;
+    return (body) => new Request("http://localhost/mcp", { method: "POST", headers: { ...HEADERS, "mcp-session-id": id, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify(body) });
+  }
+  const call = (id: number, name: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: name === "echo" ? { text: "hi" } : {} } });
+  const cancel = (requestId: number) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } });
+
+  it("a batch's stream (2025-03-26) ends when its last running call is cancelled after the others were answered", async () => {
+    const mcp = handler(true);
+    const send = await legacySession(mcp);
+    const batch = await mcp(send([call(5, "wait"), call(6, "echo")]));
+    const text = ended(batch);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await status(mcp, send(cancel(5)))).toBe(202);
+    const events = await text;
+    expect(events).toContain('"id":6');
+    expect(events).not.toContain('"id":5');
+  });
+
+  it("a batch's stream ends when its last call is answered after another was cancelled", async () => {
+    const mcp = handler(true);
+    const send = await legacySession(mcp);
+    const batch = await mcp(send([call(7, "wait"), call(8, "nap")]));
+    const text = ended(batch);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await status(mcp, send(cancel(7)))).toBe(202);
+    expect(await text).toContain('"text":"rested"');
+  });
+
+  it("a call's stream resumed after pollAfterMs closed it ends when the call is then cancelled", async () => {
+    const mcp = handler({ pollAfterMs: 100 });
+    const id = await open(mcp);
+    const first = await ended(await mcp(post(call(9, "wait"), id)));
+    const [priming] = eventIds(first);
+    const resumed = await mcp(resume(id, priming!));
+    expect(resumed.headers.get("content-type")).toBe("text/event-stream");
+    const text = ended(resumed);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await status(mcp, post(cancel(9), id))).toBe(202);
+    expect(await text).not.toContain('"result"');
   });
 
   it("resuming an answered call's stream replays what came after the client's last event, then ends", async () => {

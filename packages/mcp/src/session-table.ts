@@ -5,6 +5,7 @@ import type { Principal } from "@toolgen/runtime";
 import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
 import { invalidParams } from "./invalid-params.js";
 import { MemoryEventStore } from "./memory-event-store.js";
+import { type AnswerStream, cancelledRequestOf, type RequestId, requestIdOf, SessionAnswers } from "./session-answers.js";
 
 export interface SessionOptions {
   /** A session that has had no request and no open stream for this long is closed (default 30 minutes). */
@@ -25,8 +26,8 @@ interface Session {
   server: Server;
   transport: WebStandardStreamableHTTPServerTransport;
   events: MemoryEventStore;
-  /** The open response stream of each request still running: a cancelled request's ends with it. */
-  answering: Map<RequestId, AnswerStream>;
+  /** Which response streams will carry nothing more: those are ended. */
+  answers: SessionAnswers;
   /** Whose session it is (`ownerOf`): a request with another caller's token does not find it. */
   owner: string | undefined;
   lastSeen: number;
@@ -77,8 +78,9 @@ export class SessionTable {
     this.sessions.delete(id);
     this.sessions.set(id, session);
     session.lastSeen = Date.now();
-    const resumed = request.method === "GET" ? finishedReplay(session, request) : undefined;
-    if (resumed) return resumed;
+    const lastEventId = request.method === "GET" ? request.headers.get("last-event-id") : null;
+    const resumedStream = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
+    if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!);
     session.openStreams++;
     const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
     const settled = () => {
@@ -86,18 +88,21 @@ export class SessionTable {
       session.lastSeen = Date.now();
     };
     const messages = Array.isArray(body) ? (body as unknown[]) : [body];
-    for (const cancelled of messages.flatMap(cancelledRequest)) endCancelled(session, cancelled);
-    const ids = messages.flatMap(requestId);
-    if (ids.length === 0 || !response.headers.get("content-type")?.includes("text/event-stream")) return whenSent(response, settled);
-    return answerStream(session, response, ids, settled);
+    for (const cancelled of messages.flatMap(cancelledRequestOf)) session.answers.cancel(cancelled);
+    if (!response.headers.get("content-type")?.includes("text/event-stream")) return whenSent(response, settled);
+    // A call's stream, or one resumed: ended by the session once nothing more will come on it.
+    const ids = resumedStream === undefined ? new Set(messages.flatMap(requestIdOf)) : session.answers.runningOn(resumedStream);
+    if (!ids || ids.size === 0) return whenSent(response, settled);
+    return answerStream(session, response, { ids, ...(resumedStream !== undefined ? { streamId: resumedStream } : {}) }, settled);
   }
 
   private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
     if (this.sessions.size >= this.maxSessions) this.close(this.evictable());
     const controller = new AbortController();
     const server = this.newServer(principal, controller.signal);
-    const events = new MemoryEventStore();
-    const session: Session = { server, transport: undefined!, events, answering: new Map(), owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
+    const answers = new SessionAnswers();
+    const events = new MemoryEventStore((streamId, message) => answers.stored(streamId, message));
+    const session: Session = { server, transport: undefined!, events, answers, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: events,
@@ -159,49 +164,28 @@ function ownerOf(request: Request, principal: Principal | undefined): string | u
   return JSON.stringify([...who, [...new Set(principal.scopes)].sort()]);
 }
 
-type RequestId = string | number;
-
-/** A request's response stream, as the client reads it; `end` ends it with nothing more sent. */
-interface AnswerStream {
-  ids: Set<RequestId>;
-  streamId?: string;
-  end(): void;
-}
-
-function requestId(message: unknown): RequestId[] {
-  const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
-  return typeof method === "string" && (typeof id === "string" || typeof id === "number") ? [id] : [];
-}
-
-function cancelledRequest(message: unknown): RequestId[] {
-  const { method, params } = (message ?? {}) as { method?: unknown; params?: { requestId?: unknown } };
-  const id = params?.requestId;
-  return method === "notifications/cancelled" && (typeof id === "string" || typeof id === "number") ? [id] : [];
-}
-
 /**
- * The response stream of a POST carrying requests, as the transport writes it, and ended by
- * the session when every request on it is cancelled or answered (the transport ends it only
- * once all are answered, and a cancelled request never is: the stream stayed open for ever).
- * Its first event (the priming event, for clients of 2025-11-25 and later) names the stream
- * in the event store, which then knows when it is finished (see `finishedReplay`).
+ * A response stream as the transport writes it, ended by the session when `answers` says
+ * nothing more will come on it: at once on a cancellation, or after the chunk that finished it.
+ * The first event id that passes names its stream in the event store.
  */
-function answerStream(session: Session, response: Response, ids: RequestId[], settled: () => void): Response {
+function answerStream(session: Session, response: Response, known: { ids: Set<RequestId>; streamId?: string }, settled: () => void): Response {
+  const { answers, events } = session;
   const reader = response.body!.getReader();
   let done = false;
   let control: ReadableStreamDefaultController<Uint8Array>;
-  const stream: AnswerStream = { ids: new Set(ids), end: () => finish(true) };
   const finish = (early: boolean) => {
     if (done) return;
     done = true;
-    for (const id of ids) if (session.answering.get(id) === stream) session.answering.delete(id);
+    answers.closed(stream);
     if (early) {
       control.close();
       void reader.cancel();
     }
     settled();
   };
-  for (const id of ids) session.answering.set(id, stream);
+  const stream: AnswerStream = { ...known, end: () => finish(true) };
+  answers.opened(stream);
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => void (control = controller),
     async pull(controller) {
@@ -214,11 +198,12 @@ function answerStream(session: Session, response: Response, ids: RequestId[], se
           return;
         }
         if (stream.streamId === undefined) {
-          const primed = /^id: (\S+)/.exec(new TextDecoder().decode(value));
-          stream.streamId = (primed && session.events.streamOf(primed[1]!)) ?? "";
-          if (stream.streamId) session.events.expect(stream.streamId, ids);
+          const event = /^id: (\S+)$/m.exec(new TextDecoder().decode(value));
+          const streamId = event ? events.streamOf(event[1]!) : undefined;
+          if (streamId !== undefined) answers.bind(stream, streamId);
         }
         controller.enqueue(value);
+        if (stream.streamId !== undefined && answers.isFinished(stream.streamId)) finish(true);
       } catch (error) {
         if (done) return;
         controller.error(error);
@@ -233,26 +218,14 @@ function answerStream(session: Session, response: Response, ids: RequestId[], se
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** A cancelled request: its response stream ends once nothing more is to come on it. */
-function endCancelled(session: Session, id: RequestId): void {
-  const finished = session.events.cancel(id);
-  const stream = session.answering.get(id);
-  if (!stream) return;
-  stream.ids.delete(id);
-  if (stream.ids.size === 0 || (stream.streamId && stream.streamId === finished)) stream.end();
-}
-
 /**
- * A resumed stream (GET with `Last-Event-ID`) on which nothing more will come — its requests
- * answered or cancelled — is answered here: the events after the client's last, then the end.
- * The transport would replay them and then keep the stream open for ever.
+ * A resumed stream (GET with `Last-Event-ID`) on which nothing more will come is answered
+ * here: the events after the client's last, then the end. The transport would replay them and
+ * then keep the stream open for ever.
  */
-function finishedReplay(session: Session, request: Request): Response | undefined {
-  const lastEventId = request.headers.get("last-event-id");
-  const streamId = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
-  if (!streamId || !session.events.isFinished(streamId)) return undefined;
+function finishedReplay(session: Session, lastEventId: string): Response {
   const text = session.events
-    .eventsAfter(lastEventId!)
+    .eventsAfter(lastEventId)
     .map(([eventId, message]) => `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`)
     .join("");
   return new Response(text, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "mcp-session-id": session.transport.sessionId ?? "" } });

@@ -1,0 +1,112 @@
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+export type RequestId = string | number;
+
+/** A response stream as the client reads it: the requests it answers, its stream in the event store once known, and a way to end it. */
+export interface AnswerStream {
+  ids: Set<RequestId>;
+  streamId?: string;
+  end(): void;
+}
+
+/**
+ * Which of a session's response streams will carry nothing more. The SDK's transport ends a
+ * request's stream once every request on it is answered; a cancelled request never is, so a
+ * stream holding one stayed open for ever (and its session with it). Here a stream is
+ * finished once each of its requests is answered (its response stored in the event store) or
+ * cancelled; the open streams of a finished one are ended — after the response that finished
+ * it passes through them (`after each chunk`), or at once on a cancellation.
+ *
+ * Streams are known by the event store's stream id, which their events carry
+ * (`id: <stream>_<n>`); a stream without an event yet (a client before 2025-11-25 gets no
+ * priming event) is known by its requests.
+ */
+export class SessionAnswers {
+  /** Per stream: its requests still running. */
+  private readonly running = new Map<string, Set<RequestId>>();
+  /** Per stream: requests answered before the stream was known. */
+  private readonly answeredEarly = new Map<string, Set<RequestId>>();
+  private readonly cancelledEarly = new Set<RequestId>();
+  private readonly finished = new Set<string>();
+  private readonly open = new Set<AnswerStream>();
+
+  constructor(private readonly limit = 1000) {}
+
+  /** An event stored for `streamId` (the event store's `onStored`). */
+  stored(streamId: string, message: JSONRPCMessage): void {
+    const { id } = message as { id?: RequestId };
+    if (id === undefined || !("result" in message || "error" in message)) return;
+    const ids = this.running.get(streamId);
+    if (!ids) return void remember(this.answeredEarly, streamId, (this.answeredEarly.get(streamId) ?? new Set()).add(id), this.limit);
+    ids.delete(id);
+    if (ids.size === 0) this.finish(streamId);
+  }
+
+  /** A cancelled request: no response will come for it. */
+  cancel(id: RequestId): void {
+    for (const [streamId, ids] of this.running) {
+      if (!ids.delete(id)) continue;
+      if (ids.size === 0) {
+        this.finish(streamId);
+        for (const stream of this.open) if (stream.streamId === streamId) stream.end();
+      }
+      return;
+    }
+    this.cancelledEarly.add(id);
+    if (this.cancelledEarly.size > this.limit) this.cancelledEarly.delete(this.cancelledEarly.values().next().value!);
+    for (const stream of this.open) if (stream.streamId === undefined && stream.ids.delete(id) && stream.ids.size === 0) stream.end();
+  }
+
+  /** A response stream to end when its stream finishes; `opened(stream)` until `closed(stream)`. */
+  opened(stream: AnswerStream): void {
+    this.open.add(stream);
+  }
+
+  closed(stream: AnswerStream): void {
+    this.open.delete(stream);
+  }
+
+  /** `stream`'s events name `streamId` (read from its first event with an id). */
+  bind(stream: AnswerStream, streamId: string): void {
+    stream.streamId = streamId;
+    if (this.running.has(streamId) || this.finished.has(streamId)) return;
+    const early = this.answeredEarly.get(streamId);
+    this.answeredEarly.delete(streamId);
+    const ids = new Set([...stream.ids].filter((id) => !early?.has(id) && !this.cancelledEarly.delete(id)));
+    remember(this.running, streamId, ids, this.limit);
+    if (ids.size === 0) this.finish(streamId);
+  }
+
+  isFinished(streamId: string): boolean {
+    return this.finished.has(streamId);
+  }
+
+  /** The requests of `streamId` still running (for a resumed stream), or undefined when the stream is not known. */
+  runningOn(streamId: string): Set<RequestId> | undefined {
+    const ids = this.running.get(streamId);
+    return ids && new Set(ids);
+  }
+
+  private finish(streamId: string): void {
+    this.running.delete(streamId);
+    this.finished.add(streamId);
+    if (this.finished.size > this.limit) this.finished.delete(this.finished.values().next().value!);
+  }
+}
+
+/** Sets `key`, dropping the oldest entry when a new key would pass `limit`. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  if (!map.has(key) && map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+export function requestIdOf(message: unknown): RequestId[] {
+  const { id, method } = (message ?? {}) as { id?: unknown; method?: unknown };
+  return typeof method === "string" && (typeof id === "string" || typeof id === "number") ? [id] : [];
+}
+
+export function cancelledRequestOf(message: unknown): RequestId[] {
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: { requestId?: unknown } };
+  const id = params?.requestId;
+  return method === "notifications/cancelled" && (typeof id === "string" || typeof id === "number") ? [id] : [];
+}

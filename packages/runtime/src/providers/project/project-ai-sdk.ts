@@ -39,6 +39,12 @@ export interface AiSdkTool {
 export interface AiSdkOptions extends ProjectionOptions {
   /** Have the AI SDK ask for approval (`needsApproval`, ai 6 and later) before a `@destructive` tool runs. */
   approveDestructive?: boolean;
+  /**
+   * The `ai` major the tools serve: content goes back as `file` parts to 7, as `image-data` and
+   * `file-data` to 6. Default: 7 once an `execute` is called as `ai` 7 calls it (with
+   * `context`), 6 before (`toModelOutput` of a history sent again, before any call).
+   */
+  aiMajor?: 6 | 7;
 }
 
 /**
@@ -86,6 +92,7 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
  * `const { tools } = aiSdkTools<ToolSet>(registry)`.
  */
 export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: AiSdkOptions = {}): Projection<AiSdkDefinition, Tools> {
+  let major = options.aiMajor;
   return buildProjection<AiSdkDefinition, Tools>(
     "ai-sdk",
     registry,
@@ -94,23 +101,14 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
     (entry, name) => {
       const tool = defineTool(entry);
       if (options.approveDestructive && entry.annotations?.destructiveHint === true) tool.needsApproval = true;
-      // Calls made by `ai` 7, whose content goes back as its `file` parts (by call id, as
-      // `toModelOutput` is not told which `ai` asks).
-      const filePartsFor = new Set<string>();
       if (!entry.external) {
-        tool.execute = async (input, options) => {
-          const output = await execute(registry, entry, input, options.abortSignal);
-          if (entry.content && options.toolCallId !== undefined && "context" in options && !("experimental_context" in options)) filePartsFor.add(options.toolCallId);
-          return output;
+        tool.execute = (input, given) => {
+          // `toModelOutput` is not told which `ai` asks; `execute` is, by what it is given.
+          if ("context" in given && !("experimental_context" in given)) major ??= 7;
+          return execute(registry, entry, input, given.abortSignal);
         };
       }
-      if (entry.content) {
-        tool.toModelOutput = (given) => {
-          const callId = (given as { toolCallId?: unknown } | undefined)?.toolCallId;
-          const fileParts = typeof callId === "string" && filePartsFor.delete(callId);
-          return { type: "content", value: contentParts(outputOf(given), fileParts) };
-        };
-      }
+      if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given), major === 7) });
       return { name, tool };
     },
     (definitions) => toRecord(definitions) as Tools,

@@ -260,6 +260,26 @@ describe("tspc on a file that does not parse", () => {
   });
 });
 
+describe("tspc with a tsconfig whose extends is not found (TS6053)", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterAll(() => cleanup());
+
+  it("lets tsc report it, and writes nothing: no manifest, no registry module, no package.json reference", () => {
+    const file = path.join(dir, "tsconfig.json");
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(read(dir, "tsconfig.json")), extends: "@tsconfig/no-such-base/tsconfig.json" }, null, 2));
+    const packageJson = read(dir, "package.json");
+    const build = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(build.status).not.toBe(0);
+    expect(build.output).toContain("error TS6053");
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+    expect(existsSync(path.join(dir, "toolgen.manifest.json"))).toBe(false);
+    expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
+    expect(read(dir, "package.json")).toBe(packageJson);
+  });
+});
+
 describe("tspc --watch", () => {
   let dir: string;
   let cleanup: () => void;

@@ -28,11 +28,12 @@ export interface ProgramBuild {
 const renderedModules = new Map<string, RegistryModuleCache>();
 
 /**
- * TS6053, "File '…' not found": not a reason to write nothing. The file is not in the program,
- * so the outputs describe the program without it. Under `tspc --watch` deleting a source gives
- * exactly one compile with this error (the watcher still lists the file), and the next compile
- * emits nothing, so the transformer never runs again: refusing here left the deleted file's
- * tools in the manifest and the registry module importing it.
+ * TS6053, "File '…' not found", for a source file of the program (not an `extends` of the
+ * tsconfig, which is a configuration error): not a reason to write nothing. The file is not in
+ * the program, so the outputs describe the program without it. Under `tspc --watch` deleting a
+ * source gives exactly one compile with this error (the watcher still lists the file), and the
+ * next compile emits nothing, so the transformer never runs again: refusing here left the
+ * deleted file's tools in the manifest and the registry module importing it.
  */
 const FILE_NOT_FOUND = 6053;
 
@@ -66,8 +67,10 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   // `noEmit` (a type-check run): report, write nothing. Nor with what tsc refuses before type
   // checking (syntax, options), which tsc reports itself: the CLI writes nothing then either.
   if (options.noEmit) return build;
-  const refused = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
-  if (refused.some((d) => d.category === tsm.DiagnosticCategory.Error && d.code !== FILE_NOT_FOUND)) return build;
+  const missingRoot = program.getRootFileNames().some((file) => program.getSourceFile(file) === undefined);
+  const optionProblems = program.getOptionsDiagnostics().filter((d) => !(d.code === FILE_NOT_FOUND && missingRoot));
+  const refused = [...program.getConfigFileParsingDiagnostics(), ...optionProblems, ...program.getSyntacticDiagnostics()];
+  if (refused.some((d) => d.category === tsm.DiagnosticCategory.Error)) return build;
   try {
     writePlan(plan);
     ensureManifestReference(info);

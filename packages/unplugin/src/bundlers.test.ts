@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { rspack, type Compiler as RspackCompiler, type Configuration as RspackConfiguration } from "@rspack/core";
 import { transform } from "esbuild";
-import { rollup, type Plugin as RollupPlugin } from "rollup";
+import { rollup, type Plugin as RollupPlugin, watch as rollupWatch } from "rollup";
 import { afterEach, describe, expect, it } from "vitest";
 import webpack, { type Configuration as WebpackConfiguration } from "webpack";
 import { copyFixture, REPO_ROOT } from "../../../test-support/temp-project.js";
@@ -60,6 +60,41 @@ describe("@toolgen/unplugin/rollup", () => {
     // Rollup prints the message, then the stack without it (handleError in rollup/dist/shared/rollup.js).
     expect(error.stack!.replace(`${error.name}: ${error.message}\n`, "")).not.toContain("TG2001");
   });
+});
+
+describe("@toolgen/unplugin/rollup in watch mode", () => {
+  it("a toolgen error fails that rebuild with its diagnostic, once, and the fixed file builds again", async () => {
+    const dir = app();
+    const tools = path.join(dir, "src/tools.ts");
+    const good = readFileSync(tools, "utf8");
+    const watcher = rollupWatch({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: () => {}, output: { dir: path.join(dir, "out"), format: "esm" }, watch: { buildDelay: 50 } });
+    const steps: Array<(event: { code: string; error?: Error }) => boolean> = [
+      (event) => event.code === "BUNDLE_END" && (writeFileSync(tools, good + BAD_TOOL), true),
+      (event) => {
+        if (event.code !== "ERROR") return false;
+        expect(event.error!.message).toMatch(/src\/tools\.ts:11:23 - error TG2001/);
+        expect(event.error!.message.match(/error TG2001/g)).toHaveLength(1);
+        writeFileSync(tools, good.replace("Greets someone.", "Greets someone warmly."));
+        return true;
+      },
+      (event) => event.code === "BUNDLE_END" && readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8").includes("Greets someone warmly."),
+    ];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let step = 0;
+        watcher.on("event", (event) => {
+          if ("result" in event) void event.result?.close();
+          try {
+            if (steps[step]!(event as { code: string; error?: Error }) && ++step === steps.length) resolve();
+          } catch (failure) {
+            reject(failure as Error);
+          }
+        });
+      });
+    } finally {
+      await watcher.close();
+    }
+  }, 60_000);
 });
 
 /** webpack's and Rspack's options for the fixture: TypeScript through a loader, `./x.js` finding `./x.ts`, Node.js built-ins left out. */
@@ -120,15 +155,19 @@ describe.each([
   it("in watch mode, a toolgen error fails that compilation with its diagnostic, and the fixed file builds again", async () => {
     const dir = app();
     const tools = path.join(dir, "src/tools.ts");
+    const entry = path.join(dir, "src/app.ts");
     const good = readFileSync(tools, "utf8");
     const compiler = compile(options(dir, toolgen({ project: dir }), loader));
     await watch(compiler, [
       (stats) => {
         expect(errorsOf(stats)).toBe("");
+        // Two sources changed at once: one toolgen build, one error.
         writeFileSync(tools, good + BAD_TOOL);
+        writeFileSync(entry, `${readFileSync(entry, "utf8")}\n`);
       },
       (stats) => {
         expect(errorsOf(stats)).toMatch(/src\/tools\.ts:11:23 - error TG2001/);
+        expect(errorsOf(stats).match(/error TG2001/g)).toHaveLength(1);
         writeFileSync(tools, good.replace("Greets someone.", "Greets someone warmly."));
       },
       (stats) => {

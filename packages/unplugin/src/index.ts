@@ -20,8 +20,8 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
   const { project, ...config } = options;
   let last: ProjectBuild | undefined;
-  /** Built by `watchChange` for the rebuild to come: its `buildStart` need not build again. */
-  let fresh = false;
+  /** Under Vite's dev server no `buildStart` follows a change: `watchChange` builds then. */
+  let serving = false;
   /** The build, and its failure (to report), if it failed. */
   const build = (): Error | undefined => {
     try {
@@ -38,22 +38,22 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
   return {
     name: "toolgen",
-    // Typed `void` by unplugin, whose esbuild adapter returns what it returns from esbuild's `onStart`.
+    // Every build and rebuild (watch mode: webpack's and Rspack's compilations, Rollup's and
+    // Vite's rebuilds, esbuild's) starts here. Typed `void` by unplugin, whose esbuild adapter
+    // returns what it returns from esbuild's `onStart`.
     buildStart(): void {
-      if (fresh) {
-        fresh = false;
-        return;
-      }
       const failure = build();
       return (failure && fail(this, failure)) as unknown as void;
     },
     watchChange(id) {
-      if (!/\.[cm]?tsx?$/.test(id) || generated(id)) return;
+      if (!serving || !/\.[cm]?tsx?$/.test(id) || generated(id)) return;
       const failure = build();
-      // A failure is the rebuild's: reported now where a compilation can hold it (webpack,
-      // Rspack), else thrown, and then the rebuild's `buildStart` builds (and fails) again.
-      fresh = failure === undefined || holdsErrors(this);
-      if (failure) fail(this, failure);
+      if (failure) throw failure;
+    },
+    vite: {
+      configResolved(resolved) {
+        serving = resolved.command === "serve";
+      },
     },
     writeBundle() {
       if (!last) return;
@@ -65,12 +65,6 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
 
 type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[] } } | undefined };
 
-/** Whether the bundler's compilation takes errors (webpack, Rspack), so the watcher goes on. */
-function holdsErrors(context: unknown): boolean {
-  const native = (context as NativeContext).getNativeBuildContext?.();
-  return native?.compilation !== undefined && (native.framework === "webpack" || native.framework === "rspack");
-}
-
 /**
  * A failed build, as each bundler reports one and goes on watching: webpack and Rspack as an
  * error of the compilation (thrown, it stopped their watchers), esbuild as the errors its
@@ -79,7 +73,7 @@ function holdsErrors(context: unknown): boolean {
  */
 function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }): { errors: EsbuildMessage[] } {
   const native = (context as NativeContext).getNativeBuildContext?.();
-  if (native?.compilation && holdsErrors(context)) {
+  if (native?.compilation && (native.framework === "webpack" || native.framework === "rspack")) {
     native.compilation.errors.push(failure);
     return { errors: [] };
   }

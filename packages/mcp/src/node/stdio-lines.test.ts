@@ -43,6 +43,23 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
     expect(received).toEqual([{ jsonrpc: "2.0", id: 9, method: "ping" }]);
   });
 
+  it("reads a CRLF line whose message is exactly at the limit, the CR in its own chunk too", async () => {
+    const message = ping(1).trim();
+    const { input, received, answers } = await transport(message.length);
+    input.write(`${message}\r\n`);
+    input.write(`${message}\r`);
+    input.write("\n");
+    expect(await answers()).toEqual([]);
+    expect(received).toHaveLength(2);
+  });
+
+  it("does not answer a broken response (JSON-RPC answers requests only)", async () => {
+    const { input, received, answers } = await transport();
+    input.write('{"jsonrpc":"2.0","id":3,"result":"not an object"}\n' + ping(4));
+    expect(await answers()).toEqual([]);
+    expect(received).toEqual([{ jsonrpc: "2.0", id: 4, method: "ping" }]);
+  });
+
   it("skips a line over the limit unread, whichever chunks it comes in, answers -32600, and reads the next", async () => {
     const { input, received, answers } = await transport(64);
     input.write(ping(1) + "x".repeat(50));

@@ -34,14 +34,19 @@ export class StdioLines implements Transport {
     for (let end = chunk.indexOf(0x0a); end !== -1; start = end + 1, end = chunk.indexOf(0x0a, start)) {
       const piece = chunk.subarray(start, end);
       if (this.skipping) this.skipping = false;
-      else if (this.size + piece.length > this.maxLineBytes) this.tooLong();
-      else this.line(Buffer.concat([...this.chunks, piece]).toString("utf8"));
+      else {
+        const line = Buffer.concat([...this.chunks, piece]);
+        // A CRLF line's CR is no part of its message.
+        if (line.length - (line.at(-1) === 0x0d ? 1 : 0) > this.maxLineBytes) this.tooLong();
+        else this.line(line.toString("utf8"));
+      }
       this.chunks = [];
       this.size = 0;
     }
     const rest = chunk.subarray(start);
     if (this.skipping || rest.length === 0) return;
-    if (this.size + rest.length > this.maxLineBytes) {
+    // One byte over, a CR, may still end a line at the limit.
+    if (this.size + rest.length > this.maxLineBytes + 1) {
       this.tooLong();
       this.skipping = true;
       this.chunks = [];
@@ -89,6 +94,8 @@ export class StdioLines implements Transport {
     }
     // Batches are refused as over HTTP from a client of 2025-06-18 or later; stdio has no header, so the rule is the newest.
     const invalid = Array.isArray(message) ? "batches are not part of MCP over stdio; send one message per line" : invalidMessage(message, null);
+    // A response is never answered (JSON-RPC 2.0 §5), not even a broken one.
+    if (invalid && isResponse(message)) return;
     if (invalid) return this.refuse(-32600, `Invalid Request: ${invalid}.`, idOf(message));
     // As the SDK's transports read a message.
     const parsed = JSONRPCMessageSchema.safeParse(message);
@@ -103,4 +110,8 @@ export class StdioLines implements Transport {
   private refuse(code: number, message: string, id: unknown): void {
     void this.send({ jsonrpc: "2.0", id: id as string | number, error: { code, message } } as JSONRPCMessage);
   }
+}
+
+function isResponse(message: unknown): boolean {
+  return typeof message === "object" && message !== null && !Array.isArray(message) && !("method" in message) && ("result" in message || "error" in message);
 }

@@ -8,33 +8,44 @@ import type { McpRegistry } from "./mcp-registry.js";
  * signal (the client gone, the server shutting down) aborts the call's.
  */
 export function registryForRequest(registry: McpRegistry, principal: Principal | undefined, signal: AbortSignal): McpRegistry {
-  const options = <T extends { signal?: AbortSignal }>(given: T | undefined) => ({
-    ...given,
-    ...(principal ? { principal } : {}),
-    signal: given?.signal ? either(given.signal, signal) : signal,
-  });
+  /** `call` with the request's principal and signal; a signal of the call's own is joined to it until the call ends. */
+  const withRequest = <T extends { signal?: AbortSignal }, R>(given: T | undefined, call: (options: T & { signal: AbortSignal; principal?: Principal }) => Promise<R>): Promise<R> => {
+    const base = { ...(given as T), ...(principal ? { principal } : {}) };
+    if (!given?.signal) return call({ ...base, signal });
+    const joined = either(given.signal, signal);
+    return call({ ...base, signal: joined.signal }).finally(joined.dispose);
+  };
   return {
     listingKey: principal ? listingKeyOf(registry, principal.scopes) : (registry.listingKey ?? registry),
     get entries() {
       return principal ? registry.entries.filter((e) => missingScopes(e, principal).length === 0) : registry.entries;
     },
-    dispatch: (name, args, given) => registry.dispatch(name, args, options(given)),
-    readResource: (uri, given) => registry.readResource(uri, options(given)),
+    dispatch: (name, args, given) => withRequest(given, (options) => registry.dispatch(name, args, options)),
+    readResource: (uri, given) => withRequest(given, (options) => registry.readResource(uri, options)),
     complete: (id, result) => registry.complete(id, result),
     completeArgument: (name, argument, typed, context) => registry.completeArgument(name, argument, typed, context),
     ...(registry.onResourceUpdated ? { onResourceUpdated: registry.onResourceUpdated.bind(registry) } : {}),
   };
 }
 
-/** Aborted when either is (`AbortSignal.any`, which Node.js 20.0–20.2 lack). */
-function either(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (a.aborted) return a;
-  if (b.aborted) return b;
+/**
+ * Aborted when either is (`AbortSignal.any`, which Node.js 20.0–20.2 lack), until `dispose`:
+ * `b` is a session's signal, which outlives thousands of calls, so each call's listener on it
+ * must go when the call ends.
+ */
+function either(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  if (a.aborted || b.aborted) return { signal: a.aborted ? a : b, dispose: () => {} };
   const controller = new AbortController();
   const abort = () => controller.abort();
   a.addEventListener("abort", abort, { once: true });
   b.addEventListener("abort", abort, { once: true });
-  return controller.signal;
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      a.removeEventListener("abort", abort);
+      b.removeEventListener("abort", abort);
+    },
+  };
 }
 
 const listingKeys = new WeakMap<McpRegistry, Map<string, object>>();

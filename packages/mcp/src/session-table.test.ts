@@ -78,6 +78,21 @@ describe("sessions", () => {
     expect([await status(mcp, ping(a)), await status(mcp, ping(b)), await status(mcp, ping(c))]).toEqual([200, 404, 200]);
   });
 
+  it("a session's calls leave no listener behind on its signal (no MaxListenersExceededWarning after many)", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const mcp = handler(true);
+      const id = await open(mcp);
+      for (let i = 1; i <= 20; i++) expect(await status(mcp, post({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, id))).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("GET opens the session's stream; without sessions, GET is 405", async () => {
     const mcp = handler(true);
     const id = await open(mcp);

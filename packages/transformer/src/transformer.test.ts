@@ -250,11 +250,13 @@ describe("tspc on a file that does not parse", () => {
   beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
   afterAll(() => cleanup());
 
-  it("lets tsc report the syntax error, and writes no manifest or registry module (as toolgen build does not)", () => {
-    appendFileSync(path.join(dir, "src/host.ts"), "\nexport function oops( {\n");
+  it("lets tsc report the syntax error, adds no finding of its own there, and writes no manifest or registry module (as toolgen build does not)", () => {
+    // Read as it parses, this tool would have an `any` and a nameless parameter: findings about something else than the code.
+    appendFileSync(path.join(dir, "src/host.ts"), "\n/** Adds. @tool */\nexport function add(a: number, b: number: number {\n  return a + b;\n}\n");
     const build = tspc(COMPILERS[1], ["-p", "."], dir);
     expect(build.status).not.toBe(0);
     expect(build.output).toMatch(/src\/host\.ts\(\d+,\d+\): error TS1\d{3}:/);
+    expect(build.output).not.toMatch(/TG\d{4}/);
     expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
     expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
   });

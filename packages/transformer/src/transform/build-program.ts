@@ -57,20 +57,23 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     const message = error instanceof ConfigError ? error.message : `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
     return { diagnostics: [toGlobalTsDiagnostic(tsm, message)], staleRegistry: [], currentRegistry: [] };
   }
+  // What tsc refuses before type checking (syntax, options), which tsc reports itself. The
+  // analysis of a file that does not parse describes something else than the code, so its
+  // findings there are left out, and all of them when the tsconfig or options are refused
+  // (as the CLI does); and nothing is written.
+  const missingRoot = program.getRootFileNames().some((file) => program.getSourceFile(file) === undefined);
+  const isError = (d: ts.Diagnostic) => d.category === tsm.DiagnosticCategory.Error;
+  const projectRefused = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics().filter((d) => !(d.code === FILE_NOT_FOUND && missingRoot))].some(isError);
+  const unparsed = new Set(program.getSyntacticDiagnostics().filter(isError).map((d) => d.file?.fileName));
+  const found = projectRefused ? [] : plan.diagnostics.filter((d) => !unparsed.has(d.file));
   // Warnings are printed, not handed to tsc: tsc fails a build on any diagnostic it reports,
   // and a warning (a missing description, an unknown tag) must not fail it.
-  printWarnings(tsm, program, plan.diagnostics.filter((d) => d.severity === "warning").map((d) => toTsDiagnostic(tsm, program, d)));
-  const diagnostics = plan.diagnostics.filter((d) => d.severity === "error").map((d) => toTsDiagnostic(tsm, program, d));
+  printWarnings(tsm, program, found.filter((d) => d.severity === "warning").map((d) => toTsDiagnostic(tsm, program, d)));
+  const diagnostics = found.filter((d) => d.severity === "error").map((d) => toTsDiagnostic(tsm, program, d));
   const build: ProgramBuild = { diagnostics, staleRegistry: [], currentRegistry: [] };
-  if (plan.diagnostics.some((d) => d.severity === "error")) return build;
-
-  // `noEmit` (a type-check run): report, write nothing. Nor with what tsc refuses before type
-  // checking (syntax, options), which tsc reports itself: the CLI writes nothing then either.
+  if (plan.diagnostics.some((d) => d.severity === "error") || projectRefused || unparsed.size > 0) return build;
+  // `noEmit` (a type-check run): report, write nothing.
   if (options.noEmit) return build;
-  const missingRoot = program.getRootFileNames().some((file) => program.getSourceFile(file) === undefined);
-  const optionProblems = program.getOptionsDiagnostics().filter((d) => !(d.code === FILE_NOT_FOUND && missingRoot));
-  const refused = [...program.getConfigFileParsingDiagnostics(), ...optionProblems, ...program.getSyntacticDiagnostics()];
-  if (refused.some((d) => d.category === tsm.DiagnosticCategory.Error)) return build;
   try {
     writePlan(plan);
     ensureManifestReference(info);

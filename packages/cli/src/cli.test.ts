@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFixture, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
+import { compile, copyFixture, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 
 /** Runs the real binary with the given environment on top of a colourless one. */
 function run(args: string[], cwd: string, env: Record<string, string | undefined> = {}) {
@@ -172,5 +172,29 @@ describe("diagnostics, configuration and usage errors", () => {
     const missing = run(["check", "-p", "nowhere/tsconfig.json"], dir);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("Cannot find");
+  });
+});
+
+describe('"importEnding": "minimal"', () => {
+  it("in a NodeNext project (compiled for Node.js, which cannot load its imports): built, with a warning saying why; under moduleResolution bundler, none", () => {
+    const { dir, cleanup } = copyFixture("bundled-app");
+    try {
+      const packageJson = path.join(dir, "package.json");
+      writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), toolgen: { importEnding: "minimal" } }));
+      const nodeNext = run(["build"], dir);
+      expect(nodeNext.status).toBe(0);
+      expect(nodeNext.stderr).toContain('toolgen: warning: "importEnding": "minimal" writes the registry module\'s imports without an extension, but this tsconfig resolves modules as Node.js does (Node16/NodeNext)');
+      expect(readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8")).toContain('import("./tools")');
+      compile(dir);
+      const call = run(["call", "greet", "--args", '{"name":"x"}'], dir);
+      expect(call.status).toBe(2);
+      expect(call.stderr).toContain('(an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers;');
+      const tsconfig = path.join(dir, "tsconfig.json");
+      const options = JSON.parse(readFileSync(tsconfig, "utf8"));
+      writeFileSync(tsconfig, JSON.stringify({ ...options, compilerOptions: { ...options.compilerOptions, module: "ESNext", moduleResolution: "bundler" } }));
+      expect(run(["build"], dir).stderr).not.toContain("importEnding");
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
+import { ensureManifestReference, importEndingProblem, writePlan } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
@@ -31,6 +31,8 @@ export function runBuild(options: BuildOptions): number {
   }
   const outside = registryModuleOutsideProgram(info);
   if (outside) process.stderr.write(`toolgen: warning: ${outside}\n`);
+  const ending = importEndingProblem(info);
+  if (ending) process.stderr.write(`toolgen: warning: ${ending}\n`);
   const reference = ensureManifestReference(info);
   if (reference) process.stdout.write(`toolgen: added "toolgen": { "manifest": "${reference}" } to ${shown(info.packageJsonPath)}\n`);
   const [manifest, registryModule, ...chunks] = plan.files;

@@ -85,7 +85,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
       try {
         namespace = await definition.load();
       } catch (error) {
-        throw fail(field(i, "module"), "a module that loads", `${JSON.stringify(definition.entry.implementation.module)}, which throws: ${error instanceof Error ? error.message : String(error)}`);
+        throw fail(field(i, "module"), "a module that loads", `${JSON.stringify(definition.entry.implementation.module)}, which throws: ${loadFailure(error)}`);
       }
       const problem = findMissingExport(definition.entry, namespace);
       if (problem) throw fail(field(i, "export"), "an export of the implementation module", problem);
@@ -203,6 +203,18 @@ function served(built: EntryDefinition, origin: string, entry?: ManifestEntry, s
     Object.defineProperty(definition, "ready", { enumerable: true, get: () => (built.ready || refused ? ready : undefined) });
   }
   return definition;
+}
+
+/**
+ * Why an import failed, with a hint for the one mistake that looks like a missing file: a
+ * registry module written with `"importEnding": "minimal"` (imports without an extension, for
+ * bundlers) and then compiled by tsc for Node.js, which does not add one.
+ */
+function loadFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = /Cannot find module '([^']+)'/.exec(message)?.[1];
+  if (missing === undefined || path.extname(missing) !== "") return message;
+  return `${message} (an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers; remove it, run toolgen build and compile again)`;
 }
 
 function findMissingExport(entry: ManifestEntry, namespace: ModuleNamespace): string | undefined {

@@ -5,3 +5,4 @@ export { analyzeForBuild, analyzeProgram, manifestReference, planBuild, renderPl
 export { isGeneratedFile, readIfExists, staleChunks, writePlan } from "./write-outputs.js";
 export { ensureManifestReference } from "./manifest-reference.js";
 export { makeDirectory } from "./make-directory.js";
+export { importEndingProblem } from "./import-ending.js";

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import type * as ts from "typescript";
 import { ConfigError, parsePluginOptions } from "../project/config.js";
+import { importEndingProblem } from "../project/import-ending.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
 import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
@@ -74,6 +75,8 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   if (plan.diagnostics.some((d) => d.severity === "error") || projectRefused || unparsed.size > 0) return build;
   // `noEmit` (a type-check run): report, write nothing.
   if (options.noEmit) return build;
+  const ending = importEndingProblem(info);
+  if (ending) tsm.sys.write(`toolgen: warning: ${ending}${tsm.sys.newLine}`);
   try {
     writePlan(plan);
     ensureManifestReference(info);

@@ -1,12 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { rspack, type Compiler as RspackCompiler, type Configuration as RspackConfiguration } from "@rspack/core";
 import { transform } from "esbuild";
 import { rollup, type Plugin as RollupPlugin, watch as rollupWatch } from "rollup";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import webpack, { type Configuration as WebpackConfiguration } from "webpack";
-import { copyFixture, REPO_ROOT } from "../../../test-support/temp-project.js";
+import { useBundledApp } from "../../../test-support/bundled-app.js";
+import { REPO_ROOT } from "../../../test-support/temp-project.js";
 import toolgenRollup from "./rollup.js";
 import toolgenRspack from "./rspack.js";
 import toolgenWebpack from "./webpack.js";
@@ -16,17 +16,7 @@ import toolgenWebpack from "./webpack.js";
  * tool, and under webpack's and Rspack's watchers a toolgen error fails that compilation with
  * its diagnostic, and the watcher goes on: fixing the file builds again.
  */
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
-function app(): string {
-  const fixture = copyFixture("bundled-app");
-  cleanup = fixture.cleanup;
-  return fixture.dir;
-}
-
-const run = (file: string) => execFileSync(process.execPath, [file], { encoding: "utf8" }).trim();
-const GREETED = JSON.stringify({ status: "ok", text: "Hello, bundler!" });
+const { app, run, GREETED } = useBundledApp();
 const BAD_TOOL = "\n/** Counts. @tool */\nexport function count(n: bigint): void {}\n";
 
 /** TypeScript for Rollup, which reads JavaScript alone: `./x.js` finds `./x.ts`, which esbuild compiles. */

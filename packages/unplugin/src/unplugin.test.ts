@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild, createServer } from "vite";
-import { afterEach, describe, expect, it } from "vitest";
-import { copyFixture } from "../../../test-support/temp-project.js";
+import { describe, expect, it } from "vitest";
+import { useBundledApp } from "../../../test-support/bundled-app.js";
 import toolgenEsbuild from "./esbuild.js";
 import toolgenVite from "./vite.js";
 
@@ -14,17 +13,7 @@ import toolgenVite from "./vite.js";
  * module, and the built app runs a tool. Errors fail the bundler's build with toolgen's
  * diagnostics.
  */
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
-
-function app(): string {
-  const fixture = copyFixture("bundled-app");
-  cleanup = fixture.cleanup;
-  return fixture.dir;
-}
-
-const run = (file: string) => execFileSync(process.execPath, [file], { encoding: "utf8" }).trim();
-const GREETED = JSON.stringify({ status: "ok", text: "Hello, bundler!" });
+const { app, run, GREETED } = useBundledApp();
 
 describe("@toolgen/unplugin", () => {
   it("esbuild: builds the registry before bundling; the bundled app calls a tool", async () => {

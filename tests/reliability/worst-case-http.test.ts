@@ -92,7 +92,11 @@ describe("toolgen serve --http under worst-case arguments", () => {
 
     const report = `idle ping median ${median(idle).toFixed(1)} ms; under attack ${median(busy).toFixed(1)} ms (max ${Math.max(...busy).toFixed(1)}); attacks median ${median(attackTimes).toFixed(1)} ms (max ${Math.max(...attackTimes).toFixed(1)}, ${attackTimes.length} sent)`;
     console.log(report);
-    expect(Math.max(...attackTimes), report).toBeLessThan(2000);
+    // No attack stalls the server: a super-linear check at 4 MiB takes tens of seconds. Each
+    // keyword's own time (under 500 ms) is the worst-case-validation suite's and the bench's
+    // line; here two attacks share one event loop and two shared cores, and at 2 s the slowest
+    // of ~35 read 1.5–2.06 s on unchanged code.
+    expect(Math.max(...attackTimes), report).toBeLessThan(5000);
     expect(median(busy), report).toBeLessThan(median(idle) + median(attackTimes));
   }, 120_000);
 });

@@ -22,6 +22,11 @@ export function idOf(body: unknown): unknown {
   return isObject(body) && isId(body.id) ? body.id : null;
 }
 
+/** Whether a message is a response (no `method`; a `result` or an `error`), well-formed or not: JSON-RPC never answers one. */
+export function isResponse(message: unknown): boolean {
+  return isObject(message) && !("method" in message) && ("result" in message || "error" in message);
+}
+
 function invalidSingle(message: unknown): string | undefined {
   if (!isObject(message)) return `expected a JSON-RPC message (an object), received ${message === null ? "null" : Array.isArray(message) ? "an array" : typeof message}`;
   if (message.jsonrpc !== "2.0") return `"jsonrpc" must be "2.0"`;

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
-import { idOf, invalidMessage } from "../jsonrpc-shape.js";
+import { idOf, invalidMessage, isResponse } from "../jsonrpc-shape.js";
 
 /** The longest line read as a message (the SDK's stdio limit); a longer one is refused, not buffered. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -110,8 +110,4 @@ export class StdioLines implements Transport {
   private refuse(code: number, message: string, id: unknown): void {
     void this.send({ jsonrpc: "2.0", id: id as string | number, error: { code, message } } as JSONRPCMessage);
   }
-}
-
-function isResponse(message: unknown): boolean {
-  return typeof message === "object" && message !== null && !Array.isArray(message) && !("method" in message) && ("result" in message || "error" in message);
 }

@@ -189,6 +189,14 @@ describe('"importEnding": "minimal"', () => {
       const call = run(["call", "greet", "--args", '{"name":"x"}'], dir);
       expect(call.status).toBe(2);
       expect(call.stderr).toContain('(an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers;');
+      // Not lazy: the registry module's own static import is the one that fails, and says so too.
+      writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), toolgen: { importEnding: "minimal", lazy: false } }));
+      expect(run(["build"], dir).status).toBe(0);
+      compile(dir);
+      const eager = run(["call", "greet", "--args", '{"name":"x"}'], dir);
+      expect(eager.status).toBe(2);
+      expect(eager.stderr).toContain('$.registryModule: expected a module that loads');
+      expect(eager.stderr).toContain('(an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers;');
       const tsconfig = path.join(dir, "tsconfig.json");
       const options = JSON.parse(readFileSync(tsconfig, "utf8"));
       writeFileSync(tsconfig, JSON.stringify({ ...options, compilerOptions: { ...options.compilerOptions, module: "ESNext", moduleResolution: "bundler" } }));

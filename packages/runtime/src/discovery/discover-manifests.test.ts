@@ -247,6 +247,14 @@ describe("discoverRegistry: loading what was discovered", () => {
     );
   });
 
+  it("a package that is not installed is not mistaken for an import without an extension", async () => {
+    modernPackage(".", "app");
+    write("dist/greet.js", 'import { createRequire } from "node:module";\ncreateRequire(import.meta.url)("no-such-package-anywhere");\n');
+    const error = await discoverRegistry(root(), { checkExports: true }).then(() => undefined, (e: Error) => e);
+    expect(error?.message).toContain(`received "dist/greet.js", which throws: Cannot find module 'no-such-package-anywhere'`);
+    expect(error?.message).not.toContain("importEnding");
+  });
+
   it("with checkExports, a toolset method written as an arrow-function property (on instances only) is found", async () => {
     modernPackage(".", "app");
     const entry = { ...greetEntry(), implementation: { module: "dist/greet.js", export: "Greeter", method: "greet" } };

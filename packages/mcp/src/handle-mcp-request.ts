@@ -56,12 +56,24 @@ export async function handleMcpRequest(
     try {
       await server.connect(transport);
       // Nothing of this server outlives the request: it closes once the answer is sent.
-      return whenSent(await transport.handleRequest(request, { parsedBody: body }), close);
+      const response = whenSent(await transport.handleRequest(request, { parsedBody: body }), close);
+      return Array.isArray(body) ? await answeredAsBatch(response) : response;
     } catch (error) {
       close();
       throw error;
     }
   });
+}
+
+/**
+ * A batch is answered with an array, even of one response (JSON-RPC 2.0, section 6); the SDK's
+ * transport, in JSON mode, answers a batch of one request with the bare response.
+ */
+async function answeredAsBatch(response: Response): Promise<Response> {
+  if (response.status !== 200 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  const answer = text.startsWith("[") ? text : `[${text}]`;
+  return new Response(answer, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**

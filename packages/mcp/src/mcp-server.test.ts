@@ -353,6 +353,11 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     const older = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify(batch) });
     expect(older.status).toBe(200);
     expect(await older.json()).toMatchObject([{ id: 1, result: { tools: expect.any(Array) } }, { id: 2, result: { prompts: expect.any(Array) } }]);
+    // A batch is answered with an array even when one of its messages is a request (JSON-RPC 2.0, section 6).
+    for (const one of [[batch[0]], [batch[0], { jsonrpc: "2.0", method: "notifications/initialized" }]]) {
+      const single = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify(one) });
+      expect(await single.json()).toMatchObject([{ id: 1, result: { tools: expect.any(Array) } }]);
+    }
   });
 });
 

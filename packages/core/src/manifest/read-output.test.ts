@@ -44,3 +44,23 @@ describe("the awaited return type", () => {
     }
   });
 });
+
+describe("a result of nothing but methods", () => {
+  it("is TG2001 (JSON.stringify writes it as {}): a generator, an async generator, an iterator, a class of getters", () => {
+    const prelude = "declare class Clock { get now(): number; tick(): void }";
+    for (const returns of ["Generator<number>", "AsyncGenerator<number>", "IterableIterator<string>", "Clock"]) {
+      const { diagnostics } = outputOf(returns, prelude);
+      // TG1005: outputOf declares the tool without a body.
+      expect(diagnostics.filter((code) => code !== "TG1005"), returns).toEqual(["TG2001"]);
+    }
+    const source = "/** Counts.\n * @tool */\nexport function* count(): Generator<number> {\n  yield 1;\n}\n";
+    const [diagnostic] = analyzeFiles({ "src/tools.ts": source }, "/virtual/read-output-generator").diagnostics;
+    expect(diagnostic?.message).toMatch(/^'Generator<number, any, any>' has only methods \(next, return, throw, \[Symbol\.iterator\]\), which JSON\.stringify writes as \{\}/);
+  });
+
+  it("is read as data when it has data too (the methods are left out, as JSON.stringify does)", () => {
+    const { schema, diagnostics } = outputOf("Point", "declare class Point { x: number; length(): number }");
+    expect(diagnostics.filter((code) => code !== "TG1005")).toEqual([]);
+    expect(schema).toEqual({ type: "object", properties: { x: { type: "number" } }, required: ["x"], additionalProperties: false });
+  });
+});

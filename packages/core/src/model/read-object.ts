@@ -10,18 +10,28 @@ import { substitute, type TypeNodeView } from "./view-type-node.js";
 /**
  * Interfaces, type literals, classes, mapped and intersected objects: their data properties
  * and index signatures. A class with methods is not plain data (the tool would get an object
- * without them), which is a diagnostic for arguments and silently skipped for results.
+ * without them), which is a diagnostic for arguments and silently skipped for results, unless
+ * a result has nothing but methods (it would reach the model as {}).
  */
 export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, view: TypeNodeView): TypeModel {
   const { ts: tsm } = ctx;
   const data: ts.Symbol[] = [];
   const methods: ts.Symbol[] = [];
   for (const symbol of orderProperties(ctx, type, view.node)) (isBehaviour(tsm, symbol) ? methods : data).push(symbol);
+  const methodNames = () => methods.map((m) => ctx.checker.symbolToString(m)).join(", ");
   if (methods.length > 0 && ctx.direction === "input") {
     ctx.diagnostics.report(
       site,
       DiagnosticCode.UnsupportedType,
-      `'${ctx.checker.typeToString(type)}' has methods (${methods.map((m) => m.getName()).join(", ")}); a model sends plain JSON, so the tool would get an object without them. Use an interface with the data fields.`,
+      `'${ctx.checker.typeToString(type)}' has methods (${methodNames()}); a model sends plain JSON, so the tool would get an object without them. Use an interface with the data fields.`,
+    );
+  }
+  // A result of nothing but behaviour (a generator, an iterator, a class of getters) reaches the model as {}.
+  if (methods.length > 0 && data.length === 0 && ctx.direction === "output" && ctx.checker.getIndexInfosOfType(type).length === 0) {
+    ctx.diagnostics.report(
+      site,
+      DiagnosticCode.UnsupportedType,
+      `'${ctx.checker.typeToString(type)}' has only methods (${methodNames()}), which JSON.stringify writes as {}; return the data itself (collect a generator's values into an array).`,
     );
   }
   // A mapped type's properties have no declaration of their own; its template node may fit them.

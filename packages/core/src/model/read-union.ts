@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { checkUnionConversions } from "./check-union-conversions.js";
 import { orderUnionMembers } from "./order-union-members.js";
 import { readType } from "./read-type.js";
 import type { ReaderContext } from "./reader-context.js";
@@ -32,5 +33,6 @@ export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node,
     models.push(readType(ctx, member, site, nodes.get(member)));
   }
   if (models.length === 1) return models[0]!;
+  if (ctx.direction === "input") checkUnionConversions(ctx, models, site);
   return { kind: "union", members: models };
 }

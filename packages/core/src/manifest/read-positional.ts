@@ -54,8 +54,10 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
         ctx.defaultChecks.push({ model, value: evaluated.value, at: parameter.initializer });
       }
     }
-    if (model.annotations?.default !== undefined) defaults[name] = model.annotations.default;
-    properties.push({ name, ...(name !== tsName ? { tsName } : {}), type: model, optional });
+    // A default the runtime fills in makes the argument one the model may leave out.
+    const hasDefault = model.annotations?.default !== undefined;
+    if (hasDefault) defaults[name] = model.annotations!.default;
+    properties.push({ name, ...(name !== tsName ? { tsName } : {}), type: model, optional: optional || hasDefault });
   }
   return { parameters: slots, input: { kind: "object", properties }, defaults };
 }

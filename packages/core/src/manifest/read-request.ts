@@ -84,8 +84,10 @@ export function readRequest(ctx: ReaderContext, { parameter, type }: DataParamet
       model = { ...model, annotations: { ...model.annotations, default: initial.value } };
       ctx.defaultChecks.push({ model, value: initial.value, at: initial.at });
     }
-    if (model.annotations?.default !== undefined) defaults[property.name] = model.annotations.default;
-    return { ...property, type: model, optional: property.optional || allOptional };
+    // A default the runtime fills in makes the argument one the model may leave out.
+    const hasDefault = model.annotations?.default !== undefined;
+    if (hasDefault) defaults[property.name] = model.annotations!.default;
+    return { ...property, type: model, optional: property.optional || allOptional || hasDefault };
   });
   const annotations = root.annotations?.description === undefined && ownText ? { ...root.annotations, description: ownText } : root.annotations;
   return { input: { ...root, properties, ...(annotations ? { annotations } : {}) }, defaults };

@@ -43,7 +43,10 @@ describe("a top-level argument with a default", () => {
   it("is optional in the schema: the runtime fills the default in, so the model may leave it out", () => {
     const { manifest, diagnostics } = analyzeFiles({ "src/tools.ts": SOURCE }, "/virtual/read-arguments");
     expect(diagnostics).toEqual([]);
-    const entry = (name: string) => manifest.entries.find((e) => e.name === name)!;
+    const entry = (name: string) => {
+      const found = manifest.entries.find((e) => e.name === name)!;
+      return { ...found, inputSchema: found.inputSchema as { required?: string[] } };
+    };
     expect(entry("configure").inputSchema.required).toEqual(["name"]);
     expect(entry("configure").defaults).toEqual({ p: 8080, n: 3 });
     expect(entry("reqd").inputSchema.required).toEqual(["host"]);

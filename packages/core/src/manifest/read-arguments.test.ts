@@ -55,3 +55,32 @@ describe("a top-level argument with a default", () => {
     expect(entry("destr").defaults).toEqual({ short: true });
   });
 });
+
+/** The input schema of `tool(a: <type>)`, with every diagnostic. */
+function argumentOf(type: string) {
+  const source = `/**\n * Takes it.\n * @tool\n * @param a the argument\n */\nexport function tool(a: ${type}): string { return String(a); }\n`;
+  const result = analyzeFiles({ "src/tools.ts": source }, "/virtual/read-argument-type");
+  const schema = result.manifest.entries[0]?.inputSchema as { properties?: Record<string, unknown> } | undefined;
+  return { schema: schema?.properties?.a, diagnostics: result.diagnostics.map((d) => `${d.code} ${d.message}`) };
+}
+
+describe("an argument typed with a global wrapper", () => {
+  it("is one TG2001 that names the JSON type to use, not a list of Object's members", () => {
+    expect(argumentOf("Object").diagnostics).toEqual([
+      "TG2001 'Object' cannot be carried in JSON (it admits any value but null and undefined, a string as well); use object for any JSON object, or an interface with the data fields.",
+    ]);
+    for (const [wrapper, primitive] of [["String", "string"], ["Number", "number"], ["Boolean", "boolean"]]) {
+      expect(argumentOf(wrapper!).diagnostics).toEqual([`TG2001 '${wrapper}' cannot be carried in JSON (the wrapper object, not a ${primitive}); use ${primitive}.`]);
+    }
+  });
+});
+
+describe("an index signature whose value is never", () => {
+  it("allows no key of its kind: Record<string, never> is the closed empty object", () => {
+    const closed = { description: "the argument", type: "object", properties: {}, additionalProperties: false };
+    expect(argumentOf("Record<string, never>")).toEqual({ schema: closed, diagnostics: [] });
+    expect(argumentOf("{ [key: string]: never }")).toEqual({ schema: closed, diagnostics: [] });
+    const { schema } = argumentOf("{ id: string; [key: string]: never }");
+    expect(schema).toMatchObject({ properties: { id: { type: "string" } }, additionalProperties: false });
+  });
+});

@@ -26,6 +26,10 @@ const NOT_JSON: Record<string, [why: string, instead: string]> = {
   Blob: ["bytes are not JSON", "use a base64 string (@format byte)"],
   Error: ["an Error serializes to {}", "use an object type with the fields you need"],
   URL: ["a URL is a class with methods", "use a string with @format uri"],
+  Object: ["it admits any value but null and undefined, a string as well", "use object for any JSON object, or an interface with the data fields"],
+  String: ["the wrapper object, not a string", "use string"],
+  Number: ["the wrapper object, not a number", "use number"],
+  Boolean: ["the wrapper object, not a boolean", "use boolean"],
 };
 
 /**

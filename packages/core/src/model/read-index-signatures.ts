@@ -24,6 +24,8 @@ export function readIndexSignatures(ctx: ReaderContext, type: ts.Type, site: ts.
     const at = declaration && isUserDeclaration(ctx, declaration) ? declaration : site;
     const key = info.keyType;
     if (key.flags & F.ESSymbolLike) continue;
+    // `Record<string, never>`, TypeScript's way to say "no properties": no key of this kind is allowed.
+    if (info.type.flags & F.Never) continue;
     const value = () => readType(ctx, info.type, at, declaration?.type ?? valueNode);
     if (key.flags & F.String) stringValue = value();
     else if (key.flags & F.Number) numberValue = value();

@@ -49,6 +49,33 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     }
   });
 
+  it("check --json and build --json: the same findings as data, files relative and POSIX, the same exit codes", () => {
+    const file = path.join(dir, "src/forecast.ts");
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, original.replace("Forecasts the weather at a place.", "Forecasts the weather."));
+    try {
+      const check = run(["check", "--json"], dir);
+      expect(check.status).toBe(1);
+      expect(check.stderr).toBe("");
+      expect(JSON.parse(check.stdout)).toEqual({
+        ok: false,
+        problems: [
+          { kind: "stale", file: "dist/toolgen.manifest.json", message: "dist/toolgen.manifest.json" },
+          { kind: "stale", file: "src/tools.generated.ts", message: "src/tools.generated.ts" },
+        ],
+        diagnostics: [],
+      });
+      const build = run(["build", "--json"], dir);
+      expect(build.status).toBe(0);
+      expect(build.stderr).toBe("");
+      expect(JSON.parse(build.stdout)).toEqual({ ok: true, entries: 3, written: ["dist/toolgen.manifest.json", "src/tools.generated.ts"], manifestReferenceAdded: null, warnings: [], diagnostics: [] });
+      expect(JSON.parse(run(["check", "--json"], dir).stdout)).toEqual({ ok: true, problems: [], diagnostics: [] });
+    } finally {
+      writeFileSync(file, original);
+      run(["build"], dir);
+    }
+  });
+
   it("-p works from any folder; paths are shown relative to where it ran", () => {
     const build = run(["build", "-p", path.join(dir, "tsconfig.json")], tmpdir());
     expect(build.status).toBe(0);
@@ -136,6 +163,18 @@ describe("diagnostics, configuration and usage errors", () => {
     expect(build.stderr).toContain("src/broken.ts:14:23 - error TG2001:");
     expect(build.stderr).toContain("Found 2 errors.");
     expect(build.stderr).not.toContain("\x1b[");
+  });
+
+  it("build --json and check --json: errors as data with file, line, column and code; nothing written; exit 1", () => {
+    for (const command of ["build", "check"]) {
+      const result = run([command, "--json"], dir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe("");
+      const printed = JSON.parse(result.stdout) as { ok: boolean; diagnostics: Array<Record<string, unknown>> };
+      expect(printed).toMatchObject(command === "build" ? { ok: false, entries: expect.any(Number), written: [], warnings: [] } : { ok: false, problems: [] });
+      expect(printed.diagnostics[0]).toMatchObject({ rule: null, code: "TG2001", severity: "error", file: "src/broken.ts", line: 5, column: 24, message: expect.stringMatching(/^'bigint' cannot be carried in JSON/) });
+      expect(printed.diagnostics).toHaveLength(2);
+    }
   });
 
   it("colour only when forced (FORCE_COLOR stands in for a terminal), never with NO_COLOR", () => {

@@ -22,12 +22,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("build")
     .description("analyze the sources; write the manifest and the generated registry module")
     .addOption(project())
+    .option("--json", "print { ok, entries, written, manifestReferenceAdded, warnings, diagnostics } as JSON")
     .action(async (o) => void (exitCode = (await import("./commands/build.js")).runBuild(o)));
   program
     .command("check")
     .description("exit 1 if generated files are missing or stale (for CI), or with --against on breaking contract changes")
     .addOption(project())
     .option("--against <old>", "also fail on breaking changes since <old> (a manifest, a package folder or git:<ref>) unless the major version went up")
+    .option("--json", "print { ok, problems, diagnostics } as JSON")
     .action(async (o) => void (exitCode = (await import("./commands/check.js")).runCheck(o)));
   program
     .command("diff <old> [new]")

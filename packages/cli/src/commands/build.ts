@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { ensureManifestReference, importEndingProblem, writePlan } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
+import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { registryModuleOf } from "../project/load-built-registry.js";
@@ -9,36 +10,51 @@ import { registryModuleOutsideProgram } from "../project/registry-module-include
 
 export interface BuildOptions {
   project?: string;
+  /** Print `{ ok, entries, written, manifestReferenceAdded, warnings, diagnostics }` on stdout instead of text. */
+  json?: boolean;
 }
 
 /** `toolgen build`: analyze, then write the manifest and the registry module. Exit 1 on errors. */
 export function runBuild(options: BuildOptions): number {
+  const json = options.json === true;
   const progress = createProgress();
   progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
   const plan = planProjectBuild(info, (files) => progress.phase(`analyzing ${files} files`));
   progress.done();
-  if (reportDiagnostics(plan.diagnostics)) {
+  const result = (ok: boolean, written: string[], warnings: string[], manifestReferenceAdded: string | null = null) =>
+    printJson({ ok, entries: plan.entryCount, written, manifestReferenceAdded, warnings, diagnostics: plan.diagnostics.map((d) => diagnosticJson(d)) });
+  if (json && plan.diagnostics.some((d) => d.severity === "error")) {
+    result(false, [], []);
+    return 1;
+  }
+  if (!json && reportDiagnostics(plan.diagnostics)) {
     process.stderr.write("toolgen: nothing written, fix the errors above.\n");
     return 1;
   }
   const before = previousRegistryModule(plan.files[0].path);
   writePlan(plan);
+  const warnings: string[] = [];
   const now = plan.manifest.registryModule;
   if (before !== undefined && now !== undefined && before !== now) {
     // Another tsconfig of the package built it (one without a package.json of its own), or "registryModule" moved.
-    process.stderr.write(`toolgen: warning: ${shown(plan.files[0].path)} described the registry module ${before} (a build of another tsconfig of this package, or before "registryModule" changed); it now describes ${now}. Give each tsconfig its own "manifest", or delete ${before} if nothing uses it.\n`);
+    warnings.push(`${shown(plan.files[0].path)} described the registry module ${before} (a build of another tsconfig of this package, or before "registryModule" changed); it now describes ${now}. Give each tsconfig its own "manifest", or delete ${before} if nothing uses it.`);
   }
   const outside = registryModuleOutsideProgram(info);
-  if (outside) process.stderr.write(`toolgen: warning: ${outside}\n`);
+  if (outside) warnings.push(outside);
   const ending = importEndingProblem(info);
-  if (ending) process.stderr.write(`toolgen: warning: ${ending}\n`);
+  if (ending) warnings.push(ending);
   const reference = ensureManifestReference(info);
+  if (plan.entryCount === 0) warnings.push(`no entries: no exported function, method or const in the files of ${shown(info.tsconfigPath)} has @tool, @prompt or @resource in its doc comment (a /** … */ block right above it).`);
+  if (json) {
+    result(true, plan.files.map((file) => relativePosix(file.path)), warnings, reference ?? null);
+    return 0;
+  }
   if (reference) process.stdout.write(`toolgen: added "toolgen": { "manifest": "${reference}" } to ${shown(info.packageJsonPath)}\n`);
   const [manifest, registryModule, ...chunks] = plan.files;
   const chunkNote = chunks.length ? ` (+ ${chunks.length} chunk${chunks.length === 1 ? "" : "s"} in ${shown(plan.chunkDirectory)})` : "";
   process.stdout.write(`toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} -> ${shown(manifest.path)}, ${shown(registryModule.path)}${chunkNote}\n`);
-  if (plan.entryCount === 0) process.stderr.write(`toolgen: warning: no entries: no exported function, method or const in the files of ${shown(info.tsconfigPath)} has @tool, @prompt or @resource in its doc comment (a /** … */ block right above it).\n`);
+  for (const warning of warnings) process.stderr.write(`toolgen: warning: ${warning}\n`);
   return 0;
 }
 

@@ -5,17 +5,28 @@ import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
-import { diffManifests } from "@toolgen/core";
+import { type ContractChange, diffManifests } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import { formatDiff } from "../contract/format-diff.js";
+import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
 import { UsageError } from "./usage-error.js";
+
+/** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, or a breaking change. */
+interface Problem {
+  kind: "missing" | "stale" | "extra" | "outside" | "breaking";
+  /** The file it is about, relative to where the command ran. */
+  file?: string;
+  message: string;
+  /** For `breaking`: the breaking changes. */
+  changes?: ContractChange[];
+}
 
 /**
  * The contract against an earlier version: its breaking changes are a problem unless the
  * package's major version went up since (semantic versioning's promise to callers).
  */
-function breakingAgainst(against: string, project: string | undefined, manifest: Manifest): string | undefined {
+function breakingAgainst(against: string, project: string | undefined, manifest: Manifest, print: boolean): Problem | undefined {
   let old;
   try {
     old = readContract(against, project);
@@ -27,9 +38,10 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
   if (diff.bump !== "major") return undefined;
   const [was, is] = [major(old.version), major(manifest.package.version)];
   if (was !== undefined && is !== undefined && is > was) return undefined;
-  process.stderr.write(formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against", only: "breaking" }));
+  if (print) process.stderr.write(formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against", only: "breaking" }));
+  const changes = diff.changes.filter((c) => c.severity === "breaking");
   const versions = was === undefined || is === undefined ? "package.json states no version to compare" : `the major version is ${is}, as in ${old.label}`;
-  return `breaking: ${diff.changes.filter((c) => c.severity === "breaking").length} breaking contract changes against ${old.label}, and ${versions}; raise the major version, or undo them (listed above)`;
+  return { kind: "breaking", message: `${changes.length} breaking contract changes against ${old.label}, and ${versions}; raise the major version, or undo them`, changes };
 }
 
 function major(version: string | undefined): number | undefined {
@@ -40,37 +52,48 @@ function major(version: string | undefined): number | undefined {
 /**
  * `toolgen check`: exit 1 listing every generated file that is missing or stale (for CI); with
  * `--against <old>`, also on a breaking contract change the package's major version does not
- * announce.
+ * announce. `--json` prints `{ ok, problems, diagnostics }` instead.
  */
-export function runCheck(options: { project?: string; against?: string }): number {
+export function runCheck(options: { project?: string; against?: string; json?: boolean }): number {
+  const json = options.json === true;
   const progress = createProgress();
   progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
   const plan = planProjectBuild(info, () => progress.phase("analyzing"));
   progress.done();
-  if (reportDiagnostics(plan.diagnostics)) return 1;
-  const problems: string[] = [];
+  const diagnostics = () => plan.diagnostics.map((d) => diagnosticJson(d));
+  if (json && plan.diagnostics.some((d) => d.severity === "error")) {
+    printJson({ ok: false, problems: [], diagnostics: diagnostics() });
+    return 1;
+  }
+  if (!json && reportDiagnostics(plan.diagnostics)) return 1;
+  const problems: Problem[] = [];
   if (options.against !== undefined) {
-    const refused = breakingAgainst(options.against, options.project, JSON.parse(plan.files[0].content) as Manifest);
+    const refused = breakingAgainst(options.against, options.project, JSON.parse(plan.files[0].content) as Manifest, !json);
     if (refused) problems.push(refused);
   }
   for (const file of plan.files) {
     const current = readIfExists(file.path);
-    if (current === undefined) problems.push(`missing: ${shown(file.path)}`);
-    else if (current !== file.content) problems.push(`stale:   ${shown(file.path)}`);
+    if (current === undefined) problems.push({ kind: "missing", file: relativePosix(file.path), message: shown(file.path) });
+    else if (current !== file.content) problems.push({ kind: "stale", file: relativePosix(file.path), message: shown(file.path) });
   }
-  for (const file of staleChunks(plan)) problems.push(`extra:   ${shown(file)}`);
+  for (const file of staleChunks(plan)) problems.push({ kind: "extra", file: relativePosix(file), message: shown(file) });
   // A registry module tsc will not compile is a problem CI should catch, whoever wrote it.
   const outside = readIfExists(plan.files[1].path) !== undefined ? registryModuleOutsideProgram(info) : undefined;
-  if (outside) problems.push(`outside: ${outside}`);
+  if (outside) problems.push({ kind: "outside", file: relativePosix(plan.files[1].path), message: outside });
   // Discovery finds the manifest through package.json; `build` adds the reference.
   if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {
-    problems.push(`missing: "toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}`);
+    problems.push({ kind: "missing", file: relativePosix(info.packageJsonPath), message: `"toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}` });
+  }
+  if (json) {
+    printJson({ ok: problems.length === 0, problems, diagnostics: diagnostics() });
+    return problems.length > 0 ? 1 : 0;
   }
   if (problems.length > 0) {
-    const stale = problems.some((p) => !p.startsWith("breaking:"));
+    const stale = problems.some((p) => p.kind !== "breaking");
     const why = stale ? "generated files are out of date or outside the program; see above, then run 'toolgen build'." : "the contract breaks its callers; see above.";
-    process.stderr.write(`${problems.join("\n")}\ntoolgen: ${why}\n`);
+    const line = (p: Problem) => `${`${p.kind}:`.padEnd(8)} ${p.message}${p.changes ? " (listed above)" : ""}`;
+    process.stderr.write(`${problems.map(line).join("\n")}\ntoolgen: ${why}\n`);
     return 1;
   }
   process.stdout.write(`toolgen: ${plan.files.length} generated files are up to date.\n`);

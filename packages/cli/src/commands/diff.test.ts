@@ -68,6 +68,12 @@ describe("toolgen check --against", () => {
     expect(refused.stderr).toContain("toolgen: the contract breaks its callers; see above.");
     expect(refused.stderr).toContain("toolgen check --against git:HEAD → the current sources: 5 breaking, 4 compatible, 2 cosmetic (bump: major) (the breaking ones below)");
     expect(refused.stderr).not.toContain("compatible /input");
+    const json = toolgen(["check", "--against", "git:HEAD", "--json"], dir);
+    expect(json).toMatchObject({ status: 1, stderr: "" });
+    const [problem, ...others] = (JSON.parse(json.stdout) as { problems: Array<{ kind: string; message: string; changes: Array<{ severity: string }> }> }).problems;
+    expect(others).toEqual([]);
+    expect(problem).toMatchObject({ kind: "breaking", message: "5 breaking contract changes against git:HEAD, and the major version is 1, as in git:HEAD; raise the major version, or undo them" });
+    expect(problem!.changes.map((c) => c.severity)).toEqual(Array(5).fill("breaking"));
     const packageJson = path.join(dir, "package.json");
     writeFileSync(packageJson, readFileSync(packageJson, "utf8").replace('"version": "1.4.0"', '"version": "2.0.0"'));
     expect(toolgen(["build"], dir).status).toBe(0);

@@ -1,4 +1,4 @@
-import * as path from "node:path";
+import { diagnosticJson, printJson } from "../output/diagnostic-json.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 
@@ -12,17 +12,7 @@ export function runLint(options: { project?: string; json?: boolean }): number {
   const analysisErrors = diagnostics.filter((d) => d.severity === "error" && d.rule === undefined);
   const shown = analysisErrors.length > 0 ? analysisErrors : diagnostics.filter((d) => d.rule !== undefined);
   if (options.json) {
-    const findings = shown.map((d) => ({
-      rule: d.rule ?? null,
-      code: d.code,
-      severity: d.severity,
-      file: path.relative(process.cwd(), d.file).split(path.sep).join("/"),
-      line: d.line,
-      column: d.column,
-      entry: d.entryName ?? null,
-      message: d.message,
-    }));
-    process.stdout.write(`${JSON.stringify(findings, null, 2)}\n`);
+    printJson(shown.map((d) => diagnosticJson(d)));
   } else if (shown.length > 0) {
     process.stderr.write(`${formatDiagnostics(shown, process.cwd())}\n`);
   } else {

@@ -205,6 +205,11 @@ describe("diagnostics, configuration and usage errors", () => {
     expect(build.stderr).toBe("toolgen: warning: no entries: no exported function, method or const in the files of tsconfig.json has @tool, @prompt or @resource in its doc comment (a /** … */ block right above it).\n");
   });
 
+  it("--version is the installed package's", () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    expect(run(["--version"], dir)).toMatchObject({ status: 0, stdout: `${version}\n` });
+  });
+
   it("usage errors exit 2: an unknown command, a tsconfig that is not there", () => {
     expect(run(["frobnicate"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown command 'frobnicate' (run 'toolgen --help' for usage)\n" });
     expect(run(["list", "--frob"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--frob' (run 'toolgen --help' for usage)\n" });

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { Command, CommanderError, Option } from "commander";
 import { isReportableError } from "./commands/usage-error.js";
 
@@ -11,7 +12,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command("toolgen")
     .description("Turn annotated TypeScript functions into LLM tools: JSON Schema, a manifest and a typed registry.")
-    .version(VERSION, "-v, --version")
+    .version(installedVersion(), "-v, --version")
     .exitOverride()
     // Usage mistakes read like every other error: one line, `toolgen: <what is wrong>`.
     .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`toolgen: ${s.trim().replace(/^error: /, "")} (run 'toolgen --help' for usage)\n`) });
@@ -112,4 +113,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-const VERSION = "0.1.0";
+/** The version in the installed package's package.json (the one place it is written), whichever build of the CLI runs. */
+function installedVersion(): string {
+  return (createRequire(import.meta.url)("@toolgen/cli/package.json") as { version: string }).version;
+}

@@ -7,6 +7,9 @@
  * more at 10 tools), the registry module no validator code (the corpus's 10 large tools went
  * from 22.1 to 19.3 KiB; the more tools, the smaller the bundle) — see docs/benchmarks.md;
  * 19 KiB since an outside audit's validation fixes: the errors of the one union member the
- * value's JSON type admits (`Address | null`), leap seconds, values JSON cannot carry (+208 B).
+ * value's JSON type admits (`Address | null`), leap seconds, values JSON cannot carry (+208 B);
+ * 19.5 KiB since results are held to their output schemas (properties the declared type does
+ * not have left out, a result that lacks what it requires refused), without which MCP clients
+ * refuse the structured content of a tool returning a wider object than its type (+463 B).
  */
-export const BUNDLE_BUDGET_BYTES = 19 * 1024;
+export const BUNDLE_BUDGET_BYTES = 19.5 * 1024;

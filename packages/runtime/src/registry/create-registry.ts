@@ -139,7 +139,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
       }
     }
   };
-  const context: CallContext = { options, interceptors: [], instances: new Map(), suspended, resourceUpdated };
+  const context: CallContext = { options, interceptors: [], instances: new Map(), suspended, formats, resourceUpdated };
 
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
     try {

@@ -280,3 +280,55 @@ describe("faulty tools never crash the host", () => {
     expect(args).toEqual({ list: [1] });
   });
 });
+
+describe("a result held to its output schema", () => {
+  const closed = (properties: Record<string, JsonSchema>, required = Object.keys(properties)) => ({ type: "object", properties, required, additionalProperties: false });
+  /** A registry with one tool `t` of this output schema, returning what `fn` returns. */
+  function typedTool(outputSchema: JsonSchema, fn: () => unknown) {
+    const registry = createRegistry([]);
+    registry.register({ name: "t", description: "test tool", params: [], outputSchema, fn });
+    return registry;
+  }
+
+  it("leaves out what its closed objects do not declare (TypeScript lets a function return a wider object): in objects, array items, $defs and records", async () => {
+    const row = closed({ id: { type: "string" } });
+    const schema = {
+      ...closed({ user: { $ref: "#/$defs/User" }, rows: { type: "array", items: row }, byName: { type: "object", additionalProperties: row }, open: { type: "object" } }),
+      $defs: { User: closed({ name: { type: "string" }, boss: { anyOf: [{ $ref: "#/$defs/User" }, { type: "null" }] } }) },
+    };
+    const result = {
+      user: { name: "Ada", passwordHash: "x", boss: { name: "Bob", passwordHash: "y", boss: null } },
+      rows: [{ id: "1", secret: 1 }],
+      byName: { a: { id: "2", secret: 2 } },
+      open: { anything: true },
+      internal: "not in the type",
+    };
+    const structured = { user: { name: "Ada", boss: { name: "Bob", boss: null } }, rows: [{ id: "1" }], byName: { a: { id: "2" } }, open: { anything: true } };
+    expect(await typedTool(schema, () => result).dispatch("t", {})).toEqual({ status: "ok", text: JSON.stringify(structured), structured });
+  });
+
+  it("shapes a union's value by the first member it conforms to once shaped", async () => {
+    const schema = { anyOf: [closed({ kind: { const: "a" }, x: { type: "number" } }), closed({ kind: { const: "b" }, y: { type: "number" } })] };
+    expect(await typedTool(schema, () => ({ kind: "b", y: 1, x: 2, z: 3 })).dispatch("t", {})).toEqual({ status: "ok", text: '{"kind":"b","y":1}', structured: { kind: "b", y: 1 } });
+    expect(await typedTool({ type: "array", prefixItems: [closed({ a: { type: "number" } }), { type: "string" }], items: false }, () => [{ a: 1, b: 2 }, "s"]).dispatch("t", {})).toEqual({ status: "ok", text: '[{"a":1},"s"]' });
+  });
+
+  it("a result that lacks what its type requires is an execution_error listing the problems, not content a client refuses", async () => {
+    expect(await typedTool(closed({ id: { type: "string" }, n: { type: "number" } }), () => ({ n: Number.NaN })).dispatch("t", {})).toEqual({
+      status: "error",
+      error: {
+        code: "execution_error",
+        message: "The tool's result does not match its declared type for 't' (2 problems):\n- /id: expected a value (this property is required), received nothing\n- /n: expected a number, received null",
+        payload: { issues: [{ path: "/id", expected: "a value (this property is required)", received: "nothing" }, { path: "/n", expected: "a number", received: "null" }] },
+      },
+    });
+    expect(await typedTool({ type: "string" }, () => undefined).dispatch("t", {})).toMatchObject({ status: "error", error: { code: "execution_error" } });
+    expect(await typedTool({ type: ["string", "null"] }, () => undefined).dispatch("t", {})).toEqual({ status: "ok", text: "" });
+  });
+
+  it("checks a format where the registry carries its check, and passes one it does not carry", async () => {
+    expect(await typedTool({ type: "string", format: "date-time" }, () => "yesterday").dispatch("t", {})).toMatchObject({ status: "error", error: { code: "execution_error" } });
+    expect(await typedTool({ type: "string", format: "date-time" }, () => new Date(0)).dispatch("t", {})).toEqual({ status: "ok", text: "1970-01-01T00:00:00.000Z" });
+    expect(await typedTool({ type: "string", format: "email" }, () => "not an address").dispatch("t", {})).toEqual({ status: "ok", text: "not an address" });
+  });
+});

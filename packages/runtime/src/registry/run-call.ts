@@ -6,6 +6,7 @@ import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
 import { expandUriTemplate, isUriTemplate } from "../resources/uri-template.js";
 import { bindArguments } from "../pipeline/bind-arguments.js";
+import { conformResult } from "../pipeline/conform-result.js";
 import { convertArguments } from "../pipeline/convert-arguments.js";
 import { invokeWithLimits } from "../pipeline/invoke-with-limits.js";
 import { mapThrown } from "../pipeline/map-thrown.js";
@@ -14,6 +15,7 @@ import { resolveImplementation } from "../pipeline/resolve-implementation.js";
 import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
 import { describeValue } from "../pipeline/validate-arguments.js";
 import type { CallInfo, CallOptions, Interceptor, RegistryOptions } from "./create-registry.js";
+import type { FormatLookup } from "../validation/format-checks.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import type { SuspendedCalls } from "./suspended-calls.js";
 
@@ -24,6 +26,8 @@ export interface CallContext {
   /** `@toolset` instances, one per class. */
   instances: Map<unknown, unknown>;
   suspended: SuspendedCalls;
+  /** The format checks the registry carries (results are held to their output schemas with them). */
+  formats: FormatLookup;
   /** Tells `onResourceUpdated` listeners. */
   resourceUpdated(uri: string): void;
 }
@@ -83,7 +87,8 @@ async function produce(definition: EntryDefinition, info: CallInfo, uri: string 
   if (entry.kind === "prompt") return renderPrompt(entry.name, result, entry.role ?? "user");
   if (entry.kind === "resource") return serializeResource(result, uri ?? uriOf(entry.uris ?? [], info.arguments), entry.mimeType);
   if (entry.content) return contentOutcome(result);
-  return serializeResult(result);
+  const { outputSchema } = entry;
+  return serializeResult(result, outputSchema === undefined ? undefined : (json) => conformResult(entry.name, outputSchema, json, shared.formats, "The tool's result does not match its declared type"));
 }
 
 /** A tool declared to return content blocks: checked, then passed on with their text. */

@@ -2,10 +2,8 @@ import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome, type SuspendedOutcome } from "../outcome/outcome.js";
 import { mapThrown } from "../pipeline/map-thrown.js";
 import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
-import { formatIssues, validateArguments } from "../pipeline/validate-arguments.js";
+import { conformResult } from "../pipeline/conform-result.js";
 import type { FormatLookup } from "../validation/format-checks.js";
-import type { CompiledValidator } from "../validation/index.js";
-import { compileSchema } from "../validation/compile-schema.js";
 
 /** How many completed ids an instance remembers, to refuse a second completion. */
 const REMEMBERED = 10_000;
@@ -14,14 +12,12 @@ const REMEMBERED = 10_000;
  * External tools' calls waiting for the host. The id carries what completing needs — the
  * tool's name, `name:uuid` — so any instance of the registry completes it, not only the
  * one that suspended it (behind a load balancer). The host's result is held to the tool's
- * output schema and becomes a normal outcome (an `Error` it hands back, an error outcome).
+ * output schema (`conformResult`) and becomes a normal outcome (an `Error` it hands back, an error outcome).
  * An id naming no external tool is an error, never a made-up result; an instance refuses an
  * id it completed already (across instances, completing once is the host's part).
  */
 export class SuspendedCalls {
   private readonly completed = new Set<string>();
-  /** Output validators, built on an entry's first completion. */
-  private readonly outputChecks = new WeakMap<ManifestEntry, CompiledValidator>();
 
   constructor(
     private readonly entryOf: (name: string) => ManifestEntry | undefined,
@@ -47,12 +43,7 @@ export class SuspendedCalls {
     this.completed.add(callId);
     if (this.completed.size > REMEMBERED) this.completed.delete(this.completed.values().next().value!);
     if (result instanceof Error) return mapThrown(result);
-    if (entry.outputSchema !== undefined) {
-      let check = this.outputChecks.get(entry);
-      if (!check) this.outputChecks.set(entry, (check = compileSchema(entry.outputSchema, this.formats)));
-      const found = validateArguments(check, result);
-      if (found.issues.length > 0) return errorOutcome("execution_error", formatIssues(name, found, "The host's result does not match the output schema"), { issues: found.issues });
-    }
-    return serializeResult(result);
+    const { outputSchema } = entry;
+    return serializeResult(result, outputSchema === undefined ? undefined : (json) => conformResult(name, outputSchema, json, this.formats, "The host's result does not match the output schema"));
   }
 }

@@ -87,6 +87,54 @@ describe("@toolgen/unplugin/rollup in watch mode", () => {
   }, 60_000);
 });
 
+/**
+ * Runs a Rollup watcher, calling `steps` in turn with its events (a step that returns true is
+ * done, and may edit a file to start the next), until the last is done.
+ */
+async function watchRollup(dir: string, steps: Array<(event: { code: string; error?: Error }) => boolean>): Promise<void> {
+  const watcher = rollupWatch({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: () => {}, output: { dir: path.join(dir, "out"), format: "esm" }, watch: { buildDelay: 50 } });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let step = 0;
+      watcher.on("event", (event) => {
+        if ("result" in event) void event.result?.close();
+        try {
+          if (steps[step]!(event as { code: string; error?: Error }) && ++step === steps.length) resolve();
+        } catch (failure) {
+          reject(failure as Error);
+        }
+      });
+    });
+  } finally {
+    await watcher.close();
+  }
+}
+
+describe("@toolgen/unplugin/rollup in watch mode, from what the build read", () => {
+  it("a first build that fails still watches the sources: fixing the file builds again", async () => {
+    const dir = app();
+    const tools = path.join(dir, "src/tools.ts");
+    const good = readFileSync(tools, "utf8");
+    writeFileSync(tools, good + BAD_TOOL);
+    await watchRollup(dir, [
+      // The fix comes a moment later, as a person's would: the watcher starts following the files as the build fails.
+      (event) => event.code === "ERROR" && (setTimeout(() => writeFileSync(tools, good.replace("Greets someone.", "Greets someone warmly.")), 500), true),
+      (event) => event.code === "BUNDLE_END" && readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8").includes("Greets someone warmly."),
+    ]);
+  }, 60_000);
+
+  it("a file of types only, which the bundle never imports, rebuilds the registry when its doc comments change", async () => {
+    const dir = app();
+    const types = path.join(dir, "src/types.ts");
+    writeFileSync(types, "export interface Greeting {\n  /** Who to greet. */\n  name: string;\n}\n");
+    writeFileSync(path.join(dir, "src/tools.ts"), 'import type { Greeting } from "./types.js";\n\n/**\n * Greets someone.\n * @tool\n */\nexport function greet({ name }: Greeting): string {\n  return `Hello, ${name}!`;\n}\n');
+    await watchRollup(dir, [
+      (event) => event.code === "BUNDLE_END" && (writeFileSync(types, readFileSync(types, "utf8").replace("Who to greet.", "Whom to greet.")), true),
+      (event) => event.code === "BUNDLE_END" && readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8").includes("Whom to greet."),
+    ]);
+  }, 60_000);
+});
+
 /** webpack's and Rspack's options for the fixture: TypeScript through a loader, `./x.js` finding `./x.ts`, Node.js built-ins left out. */
 function options(dir: string, plugin: unknown, loader: object) {
   return {

@@ -14,24 +14,34 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * `toolgen build` inside the bundler: when it starts, and again when a TypeScript source
  * changes in watch mode or Vite's dev server (the registry module it rewrites is then
  * reloaded like any changed module). Errors fail the bundler's build with toolgen's
- * file:line:col diagnostics; warnings are printed. The manifest is written again after the
- * bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
+ * file:line:col diagnostics; warnings are printed. Vite's dev server is not stopped by them:
+ * it reports them and builds again when a file changes. The manifest is written again after
+ * the bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
   const { project, ...config } = options;
   let last: ProjectBuild | undefined;
   /** Under Vite's dev server no `buildStart` follows a change: `watchChange` builds then. */
   let serving = false;
+  /**
+   * What the last build read; before any was read (a configuration error), the tsconfig and
+   * the files beside it that configure the build.
+   */
+  let inputs: string[] = configurationFiles(project);
   /** The build, and its failure (to report), if it failed. */
   const build = (): Error | undefined => {
     try {
       last = buildProject({ ...(project ? { project } : {}), config });
+      inputs = last.inputs;
     } catch (error) {
       // A mistake in the project or the options is told in words; a crash keeps its stack for the report.
       if (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError) throw error;
       return pluginError(error instanceof Error ? error.message : String(error), error);
     }
-    if (!last.ok) return Object.assign(pluginError(`toolgen: the build failed\n${last.report}`), { diagnostics: last.diagnostics.filter((d) => d.severity === "error") });
+    if (!last.ok) {
+      // Not enumerable: a bundler that prints the error object (Vite's dev server) shows the message, not the array.
+      return Object.defineProperty(pluginError(`toolgen: the build failed\n${last.report}`), "diagnostics", { value: last.diagnostics.filter((d) => d.severity === "error") });
+    }
     if (last.report) process.stderr.write(last.report);
     return undefined;
   };
@@ -43,6 +53,12 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     // returns what it returns from esbuild's `onStart`.
     buildStart(): void {
       const failure = build();
+      watchInputs(this, inputs);
+      if (failure && serving) {
+        // The dev server starts all the same, and `watchChange` builds again once a file is fixed.
+        process.stderr.write(`${failure.message}\n`);
+        return;
+      }
       return (failure && fail(this, failure)) as unknown as void;
     },
     watchChange(id) {
@@ -62,6 +78,26 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     },
   };
 };
+
+/** The tsconfig `project` names (from the working directory), and the package's files beside it that configure the build. */
+function configurationFiles(project: string | undefined): string[] {
+  const named = path.resolve(project ?? "tsconfig.json");
+  const tsconfig = /\.json$/.test(named) ? named : path.join(named, "tsconfig.json");
+  const folder = path.dirname(tsconfig);
+  return [tsconfig, path.join(folder, "package.json"), path.join(folder, "toolgen.config.json")];
+}
+
+/**
+ * Has the bundler's watcher follow what the build read: Rollup and Vite watch only the modules
+ * of the bundle, which a failed first build has none of (so they never built again), and a
+ * file of types only, erased from the bundle, is no module of it either. esbuild takes watched
+ * files only where it loads a module, so it is left as it is.
+ */
+function watchInputs(context: unknown, files: readonly string[]): void {
+  const watching = context as NativeContext & { addWatchFile?: (file: string) => void };
+  if (typeof watching.addWatchFile !== "function" || watching.getNativeBuildContext?.()?.framework === "esbuild") return;
+  for (const file of files) watching.addWatchFile(file);
+}
 
 type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[] } } | undefined };
 

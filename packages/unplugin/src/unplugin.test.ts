@@ -55,6 +55,34 @@ describe("@toolgen/unplugin", () => {
     }
   }, 30_000);
 
+  it("vite dev server: starts with a toolgen error in the sources, reports it, and builds once the file is fixed", async () => {
+    const dir = app();
+    const source = path.join(dir, "src/tools.ts");
+    const good = readFileSync(source, "utf8");
+    writeFileSync(source, `${good}\n/** Counts. @tool */\nexport function count(n: bigint): void {}\n`);
+    const reported: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (typeof chunk === "string" && chunk.includes("toolgen") ? reported.push(chunk) > 0 : write(chunk, ...rest))) as typeof process.stderr.write;
+    let server: Awaited<ReturnType<typeof createServer>> | undefined;
+    try {
+      server = await createServer({ root: dir, logLevel: "silent", configFile: false, plugins: [toolgenVite({ project: dir })], server: { port: 0, strictPort: false } });
+      await server.listen();
+    } finally {
+      process.stderr.write = write;
+    }
+    try {
+      expect(reported.join("")).toMatch(/src\/tools\.ts:\d+:\d+ - error TG2001/);
+      expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
+      writeFileSync(source, good);
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(path.join(dir, "src/tools.generated.ts")) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const module = (await server.ssrLoadModule("/src/tools.generated.ts")) as { registry: { get(name: string): { description: string } | undefined } };
+      expect(module.registry.get("greet")?.description).toBe("Greets someone.");
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+
   it("takes toolgen config keys as options, over the package's config; a wrong one fails the build naming it", async () => {
     const dir = app();
     writeFileSync(path.join(dir, "src/tools.ts"), `${readFileSync(path.join(dir, "src/tools.ts"), "utf8")}\n/** Says hello. @tool */\nexport function sayHello(): string {\n  return "hello";\n}\n`);

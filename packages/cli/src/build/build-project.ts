@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import * as path from "node:path";
 import { type Diagnostic } from "@toolgen/core";
 import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
@@ -14,6 +16,12 @@ export interface ProjectBuild {
   manifest: { path: string; content: string };
   registryModule: string;
   entryCount: number;
+  /**
+   * What the build read and a watcher should watch: the program's source files (not the
+   * modules toolgen generates, declaration files or installed packages), the tsconfig,
+   * package.json and toolgen.config.json.
+   */
+  inputs: string[];
 }
 
 /**
@@ -27,13 +35,18 @@ export function buildProject(options: { project?: string; cwd?: string; config?:
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ? parseConfig(options.config, "the build's options") : {};
   const info = loadProjectInfo(options.project, cwd, undefined, config);
-  const plan = planProjectBuild(info);
+  let sources: readonly string[] = [];
+  const plan = planProjectBuild(info, (files) => (sources = files));
   const [manifest, registryModule] = plan.files;
+  const generated = new Set(plan.files.map((file) => path.resolve(file.path)));
+  const configFile = path.join(info.packageRoot, "toolgen.config.json");
+  const ownSources = sources.map((file) => path.resolve(file)).filter((file) => !generated.has(file) && !file.split(path.sep).includes("node_modules"));
+  const inputs = [...ownSources, info.tsconfigPath, info.packageJsonPath, ...(existsSync(configFile) ? [configFile] : [])];
   const ok = !plan.diagnostics.some((d) => d.severity === "error");
   if (ok) {
     writePlan(plan);
     ensureManifestReference(info);
   }
   const report = plan.diagnostics.length > 0 ? formatDiagnostics(plan.diagnostics, cwd, false) : "";
-  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, entryCount: plan.entryCount };
+  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, entryCount: plan.entryCount, inputs };
 }

@@ -20,7 +20,7 @@ export function runBuild(options: BuildOptions): number {
   const progress = createProgress();
   progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
-  const plan = planProjectBuild(info, (files) => progress.phase(`analyzing ${files} files`));
+  const plan = planProjectBuild(info, (files) => progress.phase(`analyzing ${files.length} files`));
   progress.done();
   const result = (ok: boolean, written: string[], warnings: string[], manifestReferenceAdded: string | null = null) =>
     printJson({ ok, entries: plan.entryCount, written, manifestReferenceAdded, warnings, diagnostics: plan.diagnostics.map((d) => diagnosticJson(d)) });

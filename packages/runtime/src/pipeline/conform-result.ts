@@ -15,7 +15,8 @@ const validators = new WeakMap<object, CompiledValidator | null>();
  * object than its return type says (a row with more columns than the interface): properties a
  * closed object does not declare are left out, so the model sees what the type says — not a
  * field the code never meant to expose — and the structured content conforms to the schema,
- * which MCP clients check. What remains must conform: a result that lacks what its type
+ * which MCP clients check. A union's value is shaped by the member that keeps the most of it.
+ * What remains must conform: a result that lacks what its type
  * requires (through a cast, or `any`) is an `execution_error` listing the problems, never a
  * result the client refuses. Formats are checked where the registry carries their check.
  */
@@ -35,12 +36,18 @@ function shape(schema: unknown, value: unknown, root: Record<string, unknown>, f
   if (typeof schema.$ref === "string") return shape(resolveLocalRef(root, schema.$ref), value, root, formats);
   const members = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(members)) {
-    // The first member the value conforms to once shaped by it; none: left as it is, for validation to report.
+    // A member the value conforms to as it is; else, of the members it conforms to once shaped,
+    // the one that keeps the most (`{ a } | { a, b }` keeps `b`); none: left as it is, for validation to report.
+    let best: unknown = value;
+    let kept = -1;
     for (const member of members) {
       const shaped = shape(member, value, root, formats);
-      if (isObject(member) && validatorOf(member, root, formats)?.(shaped)) return shaped;
+      if (!isObject(member) || !validatorOf(member, root, formats)?.(shaped)) continue;
+      if (shaped === value) return value;
+      const size = JSON.stringify(shaped).length;
+      if (size > kept) [best, kept] = [shaped, size];
     }
-    return value;
+    return best;
   }
   let changed = false;
   const item = (sub: unknown, was: unknown) => {

@@ -307,9 +307,12 @@ describe("a result held to its output schema", () => {
     expect(await typedTool(schema, () => result).dispatch("t", {})).toEqual({ status: "ok", text: JSON.stringify(structured), structured });
   });
 
-  it("shapes a union's value by the first member it conforms to once shaped", async () => {
+  it("shapes a union's value by the member that keeps the most of it", async () => {
     const schema = { anyOf: [closed({ kind: { const: "a" }, x: { type: "number" } }), closed({ kind: { const: "b" }, y: { type: "number" } })] };
     expect(await typedTool(schema, () => ({ kind: "b", y: 1, x: 2, z: 3 })).dispatch("t", {})).toEqual({ status: "ok", text: '{"kind":"b","y":1}', structured: { kind: "b", y: 1 } });
+    const overlapping = { anyOf: [closed({ a: { type: "number" } }), closed({ a: { type: "number" }, b: { type: "number" } })] };
+    expect(await typedTool(overlapping, () => ({ a: 1, b: 2 })).dispatch("t", {})).toMatchObject({ structured: { a: 1, b: 2 } });
+    expect(await typedTool(overlapping, () => ({ a: 1, b: 2, c: 3 })).dispatch("t", {})).toMatchObject({ structured: { a: 1, b: 2 } });
     expect(await typedTool({ type: "array", prefixItems: [closed({ a: { type: "number" } }), { type: "string" }], items: false }, () => [{ a: 1, b: 2 }, "s"]).dispatch("t", {})).toEqual({ status: "ok", text: '[{"a":1},"s"]' });
   });
 

@@ -16,9 +16,9 @@ const validators = new WeakMap<object, CompiledValidator | null>();
  * closed object does not declare are left out, so the model sees what the type says — not a
  * field the code never meant to expose — and the structured content conforms to the schema,
  * which MCP clients check. A union's value is shaped by the member that keeps the most of it.
- * What remains must conform: a result that lacks what its type
- * requires (through a cast, or `any`) is an `execution_error` listing the problems, never a
- * result the client refuses. Formats are checked where the registry carries their check.
+ * What remains must conform: a result that lacks what its type requires (through a cast, or
+ * `any`) is an `execution_error` listing the problems, never a result the client refuses.
+ * Formats are checked where the registry carries their check.
  */
 export function conformResult(name: string, schema: JsonSchema, value: unknown, formats: FormatLookup, what: string): { value: unknown } | ErrorOutcome {
   if (!isObject(schema)) return { value };

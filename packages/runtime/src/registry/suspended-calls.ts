@@ -12,7 +12,8 @@ const REMEMBERED = 10_000;
  * External tools' calls waiting for the host. The id carries what completing needs — the
  * tool's name, `name:uuid` — so any instance of the registry completes it, not only the
  * one that suspended it (behind a load balancer). The host's result is held to the tool's
- * output schema (`conformResult`) and becomes a normal outcome (an `Error` it hands back, an error outcome).
+ * output schema (`conformResult`) and becomes a normal outcome (an `Error` it hands back, an
+ * error outcome).
  * An id naming no external tool is an error, never a made-up result; an instance refuses an
  * id it completed already (across instances, completing once is the host's part).
  */

@@ -10,6 +10,6 @@
  * value's JSON type admits (`Address | null`), leap seconds, values JSON cannot carry (+208 B);
  * 19.5 KiB since results are held to their output schemas (properties the declared type does
  * not have left out, a result that lacks what it requires refused), without which MCP clients
- * refuse the structured content of a tool returning a wider object than its type (+489 B).
+ * refuse the structured content of a tool returning a wider object than its type (+604 B).
  */
 export const BUNDLE_BUDGET_BYTES = 19.5 * 1024;

@@ -7,8 +7,13 @@ import { resolveLocalRef } from "../validation/supported-schema.js";
 import { isObject } from "../validation/validator-support.js";
 import { formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
-/** Validators of output schemas and of their union members, compiled on first use (null: one toolgen's validator cannot check). */
-const validators = new WeakMap<object, CompiledValidator | null>();
+type Schema = Record<string, unknown>;
+
+/**
+ * Validators of output schemas and of their union members, compiled on first use, per
+ * registry's format checks (null: a schema toolgen's validator cannot check).
+ */
+const compiled = new WeakMap<FormatLookup, WeakMap<Schema, CompiledValidator | null>>();
 
 /**
  * A result (as JSON) held to its output schema. TypeScript lets a function return a wider
@@ -22,42 +27,52 @@ const validators = new WeakMap<object, CompiledValidator | null>();
  */
 export function conformResult(name: string, schema: JsonSchema, value: unknown, formats: FormatLookup, what: string): { value: unknown } | ErrorOutcome {
   if (!isObject(schema)) return { value };
-  const lookup: FormatLookup = (format) => formats(format) ?? (() => true);
-  const shaped = shape(schema, value, schema, lookup);
-  const validate = validatorOf(schema, schema, lookup);
+  const validatorOf = validatorsOf(schema, formats);
+  // Each (schema, value) pair is shaped once: union members that lead to the same schema (a
+  // recursive type) do not shape the same subtree again, level after level.
+  const shapedBy = new Map<Schema, Map<object, unknown>>();
+  const shape = (sub: unknown, was: unknown): unknown => {
+    if (!isObject(sub) || typeof was !== "object" || was === null) return was;
+    if (typeof sub.$ref === "string") return shape(resolveLocalRef(schema, sub.$ref), was);
+    let done = shapedBy.get(sub);
+    if (!done) shapedBy.set(sub, (done = new Map()));
+    if (!done.has(was)) done.set(was, shapeNode(sub, was, shape, validatorOf));
+    return done.get(was);
+  };
+  const shaped = shape(schema, value);
+  const validate = validatorOf(schema);
   const found = validate ? validateArguments(validate, shaped) : { issues: [] };
   if (found.issues.length === 0) return { value: shaped };
   return errorOutcome("execution_error", formatIssues(name, found, what), issuesPayload(found));
 }
 
-/** `value` without the properties `schema`'s closed objects do not declare; `value` itself when there are none. */
-function shape(schema: unknown, value: unknown, root: Record<string, unknown>, formats: FormatLookup): unknown {
-  if (!isObject(schema) || typeof value !== "object" || value === null) return value;
-  if (typeof schema.$ref === "string") return shape(resolveLocalRef(root, schema.$ref), value, root, formats);
+/** One object or array shaped by one schema (its parts by `shape`); the value itself when nothing is left out. */
+function shapeNode(schema: Schema, value: object, shape: (sub: unknown, was: unknown) => unknown, validatorOf: (sub: Schema) => CompiledValidator | undefined): unknown {
   const members = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(members)) {
     // A member the value conforms to as it is; else, of the members it conforms to once shaped,
     // the one that keeps the most (`{ a } | { a, b }` keeps `b`); none: left as it is, for validation to report.
+    const candidates = members.filter(isObject);
+    if (candidates.some((member) => validatorOf(member)?.(value))) return value;
     let best: unknown = value;
     let kept = -1;
-    for (const member of members) {
-      const shaped = shape(member, value, root, formats);
-      if (!isObject(member) || !validatorOf(member, root, formats)?.(shaped)) continue;
-      if (shaped === value) return value;
+    for (const member of candidates) {
+      const shaped = shape(member, value);
+      if (!validatorOf(member)?.(shaped)) continue;
       const size = JSON.stringify(shaped).length;
       if (size > kept) [best, kept] = [shaped, size];
     }
     return best;
   }
   let changed = false;
-  const item = (sub: unknown, was: unknown) => {
-    const now = shape(sub, was, root, formats);
+  const part = (sub: unknown, was: unknown) => {
+    const now = shape(sub, was);
     changed ||= now !== was;
     return now;
   };
   if (Array.isArray(value)) {
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
-    const shaped = value.map((was: unknown, i) => item(i < prefix.length ? prefix[i] : schema.items, was));
+    const shaped = value.map((was: unknown, i) => part(i < prefix.length ? prefix[i] : schema.items, was));
     return changed ? shaped : value;
   }
   const properties = isObject(schema.properties) ? schema.properties : {};
@@ -66,21 +81,29 @@ function shape(schema: unknown, value: unknown, root: Record<string, unknown>, f
   for (const [key, was] of Object.entries(value)) {
     const sub = Object.hasOwn(properties, key) ? properties[key] : (patterns.find(([pattern]) => new RegExp(pattern, "u").test(key))?.[1] ?? schema.additionalProperties);
     if (sub === false) changed = true;
-    else shaped[key] = item(sub, was);
+    // Defined, not assigned: a `__proto__` key stays a key, as JSON.parse made it.
+    else Object.defineProperty(shaped, key, { value: part(sub, was), enumerable: true, writable: true, configurable: true });
   }
   return changed ? shaped : value;
 }
 
 /** A (sub)schema's validator, with the root's definitions; undefined when toolgen's validator cannot check it. */
-function validatorOf(schema: Record<string, unknown>, root: Record<string, unknown>, formats: FormatLookup): CompiledValidator | undefined {
-  let validate = validators.get(schema);
-  if (validate === undefined) {
-    try {
-      validate = compileSchema(root.$defs === undefined ? schema : { ...schema, $defs: root.$defs }, formats);
-    } catch {
-      validate = null;
+function validatorsOf(root: Schema, formats: FormatLookup): (schema: Schema) => CompiledValidator | undefined {
+  let cache = compiled.get(formats);
+  if (!cache) compiled.set(formats, (cache = new WeakMap()));
+  const known = cache;
+  // The value is the tool's own, typed result: a format whose check the registry does not carry is not what refuses it.
+  const lookup: FormatLookup = (format) => formats(format) ?? (() => true);
+  return (schema) => {
+    let validate = known.get(schema);
+    if (validate === undefined) {
+      try {
+        validate = compileSchema(root.$defs === undefined || schema === root ? schema : { ...schema, $defs: root.$defs }, lookup);
+      } catch {
+        validate = null;
+      }
+      known.set(schema, validate);
     }
-    validators.set(schema, validate);
-  }
-  return validate ?? undefined;
+    return validate ?? undefined;
+  };
 }

@@ -329,9 +329,36 @@ describe("a result held to its output schema", () => {
     expect(await typedTool({ type: ["string", "null"] }, () => undefined).dispatch("t", {})).toEqual({ status: "ok", text: "" });
   });
 
+  it("shapes a recursive union in time linear in its size, not doubling with each level", async () => {
+    const node = (kind: string) => closed({ kind: { const: kind }, items: { type: "array", items: { $ref: "#/$defs/Node" } } });
+    const schema = { $ref: "#/$defs/Node", $defs: { Node: { anyOf: [node("x"), node("y")] } } };
+    let chain: Record<string, unknown> = { kind: "y", items: [], extra: 0 };
+    for (let depth = 1; depth <= 40; depth++) chain = { kind: depth % 2 ? "x" : "y", items: [chain], extra: depth };
+    const outcome = await typedTool(schema, () => chain).dispatch("t", {});
+    expect(outcome.status).toBe("ok");
+    expect((outcome as { text: string }).text).not.toContain("extra");
+  });
+
+  it("keeps a key named __proto__ as a key, and checks what the object holds itself", async () => {
+    const user = closed({ id: { type: "number" } });
+    const open = { type: "object", properties: { map: { type: "object", additionalProperties: user } }, required: ["map"], additionalProperties: false };
+    const kept = await typedTool(open, () => JSON.parse('{"map":{"__proto__":{"id":2,"pw":"s"},"u1":{"id":1}}}')).dispatch("t", {});
+    expect(kept).toMatchObject({ status: "ok", text: '{"map":{"__proto__":{"id":2},"u1":{"id":1}}}' });
+    const required = { type: "object", properties: { x: { type: "number" } }, required: ["x"], additionalProperties: { anyOf: [{ type: "number" }, closed({ x: { type: "number" } })] } };
+    expect(await typedTool(required, () => JSON.parse('{"__proto__":{"x":1},"e":{"x":1,"y":2}}')).dispatch("t", {})).toMatchObject({ status: "error", error: { code: "execution_error", message: expect.stringContaining("- /x: expected a value (this property is required)") } });
+  });
+
   it("checks a format where the registry carries its check, and passes one it does not carry", async () => {
     expect(await typedTool({ type: "string", format: "date-time" }, () => "yesterday").dispatch("t", {})).toMatchObject({ status: "error", error: { code: "execution_error" } });
     expect(await typedTool({ type: "string", format: "date-time" }, () => new Date(0)).dispatch("t", {})).toEqual({ status: "ok", text: "1970-01-01T00:00:00.000Z" });
     expect(await typedTool({ type: "string", format: "email" }, () => "not an address").dispatch("t", {})).toEqual({ status: "ok", text: "not an address" });
+    // The same schema in a registry that carries the check: each registry checks with its own.
+    const schema = { type: "string", format: "email" };
+    const withEmail = createRegistry([], { formats: { email: (s: string) => s.includes("@") } });
+    withEmail.register({ name: "t", description: "", params: [], outputSchema: schema, fn: () => "not an address" });
+    const without = createRegistry([]);
+    without.register({ name: "t", description: "", params: [], outputSchema: schema, fn: () => "not an address" });
+    expect(await withEmail.dispatch("t", {})).toMatchObject({ status: "error" });
+    expect(await without.dispatch("t", {})).toMatchObject({ status: "ok" });
   });
 });

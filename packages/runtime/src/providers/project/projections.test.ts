@@ -1,3 +1,5 @@
+import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import { checkConformance } from "../conformance/check-conformance.js";
@@ -78,6 +80,24 @@ describe("projections over names every provider does not accept", () => {
   it("throws when two tools cannot be told apart", () => {
     const clash = [tool("a b"), tool("a_b"), tool(projectTools("openai", [tool("a b"), tool("a_b")]).names.toProvider("a b"))];
     expect(() => projectTools("openai", clash)).toThrow(NameCollisionError);
+  });
+});
+
+describe("MCP: tuples that draft-07 validators read alike (the MCP SDK's client checks structured content with draft-07 Ajv)", () => {
+  const pair = { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 1, maxItems: 2 };
+  const [defined] = projectMcp([tool("t", { inputSchema: { type: "object", properties: { at: pair }, required: ["at"], additionalProperties: false }, outputSchema: pair })]).definitions;
+
+  it("leaves out a tuple's items: false where maxItems says the same, in input and output schemas", () => {
+    expect(defined!.outputSchema).toEqual({ type: "object", properties: { result: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], minItems: 1, maxItems: 2 } }, required: ["result"], additionalProperties: false });
+    expect(defined!.inputSchema.properties).toEqual({ at: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], minItems: 1, maxItems: 2 } });
+  });
+
+  it("draft-07 accepts the tuples it refused before; 2020-12 still refuses what the tuple does not allow", () => {
+    const draft07 = new Ajv({ strict: false }).compile(defined!.outputSchema!);
+    expect(draft07({ result: ["a", 1] })).toBe(true);
+    expect(new Ajv({ strict: false }).compile({ type: "object", properties: { result: pair } })({ result: ["a", 1] })).toBe(false);
+    const draft2020 = new Ajv2020({ strict: false }).compile(defined!.outputSchema!);
+    expect([draft2020({ result: ["a", 1] }), draft2020({ result: ["a"] }), draft2020({ result: ["a", 1, 2] }), draft2020({ result: [1, 1] })]).toEqual([true, true, false, false]);
   });
 });
 

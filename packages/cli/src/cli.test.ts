@@ -68,7 +68,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       const build = run(["build", "--json"], dir);
       expect(build.status).toBe(0);
       expect(build.stderr).toBe("");
-      expect(JSON.parse(build.stdout)).toEqual({ ok: true, entries: 3, written: ["dist/toolgen.manifest.json", "src/tools.generated.ts"], manifestReferenceAdded: null, warnings: [], diagnostics: [] });
+      expect(JSON.parse(build.stdout)).toEqual({ ok: true, entries: 3, files: ["dist/toolgen.manifest.json", "src/tools.generated.ts"], manifestReferenceAdded: null, warnings: [], diagnostics: [] });
       expect(JSON.parse(run(["check", "--json"], dir).stdout)).toEqual({ ok: true, problems: [], diagnostics: [] });
     } finally {
       writeFileSync(file, original);
@@ -171,7 +171,7 @@ describe("diagnostics, configuration and usage errors", () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toBe("");
       const printed = JSON.parse(result.stdout) as { ok: boolean; diagnostics: Array<Record<string, unknown>> };
-      expect(printed).toMatchObject(command === "build" ? { ok: false, entries: expect.any(Number), written: [], warnings: [] } : { ok: false, problems: [] });
+      expect(printed).toMatchObject(command === "build" ? { ok: false, entries: expect.any(Number), files: [], warnings: [] } : { ok: false, problems: [] });
       expect(printed.diagnostics[0]).toMatchObject({ rule: null, code: "TG2001", severity: "error", file: "src/broken.ts", line: 5, column: 24, message: expect.stringMatching(/^'bigint' cannot be carried in JSON/) });
       expect(printed.diagnostics).toHaveLength(2);
     }

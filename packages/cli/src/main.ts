@@ -23,7 +23,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("build")
     .description("analyze the sources; write the manifest and the generated registry module")
     .addOption(project())
-    .option("--json", "print { ok, entries, written, manifestReferenceAdded, warnings, diagnostics } as JSON")
+    .option("--json", "print { ok, entries, files, manifestReferenceAdded, warnings, diagnostics } as JSON")
     .action(async (o) => void (exitCode = (await import("./commands/build.js")).runBuild(o)));
   program
     .command("check")

@@ -10,7 +10,7 @@ import { registryModuleOutsideProgram } from "../project/registry-module-include
 
 export interface BuildOptions {
   project?: string;
-  /** Print `{ ok, entries, written, manifestReferenceAdded, warnings, diagnostics }` on stdout instead of text. */
+  /** Print `{ ok, entries, files, manifestReferenceAdded, warnings, diagnostics }` on stdout instead of text. */
   json?: boolean;
 }
 
@@ -22,8 +22,8 @@ export function runBuild(options: BuildOptions): number {
   const info = loadProjectInfo(options.project);
   const plan = planProjectBuild(info, (files) => progress.phase(`analyzing ${files.length} files`));
   progress.done();
-  const result = (ok: boolean, written: string[], warnings: string[], manifestReferenceAdded: string | null = null) =>
-    printJson({ ok, entries: plan.entryCount, written, manifestReferenceAdded, warnings, diagnostics: plan.diagnostics.map((d) => diagnosticJson(d)) });
+  const result = (ok: boolean, files: string[], warnings: string[], manifestReferenceAdded: string | null = null) =>
+    printJson({ ok, entries: plan.entryCount, files, manifestReferenceAdded, warnings, diagnostics: plan.diagnostics.map((d) => diagnosticJson(d)) });
   if (json && plan.diagnostics.some((d) => d.severity === "error")) {
     result(false, [], []);
     return 1;

@@ -23,10 +23,17 @@ export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch
   const entries = registry.entries.filter((e) => !e.external);
   const projection = projectOpenAiResponses(entries, { ...options, strict: options.strict ?? true });
   const byName = new Map(entries.map((e) => [e.name, e]));
+  const taken = new Map<string, string>();
   return projection.definitions.map((definition) => {
     const entry = byName.get(projection.names.fromProvider(definition.name)!)!;
+    // The SDK writes every character but letters and digits as `_` (`get-order` → `get_order`);
+    // two tools it would write alike would leave the model one of them, so that is an error.
+    const name = definition.name.replace(/[^a-zA-Z0-9]/g, "_");
+    const other = taken.get(name);
+    if (other !== undefined) throw new Error(`The OpenAI Agents SDK names both '${other}' and '${entry.name}' '${name}' (it writes every character but letters and digits as _), so the model could call only one of them; rename one.`);
+    taken.set(name, entry.name);
     return tool({
-      name: definition.name,
+      name,
       description: definition.description,
       parameters: definition.parameters as never,
       strict: definition.strict as never,

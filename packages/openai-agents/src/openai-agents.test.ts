@@ -52,6 +52,18 @@ describe("openAiAgentsTools", () => {
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]); // "3" repaired to 3 by toolgen's lenient repairs
   });
 
+  it("names tools as the SDK writes them (letters, digits and _): a kebab-case tool is called by that name; two it would write alike are an error", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "get-order", description: "Gets an order.", params: [{ name: "id", type: "string" }], fn: (args) => `order ${String(args.id)}` });
+    const tools = openAiAgentsTools(registry);
+    expect(tools.map((t) => t.name)).toEqual(["get_order"]);
+    const model = new ScriptedModel([[functionCall("get_order", { id: "7" }, { callId: "c1" })], [assistantMessage("Done.")]]);
+    await run(new Agent({ name: "orders", model, tools }), "Get order 7.");
+    expect(outputFor(model, "c1")).toBe("order 7");
+    registry.register({ name: "get_order", description: "Gets an order too.", params: [], fn: () => "" });
+    expect(() => openAiAgentsTools(registry)).toThrow("The OpenAI Agents SDK names both 'get-order' and 'get_order' 'get_order'");
+  });
+
   it("a tool's image reaches the model as an image", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });

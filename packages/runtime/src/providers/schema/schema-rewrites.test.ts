@@ -184,6 +184,17 @@ describe("toGeminiSchema", () => {
     expect(dropped.map((d) => d.path)).toEqual(expect.arrayContaining(["/properties/n", "/properties/level"]));
   });
 
+  it("writes a default and an example as its enum or record is written: literals as their text, none for a list of pairs", () => {
+    const { schema } = toGeminiSchema({
+      type: "object",
+      properties: { level: { enum: [1, 2, 3], default: 2, examples: [3] }, labels: { type: "object", additionalProperties: { type: "number" }, default: { a: 1 } } },
+    });
+    const properties = schema!.properties as Record<string, Record<string, unknown>>;
+    expect(properties.level).toMatchObject({ type: "STRING", enum: ["1", "2", "3"], default: "2", example: "3" });
+    expect(properties.labels).toMatchObject({ type: "ARRAY" });
+    expect(properties.labels).not.toHaveProperty("default");
+  });
+
   it("sends a tuple's rest element as one more type its items may be", () => {
     const { schema } = toGeminiSchema({ type: "object", properties: { row: { type: "array", prefixItems: [{ type: "string" }], items: { type: "number" }, minItems: 1 } }, required: ["row"] });
     expect((schema!.properties as Record<string, unknown>).row).toEqual({ type: "ARRAY", description: "Items in this order: string, then any number of number.", items: { anyOf: [{ type: "STRING" }, { type: "NUMBER" }] }, minItems: 1 });

@@ -62,6 +62,8 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
         out.type = "STRING";
         out.format = "enum";
         out.enum = texts;
+        // A default or example is one of the values: written as the enum writes it.
+        for (const k of ["default", "example"]) if (out[k] !== undefined && typeof out[k] !== "string") out[k] = JSON.stringify(out[k]);
         return out;
       }
       dropped.push({ path, message: `the literals ${JSON.stringify(values)} cannot all be strings; they are stated in the description` });
@@ -123,6 +125,9 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
     const value = convert(node.additionalProperties as SchemaNode, `${path}/additionalProperties`);
     out.items = { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"] };
     out.description = appendNote(out.description, "A list of { key, value } pairs, one per entry.");
+    // An object's default or example is not a list of pairs; toolgen still applies a default the model leaves out.
+    delete out.default;
+    delete out.example;
     dropped.push({ path, message: "an object with arbitrary keys is sent as a list of { key, value } pairs and mapped back" });
   };
 

@@ -57,8 +57,7 @@ describe("@toolgen/unplugin/rollup in watch mode", () => {
     const dir = app();
     const tools = path.join(dir, "src/tools.ts");
     const good = readFileSync(tools, "utf8");
-    const watcher = rollupWatch({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: () => {}, output: { dir: path.join(dir, "out"), format: "esm" }, watch: { buildDelay: 50 } });
-    const steps: Array<(event: { code: string; error?: Error }) => boolean> = [
+    await watchRollup(dir, [
       (event) => event.code === "BUNDLE_END" && (writeFileSync(tools, good + BAD_TOOL), true),
       (event) => {
         if (event.code !== "ERROR") return false;
@@ -68,22 +67,7 @@ describe("@toolgen/unplugin/rollup in watch mode", () => {
         return true;
       },
       (event) => event.code === "BUNDLE_END" && readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8").includes("Greets someone warmly."),
-    ];
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let step = 0;
-        watcher.on("event", (event) => {
-          if ("result" in event) void event.result?.close();
-          try {
-            if (steps[step]!(event as { code: string; error?: Error }) && ++step === steps.length) resolve();
-          } catch (failure) {
-            reject(failure as Error);
-          }
-        });
-      });
-    } finally {
-      await watcher.close();
-    }
+    ]);
   }, 60_000);
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
-import { makeDirectory } from "@toolgen/transformer/project";
+import { makeDirectory, tsconfigPathOf } from "@toolgen/transformer/project";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 
 /** `project`, and any toolgen config key (`naming`, `strict`, `registryModule`, …), which wins over the package's config. */
@@ -81,8 +81,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
 
 /** The tsconfig `project` names (from the working directory), and the package's files beside it that configure the build. */
 function configurationFiles(project: string | undefined): string[] {
-  const named = path.resolve(project ?? "tsconfig.json");
-  const tsconfig = /\.json$/.test(named) ? named : path.join(named, "tsconfig.json");
+  const tsconfig = tsconfigPathOf(project, process.cwd());
   const folder = path.dirname(tsconfig);
   return [tsconfig, path.join(folder, "package.json"), path.join(folder, "toolgen.config.json")];
 }

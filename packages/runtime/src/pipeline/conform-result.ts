@@ -10,10 +10,11 @@ import { formatIssues, issuesPayload, validateArguments } from "./validate-argum
 type Schema = Record<string, unknown>;
 
 /**
- * Validators of output schemas and of their union members, compiled on first use, per
- * registry's format checks (null: a schema toolgen's validator cannot check).
+ * Per registry's format checks: the lookup results are validated with, and the validators of
+ * output schemas and of their union members, compiled on first use (null: a schema toolgen's
+ * validator cannot check).
  */
-const compiled = new WeakMap<FormatLookup, WeakMap<Schema, CompiledValidator | null>>();
+const compiled = new WeakMap<FormatLookup, { lookup: FormatLookup; validators: WeakMap<Schema, CompiledValidator | null> }>();
 
 /**
  * A result (as JSON) held to its output schema. TypeScript lets a function return a wider
@@ -90,10 +91,9 @@ function shapeNode(schema: Schema, value: object, shape: (sub: unknown, was: unk
 /** A (sub)schema's validator, with the root's definitions; undefined when toolgen's validator cannot check it. */
 function validatorsOf(root: Schema, formats: FormatLookup): (schema: Schema) => CompiledValidator | undefined {
   let cache = compiled.get(formats);
-  if (!cache) compiled.set(formats, (cache = new WeakMap()));
-  const known = cache;
   // The value is the tool's own, typed result: a format whose check the registry does not carry is not what refuses it.
-  const lookup: FormatLookup = (format) => formats(format) ?? (() => true);
+  if (!cache) compiled.set(formats, (cache = { lookup: (format) => formats(format) ?? (() => true), validators: new WeakMap() }));
+  const { lookup, validators: known } = cache;
   return (schema) => {
     let validate = known.get(schema);
     if (validate === undefined) {

@@ -25,13 +25,18 @@ export function readProjectInfo(tsm: typeof ts, tsconfigOption: string | undefin
   return createProjectInfo(tsconfigPath, parsed.options);
 }
 
+/** The tsconfig a `-p` option names (a file, or a folder holding tsconfig.json), from `cwd`; default `tsconfig.json`. */
+export function tsconfigPathOf(tsconfigOption: string | undefined, cwd: string): string {
+  const named = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
+  return statSync(named, { throwIfNoEntry: false })?.isDirectory() ? path.join(named, "tsconfig.json") : named;
+}
+
 /**
  * Finds and parses a tsconfig (a file or its folder): its path and the parsed command line
  * (options, root file names), for a caller that creates the program itself.
  */
 export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): { tsconfigPath: string; parsed: ts.ParsedCommandLine } {
-  let tsconfigPath = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
-  if (statSync(tsconfigPath, { throwIfNoEntry: false })?.isDirectory()) tsconfigPath = path.join(tsconfigPath, "tsconfig.json");
+  const tsconfigPath = tsconfigPathOf(tsconfigOption, cwd);
   if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
   if (/\.[cm]?[jt]sx?$/.test(tsconfigPath)) throw new ConfigError(`${tsconfigPath} is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   if (path.basename(tsconfigPath) === "package.json") throw new ConfigError(`${tsconfigPath} is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);

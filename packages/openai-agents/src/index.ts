@@ -1,6 +1,6 @@
 import { tool, type FunctionTool } from "@openai/agents";
 import { contentText, type Content, type ManifestEntry, type Registry } from "@toolgen/runtime";
-import { outcomeText, projectOpenAiResponses, type OpenAiOptions } from "@toolgen/runtime/providers";
+import { NAME_RULES, outcomeText, projectOpenAiResponses, type OpenAiOptions } from "@toolgen/runtime/providers";
 
 export interface OpenAiAgentsOptions extends OpenAiOptions {
   /** Structured Outputs for the tools' arguments (default true); a schema that cannot be strict is sent non-strict, as the projection decides. */
@@ -21,19 +21,14 @@ export interface OpenAiAgentsOptions extends OpenAiOptions {
  */
 export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch">, options: OpenAiAgentsOptions = {}): FunctionTool[] {
   const entries = registry.entries.filter((e) => !e.external);
-  const projection = projectOpenAiResponses(entries, { ...options, strict: options.strict ?? true });
+  // Names as the SDK keeps them (it rewrites `get-order` as `get_order`): two tools it would
+  // write alike get distinct names, as any provider's collision does, and both stay callable.
+  const projection = projectOpenAiResponses(entries, { ...options, strict: options.strict ?? true, nameRule: NAME_RULES["openai-agents"] });
   const byName = new Map(entries.map((e) => [e.name, e]));
-  const taken = new Map<string, string>();
   return projection.definitions.map((definition) => {
     const entry = byName.get(projection.names.fromProvider(definition.name)!)!;
-    // The SDK writes every character but letters and digits as `_` (`get-order` → `get_order`);
-    // two tools it would write alike would leave the model one of them, so that is an error.
-    const name = definition.name.replace(/[^a-zA-Z0-9]/g, "_");
-    const other = taken.get(name);
-    if (other !== undefined) throw new Error(`The OpenAI Agents SDK names both '${other}' and '${entry.name}' '${name}' (it writes every character but letters and digits as _), so the model could call only one of them; rename one.`);
-    taken.set(name, entry.name);
     return tool({
-      name,
+      name: definition.name,
       description: definition.description,
       parameters: definition.parameters as never,
       strict: definition.strict as never,

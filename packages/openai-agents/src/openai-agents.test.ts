@@ -52,7 +52,7 @@ describe("openAiAgentsTools", () => {
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]); // "3" repaired to 3 by toolgen's lenient repairs
   });
 
-  it("names tools as the SDK writes them (letters, digits and _): a kebab-case tool is called by that name; two it would write alike are an error", async () => {
+  it("names tools as the SDK writes them (letters, digits and _): a kebab-case tool is called by that name; two it would write alike both stay callable", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "get-order", description: "Gets an order.", params: [{ name: "id", type: "string" }], fn: (args) => `order ${String(args.id)}` });
     const tools = openAiAgentsTools(registry);
@@ -60,8 +60,15 @@ describe("openAiAgentsTools", () => {
     const model = new ScriptedModel([[functionCall("get_order", { id: "7" }, { callId: "c1" })], [assistantMessage("Done.")]]);
     await run(new Agent({ name: "orders", model, tools }), "Get order 7.");
     expect(outputFor(model, "c1")).toBe("order 7");
-    registry.register({ name: "get_order", description: "Gets an order too.", params: [], fn: () => "" });
-    expect(() => openAiAgentsTools(registry)).toThrow("The OpenAI Agents SDK names both 'get-order' and 'get_order' 'get_order'");
+
+    registry.register({ name: "get_order", description: "Gets an order too.", params: [], fn: () => "the other" });
+    const both = openAiAgentsTools(registry);
+    const kebab = both.find((t) => t.description === "Gets an order.")!.name;
+    expect(both.map((t) => t.name)).toEqual([kebab, "get_order"]);
+    expect(kebab).toMatch(/^get_order_[0-9a-z]{6}$/);
+    const twice = new ScriptedModel([[functionCall(kebab, { id: "8" }, { callId: "c1" }), functionCall("get_order", {}, { callId: "c2" })], [assistantMessage("Done.")]]);
+    await run(new Agent({ name: "orders", model: twice, tools: both }), "Get both.");
+    expect([outputFor(twice, "c1"), outputFor(twice, "c2")]).toEqual(["order 8", "the other"]);
   });
 
   it("a tool's image reaches the model as an image", async () => {

@@ -18,6 +18,11 @@ export interface MappedCall {
 export interface ProjectionOptions {
   /** Shorter names than the provider's default budget (room for your own prefixes); at least 16. */
   nameBudget?: number;
+  /**
+   * The name rule of whatever hands the tools to the model, where it is narrower than the
+   * provider's own (the OpenAI Agents SDK's, `NAME_RULES["openai-agents"]`).
+   */
+  nameRule?: NameRule;
 }
 
 /** One provider's view of the tools, and the way back from the model's calls. */
@@ -59,6 +64,7 @@ export function buildProjection<Definition, Tools>(
   mapArguments: (entry: ManifestEntry, args: unknown) => unknown = (_entry, args) => args,
 ): Projection<Definition, Tools> {
   const entries = toolEntries(source);
+  rule = options.nameRule ?? rule;
   // At least 16: room for a few characters of the name beside the 7 of a hash suffix.
   const budget = Math.max(16, Math.min(rule.budget, options.nameBudget ?? rule.budget));
   const names = createNameMap(

@@ -108,7 +108,7 @@ describe("checkProviderNames", () => {
   it("names each provider for which a collision remains", () => {
     const hashed = createNameMap(["x y", "x_y"], NAME_RULES.openai).toProvider("x y");
     const found = checkProviderNames(["x y", "x_y", hashed]);
-    expect(found.map((f) => f.provider)).toEqual(["openai", "anthropic", "gemini", "mcp", "ai-sdk"]);
+    expect(found.map((f) => f.provider)).toEqual(["openai", "anthropic", "gemini", "mcp", "ai-sdk", "openai-agents"]);
     expect(found[0]!.error.message).toContain(`'x y' and '${hashed}'`);
   });
 });

@@ -15,6 +15,9 @@
  *   case-sensitive. https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names
  * - Vercel AI SDK: names are the keys of the `tools` record and go unchanged to whichever
  *   provider the application uses, so the rule is the intersection of the three above.
+ * - OpenAI Agents SDK (`@openai/agents-core` `toFunctionToolName`): OpenAI's rule, and the
+ *   SDK itself rewrites every character but a letter or a digit as `_`, so `get-order` and
+ *   `get_order` would reach the model as one tool; toolgen writes the names the SDK keeps.
  *
  * `budget` is shorter than the provider's maximum where clients add a namespace prefix:
  * MCP clients commonly expose a server's tools as `mcp__<server>__<tool>` to a model whose
@@ -41,6 +44,7 @@ export const NAME_RULES = {
   gemini: { allowed: /[a-zA-Z0-9_-]/, start: /[a-zA-Z_]/, maxLength: 64, budget: 64, pattern: /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/ },
   mcp: { allowed: /[A-Za-z0-9._-]/, start: /[A-Za-z0-9]/, maxLength: 128, budget: 48, pattern: /^[A-Za-z0-9._-]{1,128}$/ },
   "ai-sdk": { allowed: /[a-zA-Z0-9_-]/, start: /[a-zA-Z]/, maxLength: 64, budget: 64, pattern: /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/ },
+  "openai-agents": { allowed: /[a-zA-Z0-9_]/, start: /[a-zA-Z0-9]/, maxLength: 64, budget: 64, pattern: /^[a-zA-Z0-9_]{1,64}$/ },
 } satisfies Record<string, NameRule>;
 
 export type NameRuleId = keyof typeof NAME_RULES;

@@ -1,6 +1,6 @@
 import type { ToolsInput } from "@mastra/core/agent";
 import type { Registry } from "@toolgen/runtime";
-import { type AiSdkOptions, aiSdkTools, removeSyntheticNulls } from "@toolgen/runtime/providers";
+import { type AiSdkOptions, aiSdkTools, removeSyntheticNulls, toStrictSchema } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -13,7 +13,7 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  * are the registry's own. `{ approveDestructive: true }` has Mastra ask for approval before a
  * `@destructive` tool runs (the AI SDK tool's `needsApproval`, which Mastra reads).
  *
- * Two things Mastra does to tools are undone:
+ * Three things Mastra does to tools are undone:
  * - It rebuilds an AI SDK tool's JSON Schema through zod, which loses what zod cannot say
  *   (a `Record` became an empty object, a tuple's items and a recursive type's depth were
  *   dropped, `format` and `minLength` too). A Standard Schema that gives its JSON Schema
@@ -22,6 +22,11 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  * - For OpenAI models its compatibility rewrite makes optional properties required and
  *   nullable, so the model sends `null` for an absent one: those `null`s are removed before
  *   validation (a property whose own type admits `null` keeps it), as OpenAI strict mode's are.
+ * - That rewrite also turns what strict mode cannot say into something else: a `Record` into
+ *   an object that admits no property at all. A tool whose schema cannot be strict (a
+ *   `Record`, a tuple, an open object: `toStrictSchema`'s blockers) is marked `strict: false`,
+ *   which has Mastra send its schema unchanged, and OpenAI not hold the model to it, as
+ *   toolgen's own OpenAI projection does.
  */
 export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {}): ToolsInput {
   const schemas = new Map(registry.entries.map((entry) => [entry.name, entry.inputSchema]));
@@ -30,7 +35,12 @@ export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {
     return registry.dispatch(name, schema ? removeSyntheticNulls(schema, args) : args, callOptions);
   };
   const { tools } = aiSdkTools({ entries: registry.entries, dispatch }, options);
-  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, { ...tool, inputSchema: standardSchema(tool.inputSchema.jsonSchema) }])) as ToolsInput;
+  return Object.fromEntries(
+    Object.entries(tools).map(([name, tool]) => {
+      const schema = tool.inputSchema.jsonSchema;
+      return [name, { ...tool, inputSchema: standardSchema(schema), ...(toStrictSchema(schema).blockers.length > 0 ? { strict: false } : {}) }];
+    }),
+  ) as ToolsInput;
 }
 
 /** A Standard Schema (https://standardschema.dev) carrying a JSON Schema, whose check passes everything on. */

@@ -3,7 +3,7 @@ import { MastraLanguageModelV2Mock } from "@mastra/core/test-utils/llm-mock";
 import { createRegistry, image, text } from "@toolgen/runtime";
 import { email } from "@toolgen/runtime/formats";
 import { aiSdkTools } from "@toolgen/runtime/providers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { mastraTools } from "./index.js";
 
@@ -50,12 +50,32 @@ function toolResult(model: MastraLanguageModelV2Mock): { type: string; value: un
   return message.content[0]!.output;
 }
 
+/**
+ * OpenAI's Responses API as Mastra's own `openai/…` model reaches it, through `fetch`: each
+ * request body is kept, and the answers are `turns`' output items in order.
+ */
+function openAiResponses(turns: unknown[][]): Array<{ tools: Array<Record<string, unknown>> }> {
+  const bodies: Array<{ tools: Array<Record<string, unknown>> }> = [];
+  vi.stubEnv("OPENAI_API_KEY", "sk-test");
+  vi.stubGlobal("fetch", async (_url: string, init: { body: string }) => {
+    bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
+    const output = turns[bodies.length - 1];
+    return Response.json({ id: `r${bodies.length}`, created_at: 1, model: "gpt-5-mini", output, usage: { input_tokens: 1, output_tokens: 1 } });
+  });
+  return bodies;
+}
+
 async function run(model: MastraLanguageModelV2Mock, registry = shopRegistry(calls)): Promise<string> {
   const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model, tools: mastraTools(registry) });
   return (await agent.generate("Go.")).text;
 }
 
 describe("mastraTools", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
   it("gives every tool, the @external one without execute (Mastra hands its calls to the application)", () => {
     const tools = mastraTools(shopRegistry(calls)) as Record<string, { execute?: unknown }>;
     expect(Object.keys(tools)).toEqual(["add_to_cart", "out_of_stock", "empty_cart", "ask_user"]);
@@ -101,6 +121,26 @@ describe("mastraTools", () => {
     // Mastra's rewrite, which makes the model send those nulls:
     expect(offered(model, "add_to_cart")).toMatchObject({ required: ["sku", "quantity", "gift"] });
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
+  });
+
+  it("for an OpenAI model, a tool strict mode cannot say (a Record) is sent as it is with strict: false, and the model's entries reach the tool", async () => {
+    const received: unknown[] = [];
+    const registry = createRegistry([]);
+    registry.register({ name: "tag_product", description: "Tags a product.", params: [{ name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } }], fn: (args) => (received.push(args), "tagged") });
+    registry.register({ name: "rename", description: "Renames.", params: [{ name: "to", type: "string" }, { name: "note", type: "string", required: false }], fn: () => "renamed" });
+    const bodies = openAiResponses([
+      [{ type: "function_call", id: "f1", call_id: "c1", name: "tag_product", arguments: JSON.stringify({ attributes: { color: "red" } }), status: "completed" }],
+      [{ type: "message", role: "assistant", id: "m1", content: [{ type: "output_text", text: "Tagged.", annotations: [] }] }],
+    ]);
+    const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model: "openai/gpt-5-mini", tools: mastraTools(registry) });
+    expect((await agent.generate("Tag it red.")).text).toBe("Tagged.");
+    const [tagProduct, rename] = bodies[0]!.tools;
+    // Mastra's strict rewrite would have made it `{ type: "object", additionalProperties: false, required: [] }`: no entry allowed.
+    expect(tagProduct).toMatchObject({ name: "tag_product", strict: false, parameters: { properties: { attributes: { type: "object", additionalProperties: { type: "string" } } } } });
+    // A tool strict mode can say keeps Mastra's rewrite (its nulls for absent arguments are dropped, as tested above).
+    expect(rename).not.toHaveProperty("strict");
+    expect(rename).toMatchObject({ parameters: { required: ["to", "note"] } });
+    expect(received).toEqual([{ attributes: { color: "red" } }]);
   });
 
   it("with approveDestructive, a @destructive tool waits for the application's approval: it does not run on the model's call", async () => {

@@ -30,9 +30,9 @@ class ToolgenTool extends StructuredTool {
     this.description = definition.function.description;
     this.schema = definition.function.parameters;
     // Each tool's own strict flag (false for a schema strict mode cannot express): `bindTools`
-    // of @langchain/openai sends a tool's `extras.providerToolDefinition` as it is, where its
-    // own `strict` option would set one flag for every tool.
-    if (definition.function.strict !== undefined) this.extras = { ...this.extras, providerToolDefinition: definition };
+    // of @langchain/openai sends a tool's `extras.providerToolDefinition`, where its own
+    // `strict` option would set one flag for every tool.
+    this.extras = { ...this.extras, providerToolDefinition: providerDefinition(definition) };
   }
 
   override call(...args: Parameters<StructuredTool["call"]>): ReturnType<StructuredTool["call"]> {
@@ -60,6 +60,25 @@ class ToolgenTool extends StructuredTool {
 }
 
 /**
+ * The definition `bindTools` hands on. For the Responses API (`useResponsesApi`, and models
+ * such as gpt-5.6 and codex that @langchain/openai sends there itself) LangChain writes one
+ * `strict` for every tool, `null` unless one is given, which OpenAI reads as its default,
+ * strict; but it copies a tool's other top-level keys over that, so the tool's own flag is
+ * also a top-level `strict`. Chat Completions has no such key: `toJSON` leaves it out of the
+ * request while the object still has Chat Completions' shape (`function`), also in the copy
+ * LangChain makes of it when `bindTools` is given a `strict`.
+ */
+function providerDefinition(definition: OpenAiChatTool): OpenAiChatTool {
+  return { ...definition, strict: definition.function.strict, toJSON: withoutChatStrict } as OpenAiChatTool;
+}
+
+function withoutChatStrict(this: Record<string, unknown>): Record<string, unknown> {
+  const { toJSON: _toJSON, ...sent } = this;
+  if ("function" in sent) delete sent.strict;
+  return sent;
+}
+
+/**
  * The registry's tools as LangChain `StructuredTool`s, for `model.bindTools(tools)` and
  * LangGraph's `ToolNode`. Every call goes through the registry: toolgen's validation (with its
  * lenient repairs and model-readable messages), timeouts, interceptors; every outcome — a
@@ -67,7 +86,8 @@ class ToolgenTool extends StructuredTool {
  * `@external` tools are left out: the application runs those itself. Filters (hosts, tags,
  * allow lists) are the registry's own. `{ strict: true }` writes the schemas for OpenAI's
  * strict mode, as `projectOpenAiChat` does, each with its own `strict` flag, which
- * `ChatOpenAI`'s `bindTools(tools)` sends (a `strict` given to `bindTools` overrides them all).
+ * `ChatOpenAI`'s `bindTools(tools)` sends, to Chat Completions and the Responses API alike (a
+ * `strict` given to `bindTools` overrides them all on Chat Completions).
  */
 export function langchainTools(registry: ToolgenRegistry, options: OpenAiOptions = {}): StructuredTool[] {
   const projection = projectOpenAiChat(registry.entries.filter((e) => !e.external), options);

@@ -1,6 +1,7 @@
 import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
+import type { StructuredTool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { describe, expect, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
@@ -60,23 +61,52 @@ describe("langchainTools", () => {
     expect(addToCart!.schema.properties.gift.type).toEqual(["boolean", "null"]);
   });
 
-  it("{ strict: true }: ChatOpenAI's bindTools sends each tool's own strict flag, false for a schema strict mode cannot express", async () => {
-    let sent: { tools: Array<{ function: { name: string; strict?: boolean; parameters: { properties: Record<string, unknown> } } }> } | undefined;
-    const fetch = async (_url: unknown, init: { body: string }) => {
-      sent = JSON.parse(init.body) as typeof sent;
-      const completion = { id: "c", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] };
-      return new Response(JSON.stringify(completion), { headers: { "content-type": "application/json" } });
-    };
-    const registry = shop();
-    registry.register({ name: "set_attributes", description: "Sets free-form attributes.", params: [{ name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } }], fn: () => "set" });
-    const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", configuration: { fetch } as never });
-    await model.bindTools(langchainTools(registry, { strict: true })).invoke("go");
-    expect(sent!.tools.map((t) => [t.function.name, t.function.strict])).toEqual([
-      ["add_to_cart", true],
-      ["out_of_stock", true],
-      ["empty_cart", true],
-      ["set_attributes", false],
-    ]);
-    expect(sent!.tools[3]!.function.parameters.properties.attributes).toEqual({ type: "object", additionalProperties: { type: "string" } });
+  describe("what ChatOpenAI sends OpenAI: each tool's own strict flag, false for a schema strict mode cannot express", () => {
+    type Sent = { tools: Array<Record<string, unknown> & { name?: string; strict?: unknown; function?: { name: string; strict?: boolean; parameters: { properties: Record<string, unknown> } } }> };
+
+    /** The request body of one `invoke`, through Chat Completions or the Responses API, answered locally. */
+    async function sentTools(tools: StructuredTool[], responses: boolean, bindOptions?: { strict: boolean }): Promise<Sent["tools"]> {
+      let sent: Sent | undefined;
+      const fetch = async (_url: unknown, init: { body: string }) => {
+        sent = JSON.parse(init.body) as Sent;
+        const message = { type: "message", role: "assistant", id: "m", status: "completed", content: [{ type: "output_text", text: "ok", annotations: [] }] };
+        const body = responses
+          ? { id: "r", object: "response", created_at: 0, model: "m", status: "completed", output: [message], usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } }
+          : { id: "c", object: "chat.completion", created: 0, model: "m", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] };
+        return Response.json(body);
+      };
+      const model = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "test", useResponsesApi: responses, configuration: { fetch } as never });
+      await model.bindTools(tools, bindOptions).invoke("go");
+      return sent!.tools;
+    }
+
+    function withAttributes() {
+      const registry = shop();
+      registry.register({ name: "set_attributes", description: "Sets free-form attributes.", params: [{ name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } }], fn: () => "set" });
+      return registry;
+    }
+    const FLAGS = [["add_to_cart", true], ["out_of_stock", true], ["empty_cart", true], ["set_attributes", false]];
+
+    it("Chat Completions, { strict: true }: the flag inside each function, and no key Chat Completions does not know", async () => {
+      const tools = await sentTools(langchainTools(withAttributes(), { strict: true }), false);
+      expect(tools.map((t) => [t.function!.name, t.function!.strict])).toEqual(FLAGS);
+      expect(tools.map((t) => Object.keys(t).sort())).toEqual(FLAGS.map(() => ["function", "type"]));
+      expect(tools[3]!.function!.parameters.properties.attributes).toEqual({ type: "object", additionalProperties: { type: "string" } });
+    });
+
+    it("the Responses API, { strict: true }: each tool's own flag, where LangChain alone would send strict: null (OpenAI's default, strict) for all", async () => {
+      const tools = await sentTools(langchainTools(withAttributes(), { strict: true }), true);
+      expect(tools.map((t) => [t.name, t.strict])).toEqual(FLAGS);
+    });
+
+    it("the Responses API, by default: strict: false for every tool, so a schema with an optional property is not refused as strict", async () => {
+      const tools = await sentTools(langchainTools(withAttributes()), true);
+      expect(tools.map((t) => t.strict)).toEqual([false, false, false, false]);
+    });
+
+    it("a strict given to bindTools still sets every flag on Chat Completions, without a key Chat Completions does not know", async () => {
+      const tools = await sentTools(langchainTools(withAttributes(), { strict: true }), false, { strict: false });
+      expect(tools.map((t) => [t.function!.strict, Object.keys(t).sort()])).toEqual(FLAGS.map(() => [false, ["function", "type"]]));
+    });
   });
 });

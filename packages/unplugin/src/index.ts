@@ -15,7 +15,8 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * changes in watch mode or Vite's dev server (the registry module it rewrites is then
  * reloaded like any changed module). Errors fail the bundler's build with toolgen's
  * file:line:col diagnostics; warnings are printed. Vite's dev server is not stopped by them:
- * it reports them and builds again when a file changes. The manifest is written again after
+ * it prints them, shows them in the browser's error overlay, and builds again when a file
+ * changes. The manifest is written again after
  * the bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
@@ -23,6 +24,15 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   let last: ProjectBuild | undefined;
   /** Under Vite's dev server no `buildStart` follows a change: `watchChange` builds then. */
   let serving = false;
+  /** Vite's dev server, whose clients show a failure in their error overlay. */
+  let devServer: { ws: { send(payload: unknown): void } } | undefined;
+  /** A failure while serving: printed, and sent to the overlay (Vite keeps it for a page that connects later). */
+  const report = (failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }) => {
+    process.stderr.write(`${failure.message}\n`);
+    const at = failure.diagnostics?.[0];
+    const where = at ? { id: at.file, loc: { file: at.file, line: at.line, column: at.column } } : {};
+    devServer?.ws.send({ type: "error", err: { message: failure.message, stack: "", plugin: "toolgen", ...where } });
+  };
   /**
    * What the last build read; before any was read (a configuration error), the tsconfig and
    * the files beside it that configure the build.
@@ -56,7 +66,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       watchInputs(this, inputs);
       if (failure && serving) {
         // The dev server starts all the same, and `watchChange` builds again once a file is fixed.
-        process.stderr.write(`${failure.message}\n`);
+        report(failure);
         return;
       }
       return (failure && fail(this, failure)) as unknown as void;
@@ -64,11 +74,14 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     watchChange(id) {
       if (!serving || !/\.[cm]?tsx?$/.test(id) || generated(id)) return;
       const failure = build();
-      if (failure) throw failure;
+      if (failure) report(failure);
     },
     vite: {
       configResolved(resolved) {
         serving = resolved.command === "serve";
+      },
+      configureServer(server) {
+        devServer = server;
       },
     },
     writeBundle() {

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild, createServer } from "vite";
 import { describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { useBundledApp } from "../../../test-support/bundled-app.js";
 import toolgenEsbuild from "./esbuild.js";
 import toolgenVite from "./vite.js";
@@ -60,18 +62,21 @@ describe("@toolgen/unplugin", () => {
     const source = path.join(dir, "src/tools.ts");
     const good = readFileSync(source, "utf8");
     writeFileSync(source, `${good}\n/** Counts. @tool */\nexport function count(n: bigint): void {}\n`);
-    const reported: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (typeof chunk === "string" && chunk.includes("toolgen") ? reported.push(chunk) > 0 : write(chunk, ...rest))) as typeof process.stderr.write;
+    const stderr = captureToolgenOutput();
     let server: Awaited<ReturnType<typeof createServer>> | undefined;
     try {
       server = await createServer({ root: dir, logLevel: "silent", configFile: false, plugins: [toolgenVite({ project: dir })], server: { port: 0, strictPort: false } });
       await server.listen();
     } finally {
-      process.stderr.write = write;
+      stderr.restore();
     }
+    const reported = stderr.reported;
     try {
       expect(reported.join("")).toMatch(/src\/tools\.ts:\d+:\d+ - error TG2001/);
+      // A page that opens shows it in Vite's error overlay, at the diagnostic's place.
+      const overlay = (await firstError(server)) as { err: { message: string; plugin: string; loc: { file: string; line: number; column: number } } };
+      expect(overlay.err.message).toMatch(/src\/tools\.ts:\d+:\d+ - error TG2001/);
+      expect([overlay.err.plugin, path.basename(overlay.err.loc.file), overlay.err.loc.line, overlay.err.loc.column]).toEqual(["toolgen", "tools.ts", good.split("\n").length + 2, 23]);
       expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
       // Saved again each second until it is seen: the dev server's watcher may not have finished its first scan (a busy machine).
       const deadline = Date.now() + 30_000;
@@ -82,6 +87,31 @@ describe("@toolgen/unplugin", () => {
       const module = (await server.ssrLoadModule("/src/tools.generated.ts")) as { registry: { get(name: string): { description: string } | undefined } };
       expect(module.registry.get("greet")?.description).toBe("Greets someone.");
     } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it("vite dev server: an error in a change is printed and shown in the open page's error overlay; the server goes on", async () => {
+    const dir = app();
+    const server = await createServer({ root: dir, logLevel: "silent", configFile: false, plugins: [toolgenVite({ project: dir })], server: { port: 0, strictPort: false } });
+    await server.listen();
+    const page = await hmrClient(server);
+    const stderr = captureToolgenOutput();
+    try {
+      const source = path.join(dir, "src/tools.ts");
+      const error = page.next((message) => message.type === "error");
+      // Saved again each second until it is seen: the dev server's watcher may not have finished its first scan (a busy machine).
+      const bad = `${readFileSync(source, "utf8")}\n/** Counts. @tool */\nexport function count(n: bigint): void {}\n`;
+      const saving = setInterval(() => writeFileSync(source, bad), 1000);
+      writeFileSync(source, bad);
+      const shown = (await error.finally(() => clearInterval(saving))) as { err: { message: string; loc: { line: number } } };
+      expect(shown.err.message).toMatch(/src\/tools\.ts:\d+:\d+ - error TG2001/);
+      expect(shown.err.loc.line).toBe(bad.split("\n").length - 1);
+      expect(stderr.reported.join("")).toMatch(/src\/tools\.ts:\d+:\d+ - error TG2001/);
+      expect(server.httpServer!.listening).toBe(true);
+    } finally {
+      stderr.restore();
+      page.close();
       await server.close();
     }
   }, 60_000);
@@ -109,3 +139,51 @@ describe("@toolgen/unplugin", () => {
     expect(error.errors.map((e) => e.location?.lineText)).toContain("export function count(n: bigint): void {}");
   });
 });
+
+type DevServer = Awaited<ReturnType<typeof createServer>>;
+
+/** What toolgen prints to stderr until `restore`, kept instead of printed. */
+function captureToolgenOutput(): { reported: string[]; restore(): void } {
+  const reported: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (typeof chunk === "string" && chunk.includes("toolgen") ? reported.push(chunk) > 0 : write(chunk, ...rest))) as typeof process.stderr.write;
+  return { reported, restore: () => void (process.stderr.write = write) };
+}
+
+/** A page's connection to Vite's HMR socket: the messages it is sent, as a browser's Vite client gets them. */
+async function hmrClient(server: DevServer): Promise<{ next(match: (message: { type: string }) => boolean): Promise<unknown>; close(): void }> {
+  const address = server.httpServer!.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${address.port}/`, "vite-hmr");
+  const messages: Array<{ type: string }> = [];
+  const waiting: Array<() => void> = [];
+  socket.on("message", (data) => {
+    messages.push(JSON.parse(String(data)) as { type: string });
+    for (const wake of waiting.splice(0)) wake();
+  });
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  return {
+    next: async (match) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such message from Vite in 20 s; got ${JSON.stringify(messages.map((m) => m.type))}`);
+        await new Promise<void>((wake) => {
+          waiting.push(wake);
+          setTimeout(wake, 1000);
+        });
+      }
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** The first error a page that connects now is sent (Vite keeps one sent before any page connected). */
+async function firstError(server: DevServer): Promise<unknown> {
+  const page = await hmrClient(server);
+  try {
+    return await page.next((message) => message.type === "error");
+  } finally {
+    page.close();
+  }
+}

@@ -52,18 +52,26 @@ function shapeNode(schema: Schema, value: object, shape: (sub: unknown, was: unk
   const members = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(members)) {
     // A member the value conforms to as it is; else, of the members it conforms to once shaped,
-    // the one that keeps the most (`{ a } | { a, b }` keeps `b`); none: left as it is, for validation to report.
+    // the one that keeps the most (`{ a } | { a, b }` keeps `b`); none: the member it comes
+    // closest to (the fewest problems), shaped by it, so the error reports what is wrong, not
+    // a property that would have been left out (nor its value: a `passwordHash`).
     const candidates = members.filter(isObject);
     if (candidates.some((member) => validatorOf(member)?.(value))) return value;
     let best: unknown = value;
     let kept = -1;
+    let closest: { value: unknown; problems: number } | undefined;
     for (const member of candidates) {
       const shaped = shape(member, value);
-      if (!validatorOf(member)?.(shaped)) continue;
-      const size = JSON.stringify(shaped).length;
-      if (size > kept) [best, kept] = [shaped, size];
+      const validate = validatorOf(member);
+      if (validate?.(shaped)) {
+        const size = JSON.stringify(shaped).length;
+        if (size > kept) [best, kept] = [shaped, size];
+      } else if (validate && kept < 0) {
+        const problems = validateArguments(validate, shaped).issues.length;
+        if (!closest || problems < closest.problems) closest = { value: shaped, problems };
+      }
     }
-    return best;
+    return kept < 0 && closest ? closest.value : best;
   }
   let changed = false;
   const part = (sub: unknown, was: unknown) => {

@@ -329,6 +329,16 @@ describe("a result held to its output schema", () => {
     expect(await typedTool({ type: ["string", "null"] }, () => undefined).dispatch("t", {})).toEqual({ status: "ok", text: "" });
   });
 
+  it("a union's value no member fits: the error is the closest member's problems, without the properties left out or their values", async () => {
+    const schema = { anyOf: [closed({ kind: { const: "a" }, x: { type: "number" } }), closed({ kind: { const: "b" }, y: { type: "string" } })] };
+    const outcome = await typedTool(schema, () => ({ kind: "a", x: "oops", passwordHash: "s3cr3t" })).dispatch("t", {});
+    expect(outcome).toEqual({
+      status: "error",
+      error: { code: "execution_error", message: "The tool's result does not match its declared type for 't' (1 problem):\n- /x: expected a number, received the string \"oops\"", payload: { issues: [{ path: "/x", expected: "a number", received: 'the string "oops"' }] } },
+    });
+    expect(JSON.stringify(outcome)).not.toContain("s3cr3t");
+  });
+
   it("shapes a recursive union in time linear in its size, not doubling with each level", async () => {
     const node = (kind: string) => closed({ kind: { const: kind }, items: { type: "array", items: { $ref: "#/$defs/Node" } } });
     const schema = { $ref: "#/$defs/Node", $defs: { Node: { anyOf: [node("x"), node("y")] } } };

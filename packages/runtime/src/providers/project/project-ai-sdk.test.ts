@@ -1,3 +1,5 @@
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { generateText, stepCountIs, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { image, text } from "../../content/content.js";
 import { createRegistry } from "../../registry/create-registry.js";
@@ -46,5 +48,38 @@ describe("aiSdkTools: the parts of ai 7 or ai 6", () => {
 
   it("aiMajor: 7 from the start (a server that sends a history back before any call)", () => {
     expect(chart({ aiMajor: 7 }).toModelOutput!({ toolCallId: "old", output: blocks }).value).toEqual([FILE]);
+  });
+});
+
+/**
+ * The AI SDK's own Google provider (@ai-sdk/google 4, for ai 7), its `fetch` answered
+ * locally: it sends each tool's JSON Schema to Gemini as it is (`parametersJsonSchema`), so a
+ * tuple keeps its items and a map its value type; and a call Gemini makes runs the tool.
+ */
+describe("aiSdkTools through @ai-sdk/google", () => {
+  it("Gemini receives toolgen's JSON Schema unchanged, and its call runs the tool", async () => {
+    const received: unknown[] = [];
+    const registry = createRegistry([]);
+    registry.register({
+      name: "tag_product",
+      description: "Tags a product.",
+      params: [
+        { name: "level", schema: { enum: [1, 2, 3] } },
+        { name: "size", schema: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 } },
+        { name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } },
+      ],
+      fn: (args) => (received.push(args), "tagged"),
+    });
+    const bodies: Array<{ tools?: Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema?: unknown }> }> }> = [];
+    const answers = [{ functionCall: { name: "tag_product", args: { level: 2, size: [3, 4], attributes: { color: "red" } } } }, { text: "Tagged." }];
+    const fetch = async (_url: unknown, init: { body: string }) => {
+      bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
+      return Response.json({ candidates: [{ content: { role: "model", parts: [answers[bodies.length - 1]] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
+    };
+    const { tools } = aiSdkTools<ToolSet>(registry);
+    const result = await generateText({ model: createGoogleGenerativeAI({ apiKey: "test", fetch: fetch as never })("gemini-2.5-flash"), tools, prompt: "Tag it.", stopWhen: stepCountIs(3) });
+    expect(result.text).toBe("Tagged.");
+    expect(bodies[0]!.tools![0]!.functionDeclarations[0]!.parametersJsonSchema).toEqual(registry.entries[0]!.inputSchema);
+    expect(received).toEqual([{ level: 2, size: [3, 4], attributes: { color: "red" } }]);
   });
 });

@@ -7,6 +7,7 @@ import { scopeMissing, requestMalformed, tokenRefused, tokenRequired, tokenUnche
 import { createTokenVerifier } from "./verify-jwt.js";
 
 const METADATA_PATH = "/.well-known/oauth-protected-resource";
+const PUBLIC = { "access-control-allow-origin": "*" };
 
 /** The endpoint's authentication: the gate every MCP request passes, and the metadata document. */
 export interface Access extends Gate {
@@ -52,20 +53,25 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       const { pathname } = new URL(request.url);
       // The bare form, and a suffixed one (any, when the handler serves every path).
       const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : metadataSuffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
-      if (request.method !== "GET" || (pathname !== METADATA_PATH && !suffixed)) return undefined;
+      if (pathname !== METADATA_PATH && !suffixed) return undefined;
+      // Public, and fetched by browser-based clients before they authorize: readable from any
+      // page, also when it sends the MCP-Protocol-Version header (as the SDK's client does).
+      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...PUBLIC, "access-control-allow-methods": "GET", "access-control-allow-headers": "mcp-protocol-version", "access-control-max-age": "86400" } });
+      if (request.method !== "GET") return undefined;
       if (authorizationServers.length === 0) {
         const body = { error: "not_found", error_description: "This server names no authorization server (auth.authorizationServers): its tokens are issued elsewhere." };
-        return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/json", "access-control-allow-origin": "*" } });
+        return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/json", ...PUBLIC } });
       }
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
-        resource: auth.resource ?? new URL(pathname.slice(METADATA_PATH.length) || mcpPath || "/", request.url).href,
+        // The identifier the document's URL was built from (RFC 9728 §3.3): the origin for the bare form.
+        resource: pathname === METADATA_PATH ? new URL("/", auth.resource ?? request.url).href : (auth.resource ?? new URL(pathname.slice(METADATA_PATH.length), request.url).href),
         authorization_servers: authorizationServers,
-        scopes_supported: scopes,
+        // A parameter with no value is left out (RFC 9728 §3.2).
+        ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
         bearer_methods_supported: ["header"],
       };
-      // Public, and fetched by browser-based clients before they authorize: readable from any page.
-      return new Response(JSON.stringify(document), { headers: { "content-type": "application/json", "access-control-allow-origin": "*" } });
+      return new Response(JSON.stringify(document), { headers: { "content-type": "application/json", ...PUBLIC } });
     },
 
     async authenticate(request) {

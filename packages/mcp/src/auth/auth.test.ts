@@ -102,6 +102,9 @@ describe("bearer authentication", () => {
     const statusOf = async (path: string) => (await behindProxy(new Request(`http://localhost${path}`))).status;
     const paths = ["", "/mcp", "/tools/mcp", "/anything"].map((suffix) => `/.well-known/oauth-protected-resource${suffix}`);
     expect(await Promise.all(paths.map(statusOf))).toEqual([200, 200, 200, 404]);
+    // Each names the identifier its URL was built from (RFC 9728 §3.3): the bare form, the origin.
+    const resourceOf = async (path: string) => ((await (await behindProxy(new Request(`http://localhost${path}`))).json()) as { resource: string }).resource;
+    expect(await Promise.all(paths.slice(0, 3).map(resourceOf))).toEqual(["https://example.com/", "https://example.com/tools/mcp", "https://example.com/tools/mcp"]);
     // The metadata URL a 401 announces is one of those.
     const challenge = (await behindProxy(rpc("tools/list"))).headers.get("www-authenticate");
     expect(challenge).toContain('resource_metadata="https://example.com/.well-known/oauth-protected-resource/tools/mcp"');
@@ -114,6 +117,18 @@ describe("bearer authentication", () => {
       expect([response.status, response.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
       expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments", "reports"], bearer_methods_supported: ["header"] });
     }
+  });
+
+  it("a page's preflight for the metadata, with the MCP-Protocol-Version header the SDK's client sends, is answered", async () => {
+    const preflight = await handler(new Request("http://localhost/.well-known/oauth-protected-resource/mcp", { method: "OPTIONS", headers: { origin: "https://app.example.com", "access-control-request-method": "GET", "access-control-request-headers": "mcp-protocol-version" } }));
+    expect([preflight.status, preflight.headers.get("access-control-allow-origin"), preflight.headers.get("access-control-allow-headers")]).toEqual([204, "*", "mcp-protocol-version"]);
+  });
+
+  it("a registry without scopes leaves scopes_supported out of the metadata (RFC 9728: no empty parameters)", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "ping", description: "Pings.", fn: () => "pong" });
+    const unscoped = createMcpHandler(registry, { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
+    expect(await (await unscoped(new Request("http://localhost/.well-known/oauth-protected-resource/mcp"))).json()).toEqual({ resource: "http://localhost/mcp", authorization_servers: [ISSUER], bearer_methods_supported: ["header"] });
   });
 
   it("no token: 401 with the metadata URL and no error code, and nothing runs", async () => {

@@ -138,3 +138,30 @@ describe("toolgen serve --http with a server.auth that cannot verify", () => {
     expect(run.stderr).not.toContain(" at ");
   });
 });
+
+describe("toolgen serve --http with server.allowedOrigins", () => {
+  let server: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    writeConfig({ allowedOrigins: ["http://localhost:6274"] });
+    server = await start();
+  }, 30_000);
+  afterAll(() => server?.child.kill("SIGKILL"));
+
+  it("a listed page's preflight is answered and its calls' answers are readable; another page is refused", async () => {
+    const preflight = await fetch(server.url, { method: "OPTIONS", headers: { origin: "http://localhost:6274", "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    expect([preflight.status, preflight.headers.get("access-control-allow-origin")]).toEqual([204, "http://localhost:6274"]);
+    const listed = await fetch(server.url, { method: "POST", headers: { ...HEADERS, origin: "http://localhost:6274" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect([listed.status, listed.headers.get("access-control-allow-origin")]).toEqual([200, "http://localhost:6274"]);
+    const other = await fetch(server.url, { method: "POST", headers: { ...HEADERS, origin: "https://evil.example.com" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(other.status).toBe(403);
+  });
+});
+
+describe("toolgen serve --http with a server setting it does not know", () => {
+  it.each([[{ allowedOrigins: ["https://app.example.com/"] }], [{ allowedOrigins: "https://app.example.com" }], [{ allowedOrigin: ["https://app.example.com"] }]])("%j: exit 2 naming server, before listening", (server) => {
+    writeConfig(server);
+    const run = toolgen(["serve", "--http", "0"], dir);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/"server" must be an object with .*allowedOrigins \(a list of origins such as "https:\/\/app\.example\.com"\)/);
+  });
+});

@@ -56,7 +56,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const sessions = options.sessions ? (typeof server.sessions === "object" ? server.sessions : true) : server.sessions;
   let handler: ReturnType<typeof createMcpHandler>;
   try {
-    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}), ...(sessions ? { sessions } : {}) });
+    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}), ...(sessions ? { sessions } : {}), ...(server.allowedOrigins ? { allowedOrigins: server.allowedOrigins } : {}) });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
   }

@@ -32,9 +32,19 @@ export interface ToolgenConfig {
   /**
    * The MCP server: its identity (default: the package's name, version and description);
    * for `toolgen serve --http`, bearer authentication (`auth`, checked by the CLI; see
-   * docs/mcp.md) and how long in-flight calls may finish on shutdown (`shutdownGraceMs`).
+   * docs/mcp.md), sessions, the web pages that may call it (`allowedOrigins`) and how long
+   * in-flight calls may finish on shutdown (`shutdownGraceMs`).
    */
-  server?: { name?: string; version?: string; description?: string; auth?: Record<string, unknown>; shutdownGraceMs?: number; sessions?: boolean | { idleTimeoutMs?: number; maxSessions?: number; pollAfterMs?: number; retryMs?: number } };
+  server?: {
+    name?: string;
+    version?: string;
+    description?: string;
+    auth?: Record<string, unknown>;
+    shutdownGraceMs?: number;
+    sessions?: boolean | { idleTimeoutMs?: number; maxSessions?: number; pollAfterMs?: number; retryMs?: number };
+    /** Origins of web pages that may call `toolgen serve --http` and read its answers (CORS), such as `"https://app.example.com"`. */
+    allowedOrigins?: string[];
+  };
   /**
    * For `toolgen call` and `serve`: which package keeps a name that several installed packages
    * provide (entry name → package name); without one, such a name is an error.
@@ -60,7 +70,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   lazy: (v) => typeof v === "boolean",
   split: (v) => typeof v === "boolean",
   importEnding: (v) => v === "js" || v === "minimal",
-  server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => (k === "auth" ? isObject(x) : k === "shutdownGraceMs" ? typeof x === "number" && x >= 0 : k === "sessions" ? isSessions(x) : typeof x === "string")),
+  server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => Object.hasOwn(SERVER_KEYS, k) && SERVER_KEYS[k as keyof typeof SERVER_KEYS](x)),
   overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
   lint: (v) =>
     isObject(v) &&
@@ -77,10 +87,31 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   lazy: "true or false",
   split: "true or false",
   importEnding: '"js" or "minimal"',
-  server: "an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0 and sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs })",
+  server: 'an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0, sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }) and allowedOrigins (a list of origins such as "https://app.example.com")',
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
   lint: `an object of rule levels ("off", "warn" or "error" for ${Object.keys(LINT_RULES).join(", ")}), "providers" (a list of provider names) and "maxTokens" (a number)`,
 };
+
+const SERVER_KEYS = {
+  name: (x: unknown) => typeof x === "string",
+  version: (x: unknown) => typeof x === "string",
+  description: (x: unknown) => typeof x === "string",
+  auth: isObject,
+  shutdownGraceMs: (x: unknown) => typeof x === "number" && x >= 0,
+  sessions: isSessions,
+  allowedOrigins: (x: unknown) => Array.isArray(x) && x.every(isWebOrigin),
+};
+
+/** An origin as a browser sends it in `Origin`: scheme, host and port only (`https://app.example.com`). */
+function isWebOrigin(x: unknown): boolean {
+  if (typeof x !== "string") return false;
+  try {
+    const url = new URL(x);
+    return /^https?:$/.test(url.protocol) && url.origin === x;
+  } catch {
+    return false;
+  }
+}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

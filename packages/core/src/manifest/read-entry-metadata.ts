@@ -5,6 +5,9 @@ import type { DeclarationKind, FoundDeclaration } from "../source/find-declarati
 import { findTag, findTags, type DocInfo, type TagInfo } from "../source/read-jsdoc.js";
 import { applyNaming, type NamingStyle } from "../source/naming.js";
 
+/** A scope name as RFC 6749 §3.3 spells one: `%x21 / %x23-5B / %x5D-7E`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
 /** Everything an entry says about itself through tags, apart from its arguments. */
 export type EntryMetadata = Pick<
   ManifestEntry,
@@ -89,6 +92,9 @@ export function readEntryMetadata(found: FoundDeclaration, naming: NamingStyle, 
   // A toolset's @scopes are its members' too: a caller needs all of them, the toolset's and the entry's.
   const scopeTags = [...(found.toolset ? findTags(found.toolset.doc, "scopes") : []), ...findTags(doc, "scopes")];
   for (const t of scopeTags) if (!t.text) invalid(t, "one or more scope names (as the authorization server writes them)");
+  // RFC 6749 §3.3: a scope is visible ASCII but `"` and `\`; another could not be named in a
+  // `WWW-Authenticate` challenge, and no token would ever hold it.
+  for (const t of scopeTags) if (!t.text.split(/\s+/).every((scope) => SCOPE_TOKEN.test(scope) || scope === "")) invalid(t, 'scope names of visible ASCII characters other than " and \\ (RFC 6749), separated by spaces');
   const scopes = scopeTags.flatMap((t) => t.text.split(/\s+/).filter(Boolean));
   if (scopes.length > 0) meta.scopes = [...new Set(scopes)];
 

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../../test-support/temp-project.js";
@@ -57,6 +58,31 @@ describe("toolgen diff", () => {
     expect(toolgen(["diff", "broken.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^toolgen: broken\.json: invalid manifest \(2 problems\)\n/) });
     expect(toolgen(["diff", "git:HEAD~1"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:HEAD~1: tsconfig.json does not exist at that commit.\n" });
   });
+});
+
+describe("toolgen diff in a package of a monorepo", () => {
+  it("git:<ref> reads the package at that commit, from its folder and with -p from the repository's root", () => {
+    const repo = mkdtempSync(path.join(tmpdir(), "toolgen-monorepo-"));
+    try {
+      const pkg = path.join(repo, "packages/shop");
+      cpSync(dir, pkg, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.git)$/.test(source) });
+      copyFileSync(path.join(CASE, "old.ts"), path.join(pkg, "src/tools.ts"));
+      symlinkSync(path.join(dir, "node_modules"), path.join(pkg, "node_modules"), "junction");
+      const inRepo = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+      writeFileSync(path.join(repo, ".gitignore"), "node_modules\ndist\n");
+      inRepo("init", "-q");
+      inRepo("add", ".");
+      inRepo("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1");
+      copyFileSync(path.join(CASE, "new.ts"), path.join(pkg, "src/tools.ts"));
+      const fromPackage = toolgen(["diff", "git:HEAD", "--json"], pkg);
+      expect([fromPackage.status, fromPackage.stderr]).toEqual([1, ""]);
+      expect(JSON.parse(fromPackage.stdout)).toEqual(GOLDEN);
+      const fromRoot = toolgen(["diff", "git:HEAD", "-p", "packages/shop", "--json"], repo);
+      expect([fromRoot.status, JSON.parse(fromRoot.stdout)]).toEqual([1, GOLDEN]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("toolgen check --against", () => {

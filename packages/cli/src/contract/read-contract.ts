@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Diagnostic } from "@toolgen/core";
@@ -89,14 +89,19 @@ function analyzeContract(project: string | undefined, label: string, cwd = proce
  */
 function readAtCommit(ref: string, project: string | undefined): Contract {
   const label = `git:${ref}`;
-  const tsconfig = path.resolve(project ?? "tsconfig.json");
-  const start = existsSync(tsconfig) && statSync(tsconfig).isDirectory() ? tsconfig : path.dirname(tsconfig);
+  const given = path.resolve(project ?? "tsconfig.json");
+  const isFolder = existsSync(given) && statSync(given).isDirectory();
+  // As git names the repository's root (symbolic links resolved), so that paths relate to it.
+  const start = realPath(isFolder ? given : path.dirname(given));
+  const tsconfig = isFolder ? start : path.join(start, path.basename(given));
   const git = (args: string[], input?: Buffer) => spawnSync("git", args, { cwd: start, maxBuffer: 1 << 30, ...(input ? { input } : {}) });
   const top = git(["rev-parse", "--show-toplevel"]);
   if (top.status !== 0) throw new UsageError(`${label}: ${start} is not in a git repository.`);
   const root = top.stdout.toString().trim();
   if (git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).status !== 0) throw new UsageError(`${label}: no commit '${ref}' in ${root}.`);
-  const archive = git(["archive", "--format=tar", ref]);
+  // The whole commit, from the repository's root: run in a subfolder (a package of a
+  // monorepo), `git archive` would give that folder's files alone, without the path to them.
+  const archive = git(["-C", root, "archive", "--format=tar", ref]);
   if (archive.status !== 0) throw new UsageError(`${label}: git archive failed: ${archive.stderr.toString().trim()}`);
   const dir = mkdtempSync(path.join(tmpdir(), "toolgen-diff-"));
   try {
@@ -114,5 +119,13 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
     return analyzeContract(there, label, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
   }
 }

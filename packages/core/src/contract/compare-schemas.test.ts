@@ -71,6 +71,14 @@ describe("compareSchemas", () => {
     expect(diff(tree("Folder", { size: { type: "integer" } }), tree("Folder"))).toEqual(["narrows property-removed /input/size"]);
   });
 
+  it("reads what is written beside a $ref (a parameter's description and default) over the definition", () => {
+    const node = { type: "object", description: "A tree node.", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } }, required: ["label"], additionalProperties: false };
+    const paint = (beside: Record<string, unknown>) => ({ ...obj({ tree: { $ref: "#/$defs/Node", ...beside } }), $defs: { Node: node } });
+    expect(diff(paint({ description: "The tree to paint." }), paint({ description: "The tree to draw." }))).toEqual(["cosmetic description-changed /input/tree"]);
+    expect(diff(paint({ default: { label: "root" } }), paint({ default: { label: "top" } }))).toEqual(["default default-changed /input/tree"]);
+    expect(diff(paint({ description: "The tree to paint." }), paint({ description: "The tree to paint." }))).toEqual([]);
+  });
+
   it("descriptions, titles and examples are cosmetic; a default is its own kind", () => {
     expect(diff({ type: "string", description: "a" }, { type: "string", description: "b", examples: ["x"] })).toEqual(["cosmetic description-changed /input", "cosmetic examples-changed /input"]);
     expect(diff({ type: "string", default: "a" }, { type: "string", default: "b" })).toEqual(["default default-changed /input"]);

@@ -279,22 +279,34 @@ function describeMember(side: Side): string {
   return [...typesOf(node)].map(article).join(" or ");
 }
 
-/** The schema a `$ref` names (followed until a schema that is not a bare reference), in its own root's `$defs`. */
+/**
+ * The schema a `$ref` names (followed until a schema that is not a reference), in its own
+ * root's `$defs`, with the keywords written beside the reference over the definition's: toolgen
+ * writes a parameter's description and default there (`{ "$ref": …, "description": … }`).
+ */
 function resolve(side: Side): Schema {
   let schema = side.schema;
+  let beside: Node = {};
   for (let hops = 0; typeof schema === "object" && typeof schema.$ref === "string" && hops < 64; hops++) {
     const match = /^#\/\$defs\/(.+)$/.exec(schema.$ref);
     const defs = side.root.$defs as Record<string, Schema> | undefined;
     const target = match && defs ? defs[decodePointer(match[1]!)] : undefined;
     if (target === undefined) return schema;
-    // A `$ref` beside other keywords: both apply; toolgen writes them alone.
+    beside = { ...besideRef(schema), ...beside };
     schema = target;
   }
-  return schema;
+  return Object.keys(beside).length > 0 && typeof schema === "object" ? { ...schema, ...beside } : schema;
 }
 
+/** What a reference says beside itself: keywords about the value, not a root's `$defs` or `$schema`. */
+function besideRef(schema: Node): Node {
+  const { $ref: _ref, $defs: _defs, $schema: _schema, $id: _id, $comment: _comment, ...keywords } = schema;
+  return keywords;
+}
+
+/** The pair of references being compared, with what is written beside each, for recursion to stop at a pair met before. */
 function refPair(a: Schema, b: Schema): string | undefined {
-  const ref = (s: Schema) => (typeof s === "object" && typeof s.$ref === "string" ? s.$ref : undefined);
+  const ref = (s: Schema) => (typeof s === "object" && typeof s.$ref === "string" ? JSON.stringify([s.$ref, besideRef(s)]) : undefined);
   const [x, y] = [ref(a), ref(b)];
   return x !== undefined || y !== undefined ? `${x ?? "-"}|${y ?? "-"}` : undefined;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,6 +90,24 @@ describe("toolgen docs: the catalog page", () => {
     expect(rows[0]).toEqual(["value", "number", "yes", "", "", "The length to convert."]);
     expect(rows[1]![1]).toBe('"mm" | "cm" | "m" | "km" | "in" | "ft" | "mi"');
     expect(rows[3]).toEqual(["precision", "number", "no", "2", "", "Decimal places in the result."]);
+    await page.close();
+  });
+
+  it("every element id is unique, also for names that extend one another (get-user, get-user-name)", async () => {
+    writeFileSync(
+      path.join(dir, "src/users.ts"),
+      ["get-user", "get-user-name", "get-user-tab-openai", "get-user-panel"].map((name, i) => `/**\n * Reads user ${i}.\n * @tool ${name}\n */\nexport function user${i}(): string {\n  return "";\n}\n`).join("\n"),
+    );
+    try {
+      expect(toolgen(["docs", "-o", "docs/users"], dir).status).toBe(0);
+    } finally {
+      rmSync(path.join(dir, "src/users.ts"));
+    }
+    const { page, problems } = await open(pathToFileURL(path.join(dir, "docs/users/index.html")).href);
+    const ids = await page.$$eval("[id]", (elements) => elements.map((e) => e.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(await page.getAttribute("#entry-get-user-name", "aria-labelledby")).toBe("entry-get-user-name:name");
+    expect(problems).toEqual([]);
     await page.close();
   });
 

@@ -118,15 +118,16 @@ function diffSummary(diff: NonNullable<CatalogData["diff"]>): HTMLElement {
 /** One entry: what it is, what it costs, its parameters, examples, schemas and each provider's definition. */
 function section(item: CatalogEntry): HTMLElement {
   const { entry } = item;
+  // Its parts' ids add `:`, which no entry name holds: `get-user`'s are never `get-user-name`'s.
   const id = `entry-${entry.name}`;
   const changes = data.diff?.changes.filter((c) => c.entry === entry.name && c.code !== "entry-removed") ?? [];
   const worst = changes.reduce<keyof typeof severityRank | undefined>((w, c) => (!w || severityRank[c.severity] > severityRank[w] ? c.severity : w), undefined);
   return el(
     "article",
-    { id, class: "entry", "aria-labelledby": `${id}-name` },
+    { id, class: "entry", "aria-labelledby": `${id}:name` },
     el(
       "h2",
-      { id: `${id}-name` },
+      { id: `${id}:name` },
       el("a", { href: `#${id}` }, entry.name),
       " ",
       el("span", { class: `badge kind-${entry.kind}` }, entry.kind),
@@ -290,9 +291,9 @@ function schemas(entry: ManifestEntry): HTMLElement {
 /** A tab per provider with exactly what `toolgen list --provider` gives for this tool, projected when shown. */
 function providers(item: CatalogEntry): HTMLElement {
   const id = `entry-${item.entry.name}`;
-  const panel = el("div", { id: `${id}-panel`, role: "tabpanel", tabindex: "0" });
+  const panel = el("div", { id: `${id}:panel`, role: "tabpanel", tabindex: "0" });
   const tabs = data.providers.map((provider, i) =>
-    el("button", { id: `${id}-tab-${provider}`, type: "button", role: "tab", "aria-selected": i === 0 ? "true" : "false", "aria-controls": `${id}-panel`, tabindex: i === 0 ? "0" : "-1", "data-provider": provider }, provider),
+    el("button", { id: `${id}:tab:${provider}`, type: "button", role: "tab", "aria-selected": i === 0 ? "true" : "false", "aria-controls": `${id}:panel`, tabindex: i === 0 ? "0" : "-1", "data-provider": provider }, provider),
   );
   const show = (tab: HTMLElement) => {
     for (const t of tabs) {

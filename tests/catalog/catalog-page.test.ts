@@ -111,6 +111,27 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
+  it("a parameter's type in TypeScript's words: a tuple's optional and rest elements, a recursive type by its name", async () => {
+    writeFileSync(
+      path.join(dir, "src/shapes.ts"),
+      [
+        "export interface TreeNode {\n  label: string;\n  children?: TreeNode[];\n}",
+        "/**\n * Draws shapes.\n * @tool\n * @param head A label and numbers.\n * @param pair A label and maybe a number.\n * @param tree The tree.\n */",
+        "export function drawShapes(head: [string, ...number[]], pair: [string, number?], tree: TreeNode): string {\n  return \"\";\n}\n",
+      ].join("\n"),
+    );
+    try {
+      expect(toolgen(["docs", "-o", "docs/shapes"], dir).status).toBe(0);
+    } finally {
+      rmSync(path.join(dir, "src/shapes.ts"));
+    }
+    const { page, problems } = await open(pathToFileURL(path.join(dir, "docs/shapes/index.html")).href);
+    const types = await page.$$eval("#entry-draw_shapes table.parameters tbody td[data-label=type]", (cells) => cells.map((c) => c.textContent));
+    expect(types).toEqual(["[string, ...number[]]", "[string, number?]", "{ label: string; children?: TreeNode[] }"]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("has no serious accessibility violation (axe-core), in the light and the dark scheme", async () => {
     for (const dark of [false, true]) {
       const { page } = await open(catalog, { dark });

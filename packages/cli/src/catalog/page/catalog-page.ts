@@ -212,6 +212,9 @@ function parameters(entry: ManifestEntry): HTMLElement {
 /** A schema in TypeScript-like words: `"a" | "b"`, `Item[]`, `{ x: number }`. */
 function typeWords(schema: Schema | boolean, root: Schema, depth: number): string {
   if (typeof schema === "boolean") return schema ? "any" : "never";
+  // Inside a type, a definition by its name (the TypeScript type's): a recursive one ends there.
+  const defined = depth > 0 && typeof schema.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (defined && Object.hasOwn((root.$defs ?? {}) as object, defined)) return decodeURIComponent(defined.replace(/~1/g, "/").replace(/~0/g, "~"));
   const s = resolve(schema, root);
   if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
   if ("const" in s) return JSON.stringify(s.const);
@@ -223,7 +226,7 @@ function typeWords(schema: Schema | boolean, root: Schema, depth: number): strin
     .map((t) => {
       if (t === "integer") return "number (integer)";
       if (t === "array") {
-        if (Array.isArray(s.prefixItems)) return `[${(s.prefixItems as Schema[]).map((i) => typeWords(i, root, depth + 1)).join(", ")}]`;
+        if (Array.isArray(s.prefixItems)) return tupleWords(s, root, depth);
         const item = typeWords((s.items as Schema | undefined) ?? true, root, depth + 1);
         return item.includes(" ") ? `(${item})[]` : `${item}[]`;
       }
@@ -237,6 +240,20 @@ function typeWords(schema: Schema | boolean, root: Schema, depth: number): strin
       return t;
     })
     .join(" | ");
+}
+
+/** A tuple as TypeScript writes it: `[string, number?, ...boolean[]]` (items past `minItems` optional, `items` the rest). */
+function tupleWords(s: Schema, root: Schema, depth: number): string {
+  const required = typeof s.minItems === "number" ? s.minItems : 0;
+  const words = (s.prefixItems as Schema[]).map((item, i) => {
+    const word = typeWords(item, root, depth + 1);
+    return i < required ? word : `${word.includes(" ") ? `(${word})` : word}?`;
+  });
+  if (s.items !== undefined && s.items !== false) {
+    const rest = typeWords(s.items as Schema | boolean, root, depth + 1);
+    words.push(`...${rest.includes(" ") ? `(${rest})` : rest}[]`);
+  }
+  return `[${words.join(", ")}]`;
 }
 
 function resolve(schema: Schema, root: Schema): Schema {

@@ -1,6 +1,7 @@
 import type { ManifestEntry } from "@toolgen/runtime";
 import { type ChangeSeverity, type ContractChange, type ContractDiff, severityOf } from "./change.js";
 import { compareSchemas } from "./compare-schemas.js";
+import { argumentNames } from "../manifest/argument-names.js";
 
 /**
  * The contract change between two versions of a package's entries: entries matched by name
@@ -30,7 +31,9 @@ function diffEntry(old: ManifestEntry, now: ManifestEntry): ContractChange[] {
   }
   for (const key of ["description", "title", "returns"] as const) if (old[key] !== now[key]) add("cosmetic", `${key}-changed`, `the ${key === "returns" ? "@returns text" : key} changed`);
   if (String(old.deprecated ?? "") !== String(now.deprecated ?? "")) add("cosmetic", "deprecation-changed", now.deprecated ? "it is deprecated now" : "it is no longer deprecated");
-  if (old.arguments.mode !== now.arguments.mode) {
+  // A flip that leaves the arguments' names as they were (a request object rewritten as its
+  // properties' parameters) is the code's own business: callers send the same arguments.
+  if (old.arguments.mode !== now.arguments.mode && argumentNames(old) !== argumentNames(now)) {
     add("breaking", "argument-style-changed", now.arguments.mode === "request"
       ? "its arguments are the request object's properties now, not one property per parameter"
       : "its arguments are one property per parameter now, not the request object's properties (a parameter beside the request object does this)");

@@ -6,6 +6,7 @@ import { firstLevelConversions } from "../model/collect-conversions.js";
 import { entryCost } from "./entry-cost.js";
 import { findSimilarNames, nameWords } from "./similar-names.js";
 import { LINT_RULES, PROVIDER_TOOL_LIMITS, type LintConfig, type LintRule } from "./lint-rules.js";
+import { argumentNames } from "../manifest/argument-names.js";
 
 type Report = (rule: LintRule, entry: ManifestEntry, site: ts.Node, message: string) => void;
 
@@ -70,6 +71,8 @@ function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry,
 function lintArgumentStyle({ entry, declaration }: BuiltEntry, previous: ManifestEntry | undefined, report: Report): void {
   if (!previous || previous.kind !== entry.kind || !previous.arguments || previous.arguments.mode === entry.arguments.mode) return;
   const shape = (e: ManifestEntry) => `{ ${Object.keys((e.inputSchema as { properties?: object }).properties ?? {}).join(", ")} }`;
+  // The same arguments either way (a request object rewritten as its properties' parameters): no caller sees it.
+  if (argumentNames(previous) === argumentNames(entry)) return;
   const why = entry.arguments.mode === "positional" ? "a parameter beside the request object makes them one per parameter; to keep the old ones, move it into the request type" : "a single object parameter takes its properties as the arguments";
   report("argument-style-changed", entry, declaration.nameNode, `the arguments of '${entry.name}' were ${shape(previous)} in the last build and are ${shape(entry)} now: every caller that learned them breaks (${why}).`);
 }

@@ -49,6 +49,14 @@ describe("the rules", () => {
     expect(Object.keys(LINT_RULES).filter((rule) => !CASES.includes(rule))).toEqual([]);
   });
 
+  it("argument-style-changed: a request object rewritten as parameters of the same names raises nothing (callers send the same arguments)", () => {
+    const previous = analyzeFiles({ "main.ts": readFileSync(path.join(SUITE, "argument-style-changed/previous.ts"), "utf8") }, "/fixture").manifest.entries;
+    const rewritten = "/**\n * Reserves stock.\n * @tool\n * @param sku The article.\n * @param quantity How many.\n */\nexport function reserve(sku: string, quantity: number): string {\n  return sku;\n}\n";
+    const program = analyzeFiles({ "main.ts": rewritten }, "/fixture").program;
+    const findings = analyze(program, { ts: tsOf(), packageRoot: "/fixture", packageName: "fixture", lint: { previous } }).diagnostics;
+    expect(findings.map((d) => d.rule)).toEqual([]);
+  });
+
   it("raise nothing on the MCP reference servers' tools", () => {
     expect(lint(path.join(SUITE, "reference-servers"), "clean.ts")).toEqual([]);
   });

@@ -133,6 +133,17 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(missing.stderr).toContain("cannot read nowhere.json");
   });
 
+  it("types: a recursive type documented where it is used is declared once, the description on the property", () => {
+    const node = { type: "object", properties: { name: { type: "string" }, kids: { type: "array", items: { $ref: "#/$defs/TreeNode" } } }, required: ["name"], additionalProperties: false };
+    const schema = path.join(dir, "show-tree.schema.json");
+    writeFileSync(schema, JSON.stringify({ title: "ShowTree", type: "object", properties: { tree: { $ref: "#/$defs/TreeNode", description: "The tree to show." } }, required: ["tree"], additionalProperties: false, $defs: { TreeNode: node } }));
+    const types = run(["types", schema], dir);
+    expect(types.status).toBe(0);
+    expect(types.stdout.match(/interface TreeNode\w*/g)).toEqual(["interface TreeNode"]);
+    expect(types.stdout).toContain("  /**\n   * The tree to show.\n   */\n  tree: TreeNode;");
+    expect(types.stdout).toContain("  kids?: TreeNode[];");
+  });
+
   it("types: a reference it cannot resolve (or will not fetch) and a malformed manifest exit 2 with one line", () => {
     const file = path.join(dir, "bad.json");
     for (const [json, message] of [

@@ -24,6 +24,9 @@ describe("compareSchemas", () => {
 
   it("types, enums and constants", () => {
     expect(diff({ type: "number" }, { type: "integer" })).toEqual(["narrows type-narrowed /input"]);
+    expect(compareSchemas({ type: "number" }, { type: "integer" }, "/input")[0]!.message).toBe("accepts whole numbers only now");
+    const removed = compareSchemas(obj({ total: { type: "number" } }, ["total"]), obj({}), "/output");
+    expect(removed.find((c) => c.code === "required-removed")!.message).toBe("'total' was removed, and is required no more");
     expect(diff({ type: "integer" }, { type: "number" })).toEqual(["widens type-widened /input"]);
     expect(diff({ type: "string" }, { type: ["string", "null"] })).toEqual(["widens type-widened /input"]);
     expect(diff({ enum: ["a", "b"] }, { enum: ["b", "c"] })).toEqual(["narrows enum-value-removed /input", "widens enum-value-added /input"]);

@@ -73,7 +73,7 @@ function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, pa
   if (compareValues(a, b, path, out)) return;
   const oldTypes = typesOf(old);
   const newTypes = typesOf(now);
-  for (const t of oldTypes) if (!admitsType(newTypes, t)) push(out, path, "narrows", "type-narrowed", `no longer accepts ${article(t)}`);
+  for (const t of oldTypes) if (!admitsType(newTypes, t)) push(out, path, "narrows", "type-narrowed", t === "number" && newTypes.has("integer") ? "accepts whole numbers only now" : `no longer accepts ${article(t)}`);
   for (const t of newTypes) if (!admitsType(oldTypes, t)) push(out, path, "widens", "type-widened", `now also accepts ${article(t)}`);
   const common = [...oldTypes].filter((t) => admitsType(newTypes, t));
   const numeric = (types: Set<string>) => types.has("number") || types.has("integer");
@@ -173,7 +173,7 @@ function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, 
     else compare({ schema: oldRest, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
   }
   for (const key of newRequired) if (!oldRequired.has(key)) push(out, at(key), "narrows", "required-added", `'${key}' is required now${Object.hasOwn(oldProps, key) ? "" : " (a new property)"}: a value without it is rejected`);
-  for (const key of oldRequired) if (!newRequired.has(key)) push(out, at(key), "widens", "required-removed", `'${key}' is optional now`);
+  for (const key of oldRequired) if (!newRequired.has(key)) push(out, at(key), "widens", "required-removed", Object.hasOwn(newProps, key) ? `'${key}' is optional now` : `'${key}' was removed, and is required no more`);
   if (oldRest === false && newRest !== false) push(out, `${path}/*`, "widens", "additional-properties-allowed", "accepts properties it does not declare now");
   else if (oldRest !== false && newRest === false) push(out, `${path}/*`, "narrows", "additional-properties-refused", "rejects properties it does not declare now");
   else if (oldRest !== false && newRest !== false) compare({ schema: oldRest, root: a.root }, { schema: newRest, root: b.root }, `${path}/*`, out, seen);

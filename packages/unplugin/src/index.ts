@@ -16,8 +16,8 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * reloaded like any changed module). Errors fail the bundler's build with toolgen's
  * file:line:col diagnostics; warnings are printed. Vite's dev server is not stopped by them:
  * it prints them, shows them in the browser's error overlay, and builds again when a file
- * changes. The manifest is written again after
- * the bundle, since Vite empties its `outDir` (toolgen's default manifest folder too) first.
+ * changes. The manifest is written again after the bundle, since Vite empties its `outDir`
+ * (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
   const { project, ...config } = options;

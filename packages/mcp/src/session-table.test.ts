@@ -1,6 +1,9 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createRegistry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
 import { createMcpHandler } from "./create-mcp-handler.js";
+import { serveHandler } from "./node/serve-http.js";
 
 const identity = { name: "sessions", version: "1.0.0" };
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
@@ -112,7 +115,7 @@ describe("a session's response streams end when nothing more will come on them",
   /** The text of a stream that must end: within 5 s, or the test fails saying so. */
   const ended = (response: Response) => Promise.race([response.text(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error("the stream stayed open")), 5000))]);
 
-  it("a cancelled call's stream ends (no answer is sent), and resuming it ends at once", async () => {
+  it("a cancelled call's stream ends (no answer is sent), and resuming it is 204, which tells an SSE client not to reconnect", async () => {
     const mcp = handler(true);
     const id = await open(mcp);
     aborted.length = 0;
@@ -125,7 +128,8 @@ describe("a session's response streams end when nothing more will come on them",
     expect(aborted).toEqual(["wait"]);
     expect(events).not.toContain('"result"');
     const [priming] = eventIds(events);
-    expect(await ended(await mcp(resume(id, priming!)))).toBe("");
+    const resumed = await mcp(resume(id, priming!));
+    expect([resumed.status, await ended(resumed)]).toEqual([204, ""]);
   });
 
   /** A session of a 2025-03-26 client, which may send batches (and gets no priming event). */
@@ -182,4 +186,29 @@ describe("a session's response streams end when nothing more will come on them",
     expect(eventIds(replay)).toEqual([answer]);
     expect(replay).toContain('"text":"hi"');
   });
+});
+
+describe("the official client in a session", () => {
+  it("cancels a call (AbortSignal) without an error after it: no reconnection to a stream it already holds", async () => {
+    const running = await serveHandler(handler(true), { port: 0 });
+    const client = new Client({ name: "t", version: "1" });
+    const errors: string[] = [];
+    const transport = new StreamableHTTPClientTransport(new URL(running.url));
+    try {
+      await client.connect(transport);
+      transport.onerror = (error) => errors.push(error.message);
+      const controller = new AbortController();
+      const call = client.callTool({ name: "wait", arguments: {} }, undefined, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      // The client's reconnections, if any, come within its backoff (1 s, then 1.5 s).
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(errors).toEqual([]);
+      expect((await client.callTool({ name: "echo", arguments: { text: "still here" } })).content).toEqual([{ type: "text", text: "still here" }]);
+    } finally {
+      await client.close();
+      await running.close(0);
+    }
+  }, 20_000);
 });

@@ -221,12 +221,15 @@ function answerStream(session: Session, response: Response, known: { ids: Set<Re
 /**
  * A resumed stream (GET with `Last-Event-ID`) on which nothing more will come is answered
  * here: the events after the client's last, then the end. The transport would replay them and
- * then keep the stream open for ever.
+ * then keep the stream open for ever. With none to replay (a cancelled call's stream), `204`:
+ * what tells an SSE client not to reconnect. An empty stream made the official client
+ * reconnect without `Last-Event-ID`, asking for the session's own stream, which it already
+ * holds: `409`, and an error, after every cancellation.
  */
 function finishedReplay(session: Session, lastEventId: string): Response {
-  const text = session.events
-    .eventsAfter(lastEventId)
-    .map(([eventId, message]) => `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`)
-    .join("");
-  return new Response(text, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", "mcp-session-id": session.transport.sessionId ?? "" } });
+  const events = session.events.eventsAfter(lastEventId);
+  const headers = { "cache-control": "no-cache, no-transform", "mcp-session-id": session.transport.sessionId ?? "" };
+  if (events.length === 0) return new Response(null, { status: 204, headers });
+  const text = events.map(([eventId, message]) => `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`).join("");
+  return new Response(text, { status: 200, headers: { "content-type": "text/event-stream", ...headers } });
 }

@@ -47,6 +47,18 @@ async function open(url = catalog, options: { width?: number; height?: number; d
   return { page, problems };
 }
 
+/** The catalog of fixtures/demo with one more source file, `src/<name>.ts` (removed again): its file:// URL. */
+function catalogWith(name: string, source: string): string {
+  const file = path.join(dir, `src/${name}.ts`);
+  writeFileSync(file, source);
+  try {
+    expect(toolgen(["docs", "-o", `docs/${name}`], dir).status).toBe(0);
+  } finally {
+    rmSync(file);
+  }
+  return pathToFileURL(path.join(dir, `docs/${name}/index.html`)).href;
+}
+
 const entryNames = (page: Page) => page.$$eval("article.entry:not([hidden]) h2 a", (links) => links.map((a) => a.textContent));
 
 describe("toolgen docs: the catalog page", () => {
@@ -94,16 +106,8 @@ describe("toolgen docs: the catalog page", () => {
   });
 
   it("every element id is unique, also for names that extend one another (get-user, get-user-name)", async () => {
-    writeFileSync(
-      path.join(dir, "src/users.ts"),
-      ["get-user", "get-user-name", "get-user-tab-openai", "get-user-panel"].map((name, i) => `/**\n * Reads user ${i}.\n * @tool ${name}\n */\nexport function user${i}(): string {\n  return "";\n}\n`).join("\n"),
-    );
-    try {
-      expect(toolgen(["docs", "-o", "docs/users"], dir).status).toBe(0);
-    } finally {
-      rmSync(path.join(dir, "src/users.ts"));
-    }
-    const { page, problems } = await open(pathToFileURL(path.join(dir, "docs/users/index.html")).href);
+    const users = ["get-user", "get-user-name", "get-user-tab-openai", "get-user-panel"].map((name, i) => `/**\n * Reads user ${i}.\n * @tool ${name}\n */\nexport function user${i}(): string {\n  return "";\n}\n`);
+    const { page, problems } = await open(catalogWith("users", users.join("\n")));
     const ids = await page.$$eval("[id]", (elements) => elements.map((e) => e.id));
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(await page.getAttribute("#entry-get-user-name", "aria-labelledby")).toBe("entry-get-user-name:name");
@@ -112,20 +116,12 @@ describe("toolgen docs: the catalog page", () => {
   });
 
   it("a parameter's type in TypeScript's words: a tuple's optional and rest elements, a recursive type by its name", async () => {
-    writeFileSync(
-      path.join(dir, "src/shapes.ts"),
-      [
-        "export interface TreeNode {\n  label: string;\n  children?: TreeNode[];\n}",
-        "/**\n * Draws shapes.\n * @tool\n * @param head A label and numbers.\n * @param pair A label and maybe a number.\n * @param tree The tree.\n */",
-        "export function drawShapes(head: [string, ...number[]], pair: [string, number?], tree: TreeNode): string {\n  return \"\";\n}\n",
-      ].join("\n"),
-    );
-    try {
-      expect(toolgen(["docs", "-o", "docs/shapes"], dir).status).toBe(0);
-    } finally {
-      rmSync(path.join(dir, "src/shapes.ts"));
-    }
-    const { page, problems } = await open(pathToFileURL(path.join(dir, "docs/shapes/index.html")).href);
+    const shapes = [
+      "export interface TreeNode {\n  label: string;\n  children?: TreeNode[];\n}",
+      "/**\n * Draws shapes.\n * @tool\n * @param head A label and numbers.\n * @param pair A label and maybe a number.\n * @param tree The tree.\n */",
+      "export function drawShapes(head: [string, ...number[]], pair: [string, number?], tree: TreeNode): string {\n  return \"\";\n}\n",
+    ];
+    const { page, problems } = await open(catalogWith("shapes", shapes.join("\n")));
     const types = await page.$$eval("#entry-draw_shapes table.parameters tbody td[data-label=type]", (cells) => cells.map((c) => c.textContent));
     expect(types).toEqual(["[string, ...number[]]", "[string, number?]", "{ label: string; children?: TreeNode[] }"]);
     expect(problems).toEqual([]);

@@ -229,6 +229,31 @@ describe("tspc -p, incremental: an error a tool finds in a shared types file", (
   });
 });
 
+describe.each(COMPILERS)("TypeScript $typescript ($mode): an error fixed", (compiler) => {
+  let dir: string;
+  let cleanup: () => void;
+  const incremental = compiler.mode.includes("incremental");
+  const compile = () => tspc(compiler, incremental ? ["-p", "."] : ["-b", "."], dir);
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    setCompilerOptions(dir, incremental ? { incremental: true } : { composite: true });
+  });
+  afterAll(() => cleanup());
+
+  it("writes the compiled registry module with the fixed tool, and a later build keeps it", () => {
+    expect(compile().status).toBe(0);
+    const tool = (n: string) => `/**\n * Counts.\n * @tool\n * @param n A number.\n */\nexport function count(n: ${n}): string {\n  return String(n);\n}\n`;
+    writeFileSync(path.join(dir, "src/count.ts"), tool("bigint"));
+    expect(compile().status).not.toBe(0);
+    writeFileSync(path.join(dir, "src/count.ts"), tool("number"));
+    expect(compile()).toEqual({ status: 0, output: "" });
+    // The builder's in-memory signature pass came first and was taken for the emit: the JavaScript stayed the old one.
+    expect([read(dir, "src/tools.generated.ts").includes('"count"'), read(dir, "dist/tools.generated.js").includes('"count"')]).toEqual([true, true]);
+    expect(compile().status).toBe(0);
+    expect(read(dir, "dist/tools.generated.js")).toContain('"count"');
+  });
+});
+
 describe("tspc with toolgen warnings only", () => {
   let dir: string;
   let cleanup: () => void;

@@ -11,7 +11,7 @@ export interface TransformerExtras {
   addDiagnostic(diagnostic: ts.Diagnostic): number;
 }
 
-const builds = new WeakMap<ts.Program, ProgramBuild>();
+const builds = new WeakMap<ts.Program, ProgramBuild & { emitted: { done: boolean } }>();
 
 /**
  * The ts-patch entry (`{ "transform": "@toolgen/transformer" }`). ts-patch calls it at every
@@ -29,7 +29,7 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
   let build = builds.get(program);
   const isFirstEmit = build === undefined;
   if (!build) {
-    build = buildProgram(tsm, program, pluginEntry ?? {});
+    build = { ...buildProgram(tsm, program, pluginEntry ?? {}), emitted: { done: false } };
     builds.set(program, build);
   }
   // The program holds the generated modules' current text (every build after the first): the
@@ -38,7 +38,7 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
   // are written after its emit.
   const options = program.getCompilerOptions();
   const emptied = build.currentRegistry.filter((current) => canWriteCompiled(tsm, options, current));
-  if (!wrapThisEmit(tsm, program, { ...build, isFirstEmit, emptiedRegistry: emptied })) {
+  if (!wrapThisEmit(tsm, program, { ...build, emptiedRegistry: emptied })) {
     // A ts-patch without `originalEmit`: report through its own channel and write the
     // registry outputs now (a later emit of the old text may overwrite them until the next build).
     if (isFirstEmit) {

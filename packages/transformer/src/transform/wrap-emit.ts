@@ -11,9 +11,15 @@ export interface AfterEmit {
   staleRegistry: readonly StaleRegistry[];
   /** Generated modules the program holds, emitted empty (see the transformer): their rendered outputs are written after. */
   emptiedRegistry: readonly StaleRegistry[];
-  /** This is the program's first emit call (a builder emits file by file). */
-  isFirstEmit: boolean;
+  /** Whether the program made an emit call that writes files yet (a builder emits file by file); this one sets it. */
+  emitted: { done: boolean };
 }
+
+/**
+ * `EmitOnly.BuilderSignature`: an incremental builder emitting a file's declarations in memory
+ * to compute its signature, before and apart from the emit that writes files.
+ */
+const BUILDER_SIGNATURE = 2;
 
 /**
  * Wraps ts-patch's `originalEmit` for the emit call that is starting (and only that one):
@@ -30,13 +36,19 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
   patched.originalEmit = function (this: ts.Program, ...args: Parameters<ts.Program["emit"]>) {
     patched.originalEmit = real;
     const result = real.apply(this, args);
-    const [target, , cancellationToken, emitOnlyDts] = args;
+    const [target, , cancellationToken, emitOnly] = args;
+    // A signature computed in memory writes nothing: it must not count as the first emit,
+    // which then never wrote the registry module's JavaScript (a stale one after a fixed error).
+    if ((emitOnly as unknown) === BUILDER_SIGNATURE) return result;
+    const emitOnlyDts = !!emitOnly;
+    const isFirstEmit = !after.emitted.done;
+    after.emitted.done = true;
     const isTarget = (fileName: string) => target !== undefined && path.resolve(target.fileName) === path.resolve(fileName);
-    const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : after.isFirstEmit));
+    const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : isFirstEmit));
     // A stale text was written when this call emitted everything or that file itself; a call
     // for another file writes nothing stale, but the first must still write the new outputs.
     for (const registry of after.staleRegistry) {
-      if (target === undefined || isTarget(registry.path) || after.isFirstEmit) emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
+      if (target === undefined || isTarget(registry.path) || isFirstEmit) emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
     }
     for (const emptied of after.emptiedRegistry) {
       if (target === undefined || isTarget(emptied.path)) emitRegistryModule(tsm, program, emptied, cancellationToken, emitOnlyDts);

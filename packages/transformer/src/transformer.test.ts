@@ -180,6 +180,16 @@ describe("tspc with split: true: the module and its chunks, byte for byte as the
     expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
     expect(SPLIT_OUTPUTS.map((file) => read(dir, file))).toEqual(first);
   });
+
+  it("a tool renamed, then its file deleted: each next build passes, though the program holds the module's old text", () => {
+    const source = path.join(dir, "src/forecast.ts");
+    writeFileSync(source, read(dir, "src/forecast.ts").replace("export function forecast(", "export function forecastWeather("));
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(read(dir, "src/tools.generated.ts")).toContain("forecastWeather");
+    rmSync(source);
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(read(dir, "src/tools.generated.ts")).not.toContain("forecast.js");
+  });
 });
 
 describe("tspc fails on analyzer errors, at their source positions", () => {

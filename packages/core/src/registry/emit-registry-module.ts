@@ -1,4 +1,4 @@
-import { type DefinitionParts, HEADER, type ImportEnding, type InputTypes, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
+import { type DefinitionParts, HEADER, type ImportEnding, NO_CHECK, type InputTypes, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderInputTypes } from "./module-parts.js";
 import { renderSplitRegistryModule } from "./split-registry-module.js";
 
 export type { RegistryModuleEntry } from "./module-parts.js";
@@ -79,7 +79,7 @@ interface ModuleSections extends InputTypes, DefinitionParts {
 
 function typescriptModule(s: ModuleSections): string {
   return `${HEADER}
-// @ts-nocheck -- generated, and tested where it is generated: the application's compiler need not check it.
+${NO_CHECK}
 /* eslint-disable */
 import { createRegistry, lazyEntry, type EntryDefinition, type Registry, type RegistryOptions } from "@toolgen/runtime";
 ${s.lazy ? s.typeImports : s.valueImports}

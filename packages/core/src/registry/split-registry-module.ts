@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import type { RegistryChunkText, RegistryModuleOptions, RegistryModuleText } from "./emit-registry-module.js";
-import { type DefinitionParts, HEADER, headOf, type ImportEnding, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderEntryJson, renderInputTypes, renderValueImports } from "./module-parts.js";
+import { type DefinitionParts, HEADER, headOf, NO_CHECK, type ImportEnding, importSpecifier, REGISTRY_DOC, type RegistryModuleEntry, registryDeclarations, renderDefinitions, renderEntryJson, renderInputTypes, renderValueImports } from "./module-parts.js";
 
 /** The folder a split registry module's chunks go to: `src/tools.generated.ts` → `src/tools.generated.chunks`. */
 export function chunkDirectory(modulePath: string): string {
@@ -94,8 +94,10 @@ interface MainSections {
 }
 
 function mainModule(s: MainSections, typed: boolean): string {
+  // Unchecked as the single module is: the program of the next build holds this text as it
+  // was, whose types may name a tool renamed or a file deleted since.
   return `${HEADER}
-/* eslint-disable */
+${typed ? `${NO_CHECK}\n` : ""}/* eslint-disable */
 import { createRegistry, splitEntries${typed ? ", type EntryDefinition, type Registry, type RegistryOptions" : ""} } from "@toolgen/runtime";
 ${typed ? `${s.typeImports}\n${s.toolInputs}` : ""}
 /** Each source file's entries: a chunk imported the first time one of its entries is needed. */
@@ -137,7 +139,7 @@ export declare const definitions: EntryDefinition[];
 
 function chunkModule(s: DefinitionParts, valueImports: string, typed: boolean): string {
   return `${HEADER}
-${typed ? "// @ts-nocheck -- generated, and tested where it is generated: the application's compiler need not check it.\n" : ""}/* eslint-disable */
+${typed ? `${NO_CHECK}\n` : ""}/* eslint-disable */
 import { lazyEntry${typed ? ", type EntryDefinition" : ""} } from "@toolgen/runtime";
 ${valueImports}
 ${s.formats}

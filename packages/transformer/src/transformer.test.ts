@@ -264,6 +264,19 @@ describe.each(COMPILERS)("TypeScript $typescript ($mode): an error fixed", (comp
   });
 });
 
+describe("tspc with the plugin given as another kind of plugin", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterAll(() => cleanup());
+
+  it.each(COMPILERS)("TypeScript $typescript: one line saying how to give it, no stack, exit 1", (compiler) => {
+    setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer", transformProgram: true }] });
+    const build = tspc(compiler, ["-p", "."], dir);
+    expect(build).toEqual({ status: 1, output: 'error TS999000: toolgen: @toolgen/transformer is a source transformer: use { "transform": "@toolgen/transformer" } without "transformProgram" or "type".\n' });
+  });
+});
+
 describe("tspc with toolgen warnings only", () => {
   let dir: string;
   let cleanup: () => void;

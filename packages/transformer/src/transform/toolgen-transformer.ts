@@ -23,7 +23,10 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
   const identity: ts.TransformerFactory<ts.SourceFile> = () => (sourceFile) => sourceFile;
   if (isEmittingRegistryModule()) return identity;
   if (typeof extras?.ts?.createProgram !== "function") {
-    throw new Error('@toolgen/transformer is a source transformer: use { "transform": "@toolgen/transformer" } without "transformProgram" or "type".');
+    // Called as another kind of plugin, with no channel for a diagnostic: one line, as tsc
+    // prints a configuration error, and the compile stops (a throw printed the plugin's stack).
+    process.stderr.write('error TS999000: toolgen: @toolgen/transformer is a source transformer: use { "transform": "@toolgen/transformer" } without "transformProgram" or "type".\n');
+    process.exit(1);
   }
   const tsm = extras.ts;
   let build = builds.get(program);

@@ -213,8 +213,8 @@ function parameters(entry: ManifestEntry): HTMLElement {
 function typeWords(schema: Schema | boolean, root: Schema, depth: number): string {
   if (typeof schema === "boolean") return schema ? "any" : "never";
   // Inside a type, a definition by its name (the TypeScript type's): a recursive one ends there.
-  const defined = depth > 0 && typeof schema.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
-  if (defined && Object.hasOwn((root.$defs ?? {}) as object, defined)) return decodeURIComponent(defined.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const defined = depth > 0 ? definitionOf(schema, root) : undefined;
+  if (defined) return defined.name;
   const s = resolve(schema, root);
   if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
   if ("const" in s) return JSON.stringify(s.const);
@@ -256,13 +256,19 @@ function tupleWords(s: Schema, root: Schema, depth: number): string {
   return `[${words.join(", ")}]`;
 }
 
+/** The root's definition a `$ref` names, and that name. */
+function definitionOf(schema: Schema, root: Schema): { name: string; target: Schema } | undefined {
+  const name = typeof schema.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+  const defs = (root.$defs ?? {}) as Record<string, Schema>;
+  return name !== undefined && Object.hasOwn(defs, name) ? { name, target: defs[name]! } : undefined;
+}
+
 function resolve(schema: Schema, root: Schema): Schema {
   let s = schema;
-  for (let i = 0; i < 16 && typeof s.$ref === "string"; i++) {
-    const name = /^#\/\$defs\/(.+)$/.exec(s.$ref)?.[1];
-    const target = name ? ((root.$defs ?? {}) as Record<string, Schema>)[name] : undefined;
-    if (!target) break;
-    s = { ...target, ...(s.description ? { description: s.description } : {}) };
+  for (let i = 0; i < 16; i++) {
+    const defined = definitionOf(s, root);
+    if (!defined) break;
+    s = { ...defined.target, ...(s.description ? { description: s.description } : {}) };
   }
   return s;
 }

@@ -8,6 +8,7 @@ import { readManifest } from "@toolgen/runtime/discovery";
 import { planProjectBuild } from "../build/plan-build.js";
 import { UsageError } from "../commands/usage-error.js";
 import { loadProjectInfo } from "../project/load-project.js";
+import { tsconfigPathOf } from "@toolgen/transformer/project";
 
 /** One side of a contract comparison: its entries, the package version it states, and what to call it. */
 export interface Contract {
@@ -89,11 +90,10 @@ function analyzeContract(project: string | undefined, label: string, cwd = proce
  */
 function readAtCommit(ref: string, project: string | undefined): Contract {
   const label = `git:${ref}`;
-  const given = path.resolve(project ?? "tsconfig.json");
-  const isFolder = existsSync(given) && statSync(given).isDirectory();
+  const named = tsconfigPathOf(project, process.cwd());
   // As git names the repository's root (symbolic links resolved), so that paths relate to it.
-  const start = realPath(isFolder ? given : path.dirname(given));
-  const tsconfig = isFolder ? start : path.join(start, path.basename(given));
+  const start = realPath(path.dirname(named));
+  const tsconfig = path.join(start, path.basename(named));
   const git = (args: string[], input?: Buffer) => spawnSync("git", args, { cwd: start, maxBuffer: 1 << 30, ...(input ? { input } : {}) });
   const top = git(["rev-parse", "--show-toplevel"]);
   if (top.status !== 0) throw new UsageError(`${label}: ${start} is not in a git repository.`);

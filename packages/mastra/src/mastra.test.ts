@@ -65,6 +65,36 @@ function openAiResponses(turns: unknown[][]): Array<{ tools: Array<Record<string
   return bodies;
 }
 
+/**
+ * Gemini as Mastra's own `google/…` model reaches it, through `fetch`: each request body is
+ * kept, and the answers are `parts` in order.
+ */
+function gemini(parts: unknown[]): Array<{ tools: Array<{ functionDeclarations: Array<{ name: string; parameters?: Record<string, unknown> }> }> }> {
+  const bodies: ReturnType<typeof gemini> = [];
+  vi.stubEnv("GOOGLE_GENERATIVE_AI_API_KEY", "test");
+  vi.stubGlobal("fetch", async (_url: string, init: { body: string }) => {
+    bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
+    return Response.json({ candidates: [{ content: { role: "model", parts: [parts[bodies.length - 1]] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
+  });
+  return bodies;
+}
+
+/** The fields of Gemini's `Schema` (https://ai.google.dev/api/caching#Schema): it refuses any other. */
+const GEMINI_FIELDS = new Set(["type", "format", "title", "description", "nullable", "enum", "maxItems", "minItems", "properties", "required", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "example", "anyOf", "propertyOrdering", "default", "items", "minimum", "maximum"]);
+
+/** Where Gemini would refuse a schema (failing the whole request): an unknown field, an `enum` on another type than a string, an array without one `items`. */
+function geminiRefuses(schema: unknown, path = ""): string[] {
+  if (typeof schema !== "object" || schema === null) return [];
+  const node = schema as Record<string, unknown>;
+  const found = Object.keys(node).filter((k) => !GEMINI_FIELDS.has(k)).map((k) => `${path}/${k}: unknown field`);
+  if (node.enum !== undefined && String(node.type).toLowerCase() !== "string") found.push(`${path}/enum: ${JSON.stringify(node.enum)} on type ${String(node.type)}`);
+  if (String(node.type).toLowerCase() === "array" && (typeof node.items !== "object" || node.items === null || Array.isArray(node.items))) found.push(`${path}/items: missing`);
+  for (const [name, child] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) found.push(...geminiRefuses(child, `${path}/properties/${name}`));
+  if (node.items !== undefined && !Array.isArray(node.items)) found.push(...geminiRefuses(node.items, `${path}/items`));
+  if (Array.isArray(node.anyOf)) node.anyOf.forEach((m, i) => found.push(...geminiRefuses(m, `${path}/anyOf/${i}`)));
+  return found;
+}
+
 async function run(model: MastraLanguageModelV2Mock, registry = shopRegistry(calls)): Promise<string> {
   const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model, tools: mastraTools(registry) });
   return (await agent.generate("Go.")).text;
@@ -141,6 +171,34 @@ describe("mastraTools", () => {
     expect(rename).not.toHaveProperty("strict");
     expect(rename).toMatchObject({ parameters: { required: ["to", "note"] } });
     expect(received).toEqual([{ attributes: { color: "red" } }]);
+  });
+
+  it("for a Gemini model, with gemini: true, every schema is one Gemini takes, and its call reaches the tool as toolgen's arguments", async () => {
+    const received: unknown[] = [];
+    const registry = createRegistry([]);
+    registry.register({
+      name: "tag_product",
+      description: "Tags a product.",
+      params: [
+        { name: "level", schema: { enum: [1, 2, 3] } },
+        { name: "size", schema: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 } },
+        { name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } },
+        { name: "note", schema: { type: ["string", "null"] }, required: false },
+      ],
+      fn: (args) => (received.push(args), "tagged"),
+    });
+    const call = { functionCall: { name: "tag_product", args: { level: "2", size: [3, 4], attributes: [{ key: "color", value: "red" }] } } };
+    const plain = gemini([{ text: "Hm." }]);
+    await new Agent({ id: "shop", name: "shop", instructions: "Help.", model: "google/gemini-2.5-flash", tools: mastraTools(registry) }).generate("Tag it.");
+    // Without it, Mastra's conversion sends what Gemini refuses: the reason for the option.
+    expect(geminiRefuses(plain[0]!.tools[0]!.functionDeclarations[0]!.parameters)).toEqual(expect.arrayContaining([expect.stringContaining("/properties/level/enum"), "/properties/size/items: missing"]));
+    const bodies = gemini([call, { text: "Tagged." }]);
+    const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model: "google/gemini-2.5-flash", tools: mastraTools(registry, { gemini: true }) });
+    expect((await agent.generate("Tag it.")).text).toBe("Tagged.");
+    const parameters = bodies[0]!.tools[0]!.functionDeclarations[0]!.parameters;
+    expect(geminiRefuses(parameters)).toEqual([]);
+    expect(parameters).toMatchObject({ properties: { level: { type: "string", enum: ["1", "2", "3"] }, size: { type: "array", items: { type: "number" } }, note: { type: "string" } } });
+    expect(received).toEqual([{ level: 2, size: [3, 4], attributes: { color: "red" } }]);
   });
 
   it("with approveDestructive, a @destructive tool waits for the application's approval: it does not run on the model's call", async () => {

@@ -82,4 +82,51 @@ describe("aiSdkTools through @ai-sdk/google", () => {
     expect(bodies[0]!.tools![0]!.functionDeclarations[0]!.parametersJsonSchema).toEqual(registry.entries[0]!.inputSchema);
     expect(received).toEqual([{ level: 2, size: [3, 4], attributes: { color: "red" } }]);
   });
+
+  it("with gemini, the schema is what Gemini takes in JSON Schema, and the model's strings and pairs reach the tool as the literals and the map", async () => {
+    const received: unknown[] = [];
+    const registry = createRegistry([]);
+    registry.register({
+      name: "tag_product",
+      description: "Tags a product.",
+      params: [
+        { name: "level", schema: { enum: [1, 2, 3] } },
+        { name: "size", schema: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 } },
+        { name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } },
+        { name: "note", schema: { type: ["string", "null"] }, required: false },
+      ],
+      fn: (args) => (received.push(args), "tagged"),
+    });
+    const bodies: Array<{ tools?: Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema?: unknown }> }> }> = [];
+    const answers = [{ functionCall: { name: "tag_product", args: { level: "2", size: [3, 4], attributes: [{ key: "color", value: "red" }], note: null } } }, { text: "Tagged." }];
+    const fetch = async (_url: unknown, init: { body: string }) => {
+      bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
+      return Response.json({ candidates: [{ content: { role: "model", parts: [answers[bodies.length - 1]] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
+    };
+    const { tools, issues } = aiSdkTools<ToolSet>(registry, { gemini: true });
+    const result = await generateText({ model: createGoogleGenerativeAI({ apiKey: "test", fetch: fetch as never })("gemini-2.5-flash"), tools, prompt: "Tag it.", stopWhen: stepCountIs(3) });
+    expect(result.text).toBe("Tagged.");
+    expect(bodies[0]!.tools![0]!.functionDeclarations[0]!.parametersJsonSchema).toEqual({
+      type: "object",
+      properties: {
+        level: { type: "string", enum: ["1", "2", "3"] },
+        size: { type: "array", items: { type: "number" }, minItems: 2, maxItems: 2, description: "Items in this order: number, number." },
+        attributes: { type: "array", items: { type: "object", properties: { key: { type: "string" }, value: { type: "string" } }, required: ["key", "value"] }, description: "A list of { key, value } pairs, one per entry." },
+        note: { anyOf: [{ type: "string" }, { type: "null" }] },
+      },
+      required: ["level", "size", "attributes"],
+    });
+    expect(received).toEqual([{ level: 2, size: [3, 4], attributes: { color: "red" }, note: null }]);
+    expect(issues.filter((i) => i.severity === "error")).toEqual([]);
+  });
+
+  it("with gemini, a tool Gemini cannot take (a recursive type) is left out with an error, and a tool without parameters has an empty object", () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "ping", description: "Pings.", fn: () => "pong" });
+    const tree = { kind: "tool", name: "tree", description: "Walks a tree.", inputSchema: { type: "object", properties: { root: { $ref: "#/$defs/Node" } }, $defs: { Node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/Node" } } } } } } };
+    const { tools, issues } = aiSdkTools({ entries: [tree as never, ...registry.entries], dispatch: registry.dispatch }, { gemini: true });
+    expect(Object.keys(tools)).toEqual(["ping"]);
+    expect(tools.ping!.inputSchema.jsonSchema).toEqual({ type: "object", properties: {} });
+    expect(issues).toContainEqual(expect.objectContaining({ tool: "tree", severity: "error", message: expect.stringContaining("recursive type Node") }));
+  });
 });

@@ -3,7 +3,10 @@ import type { PlatformSignal } from "../../context/platform-signal.js";
 import { contentText } from "../../content/read-content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import type { Registry } from "../../registry/create-registry.js";
+import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
+import type { ProjectionIssue } from "../projection-issue.js";
+import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
 import { outcomeText } from "../results.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 
@@ -45,6 +48,15 @@ export interface AiSdkOptions extends ProjectionOptions {
    * `context`), 6 before (`toModelOutput` of a history sent again, before any call).
    */
   aiMajor?: 6 | 7;
+  /**
+   * Schemas Gemini takes, for tools handed to Gemini models: numeric and boolean literals as
+   * strings, tuples as arrays of their member types, maps as `{ key, value }` pairs (each
+   * turned back before validation), as `projectGemini` writes them but in JSON Schema. The AI
+   * SDK's Google provider 3 (for `ai` 6) and Mastra send a schema through a conversion that
+   * makes a numeric `enum` or a tuple something Gemini refuses, failing the whole request. A
+   * tool Gemini cannot take at all (a recursive type) is left out, with an error in `issues`.
+   */
+  gemini?: boolean;
 }
 
 /**
@@ -93,30 +105,43 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
  */
 export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: AiSdkOptions = {}): Projection<AiSdkDefinition, Tools> {
   let major = options.aiMajor;
+  // A Gemini model's call, made against the rewritten schema, turned back into ours.
+  const restore = (entry: ManifestEntry, input: unknown) => (options.gemini ? restoreGeminiArguments(entry.inputSchema, input) : input);
   return buildProjection<AiSdkDefinition, Tools>(
     "ai-sdk",
     registry,
     NAME_RULES["ai-sdk"],
     options,
-    (entry, name) => {
-      const tool = defineTool(entry);
+    (entry, name, report) => {
+      const tool = options.gemini ? defineGeminiTool(entry, report) : defineTool(entry);
+      if (!tool) return undefined;
       if (options.approveDestructive && entry.annotations?.destructiveHint === true) tool.needsApproval = true;
       if (!entry.external) {
         tool.execute = (input, given) => {
           // `toModelOutput` is not told which `ai` asks; `execute` is, by what it is given.
           if ("context" in given && !("experimental_context" in given)) major ??= 7;
-          return execute(registry, entry, input, given.abortSignal);
+          return execute(registry, entry, restore(entry, input), given.abortSignal);
         };
       }
       if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given), major === 7) });
       return { name, tool };
     },
     (definitions) => toRecord(definitions) as Tools,
+    restore,
   );
 }
 
-function defineTool(entry: ManifestEntry): AiSdkTool {
-  return { description: describeEntry(entry), ...(entry.title ? { title: entry.title } : {}), inputSchema: aiSdkSchema(asNode(entry.inputSchema)) };
+function defineTool(entry: ManifestEntry, schema = asNode(entry.inputSchema)): AiSdkTool {
+  return { description: describeEntry(entry), ...(entry.title ? { title: entry.title } : {}), inputSchema: aiSdkSchema(schema) };
+}
+
+function defineGeminiTool(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void): AiSdkTool | undefined {
+  const result = toGeminiJsonSchema(asNode(entry.inputSchema));
+  for (const e of result.errors) report({ severity: "error", path: e.path, message: e.message });
+  for (const d of result.dropped) report({ severity: "warning", path: d.path, message: d.message });
+  if (result.errors.length > 0) return undefined;
+  // A tool without parameters: an object without properties, which the conversion sends as no parameters.
+  return defineTool(entry, result.schema ?? { type: "object", properties: {} });
 }
 
 async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntry, input: unknown, signal: AbortSignal | undefined): Promise<unknown> {

@@ -3,6 +3,7 @@ import { removeSyntheticNulls } from "../call/remove-synthetic-nulls.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { checkConformance } from "../conformance/check-conformance.js";
 import { inlineRefs } from "./inline-refs.js";
+import { toGeminiJsonSchema } from "./to-gemini-json-schema.js";
 import { toGeminiSchema } from "./to-gemini-schema.js";
 import { toStrictSchema } from "./to-strict-schema.js";
 import { wrapOutputSchema } from "./wrap-output-schema.js";
@@ -148,6 +149,27 @@ describe("removeSyntheticNulls", () => {
   });
 });
 
+describe("toGeminiJsonSchema", () => {
+  it("writes toGeminiSchema's rewrites in JSON Schema: lower-case types, null as a union member outside which the description stays, no enum format", () => {
+    const { schema } = toGeminiJsonSchema({
+      type: "object",
+      properties: {
+        level: { description: "Level.", anyOf: [{ enum: [1, 2] }, { type: "null" }] },
+        who: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "number" } } }, { type: "null" }] },
+        at: { type: "string", format: "date-time", examples: ["2026-01-01T00:00:00Z"] },
+      },
+    });
+    expect(schema).toEqual({
+      type: "object",
+      properties: {
+        level: { description: "Level.", anyOf: [{ type: "string", enum: ["1", "2"] }, { type: "null" }] },
+        who: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "number" } } }, { type: "null" }] },
+        at: { type: "string", format: "date-time", examples: ["2026-01-01T00:00:00Z"] },
+      },
+    });
+  });
+});
+
 describe("toGeminiSchema", () => {
   it("writes the OpenAPI subset: upper-case types, nullable, string enums, inclusive bounds", () => {
     const { schema, errors, dropped } = toGeminiSchema({
@@ -198,6 +220,14 @@ describe("toGeminiSchema", () => {
   it("sends a tuple's rest element as one more type its items may be", () => {
     const { schema } = toGeminiSchema({ type: "object", properties: { row: { type: "array", prefixItems: [{ type: "string" }], items: { type: "number" }, minItems: 1 } }, required: ["row"] });
     expect((schema!.properties as Record<string, unknown>).row).toEqual({ type: "ARRAY", description: "Items in this order: string, then any number of number.", items: { anyOf: [{ type: "STRING" }, { type: "NUMBER" }] }, minItems: 1 });
+  });
+
+  it("writes a tuple's items of one type once, and a default beside `T | null` as T's enum writes it", () => {
+    const { schema } = toGeminiSchema({ type: "object", properties: { size: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false }, level: { anyOf: [{ enum: [1, 2] }, { type: "null" }], default: 1 } } });
+    expect(schema!.properties).toEqual({
+      size: { type: "ARRAY", description: "Items in this order: number, number.", items: { type: "NUMBER" }, minItems: 2, maxItems: 2 },
+      level: { type: "STRING", format: "enum", enum: ["1", "2"], default: "1", nullable: true },
+    });
   });
 
   it("T | null keeps the property's own description over T's", () => {

@@ -62,9 +62,7 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
         out.type = "STRING";
         out.format = "enum";
         out.enum = texts;
-        // A default or example is one of the values: written as the enum writes it.
-        for (const k of ["default", "example"]) if (out[k] !== undefined && typeof out[k] !== "string") out[k] = JSON.stringify(out[k]);
-        return out;
+        return asEnumWritesIt(out);
       }
       dropped.push({ path, message: `the literals ${JSON.stringify(values)} cannot all be strings; they are stated in the description` });
       out.description = appendNote(out.description, `One of: ${values.map((v) => JSON.stringify(v)).join(", ")}.`);
@@ -80,7 +78,8 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
       const converted = members.map((m, i) => convert(m, `${path}/anyOf/${i}`));
       // `T | null` is T, nullable; the property's own title and description win over T's.
       const own = Object.fromEntries(["title", "description"].filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));
-      if (converted.length === 1) Object.assign(out, converted[0], own, out.nullable ? { nullable: true } : {});
+      // (A default given beside the union, `T | null`'s, is then one of T's values too.)
+      if (converted.length === 1) asEnumWritesIt(Object.assign(out, converted[0], own, out.nullable ? { nullable: true } : {}));
       else out.anyOf = converted;
       return out;
     }
@@ -137,7 +136,8 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
       const typeName = (m: SchemaNode) => String(m.type ?? "any").toLowerCase();
       // A rest element (`[string, ...number[]]`): its type is one more the items may be.
       const rest = isNode(node.items) ? convert(node.items, `${path}/items`) : undefined;
-      const itemTypes = rest && !members.some((m) => JSON.stringify(m) === JSON.stringify(rest)) ? [...members, rest] : members;
+      // Each type once (`[number, number]` has items of one type).
+      const itemTypes = [...new Map([...members, ...(rest ? [rest] : [])].map((m) => [JSON.stringify(m), m])).values()];
       out.items = itemTypes.length === 1 ? itemTypes[0] : { anyOf: itemTypes };
       out.description = appendNote(out.description, `Items in this order: ${members.map(typeName).join(", ")}${rest ? `, then any number of ${typeName(rest)}` : ""}.`);
       out.minItems ??= members.length;
@@ -149,6 +149,13 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
   const root = convert(schema, "");
   const empty = isNode(root.properties) && Object.keys(root.properties).length === 0;
   return { schema: empty ? undefined : root, errors, dropped };
+}
+
+/** A default or example of an enum is one of its values: written as the enum writes it. */
+function asEnumWritesIt(node: SchemaNode): SchemaNode {
+  if (!Array.isArray(node.enum)) return node;
+  for (const k of ["default", "example"]) if (node[k] !== undefined && typeof node[k] !== "string") node[k] = JSON.stringify(node[k]);
+  return node;
 }
 
 function appendNote(description: unknown, note: string): string {

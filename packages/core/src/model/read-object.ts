@@ -19,6 +19,14 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
   const methods: ts.Symbol[] = [];
   for (const symbol of orderProperties(ctx, type, view.node)) (isBehaviour(tsm, symbol) ? methods : data).push(symbol);
   const methodNames = () => methods.map((m) => ctx.checker.symbolToString(m)).join(", ");
+  // `{}`, an empty interface or class: TypeScript takes any value but null and undefined for it,
+  // a string as well, where a closed object without properties would take only `{}`.
+  if (data.length === 0 && methods.length === 0 && ctx.checker.getIndexInfosOfType(type).length === 0) {
+    const name = ctx.checker.typeToString(type);
+    const what = name === "{}" ? "'{}'" : `'${name}' has no properties, so it`;
+    ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `${what} admits any value but null and undefined, a string as well; use Record<string, never> for an empty object, object for any JSON object, or an interface with the data fields.`);
+    return { kind: "object", properties: [] };
+  }
   if (methods.length > 0 && ctx.direction === "input") {
     ctx.diagnostics.report(
       site,
@@ -37,11 +45,16 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
   // A mapped type's properties have no declaration of their own; its template node may fit them.
   const mappedValueNode = view.node && tsm.isMappedTypeNode(view.node) && view.node.type ? substitute(ctx, view.node.type, ctx.typeArgumentNodes) : undefined;
   const properties: PropertyModel[] = [];
+  const restricted: string[] = [];
   const taken = new Map<string, string>();
   for (const symbol of data) {
     const escaped = String(symbol.escapedName);
     if (escaped.startsWith("__@") || escaped.startsWith("__#")) {
       if (ctx.direction === "input") ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `'${ctx.checker.typeToString(type)}' has a symbol or private-named key; JSON keys are strings.`);
+      continue;
+    }
+    if (ctx.direction === "input" && isRestricted(tsm, symbol)) {
+      restricted.push(symbol.getName());
       continue;
     }
     const property = readProperty(ctx, symbol, site, mappedValueNode);
@@ -54,6 +67,10 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
     }
     taken.set(property.name, property.tsName ?? property.name);
     properties.push(property);
+  }
+  if (restricted.length > 0) {
+    // TypeScript compares a class with such members by its declaration: only an instance is one.
+    ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `'${ctx.checker.typeToString(type)}' has private or protected members (${restricted.join(", ")}), so only an instance of the class is one, never the plain object a model sends. Use an interface with the data fields.`);
   }
   const indexNode = mappedValueNode;
   return { kind: "object", properties, ...readIndexSignatures(ctx, type, site, indexNode) };
@@ -72,4 +89,11 @@ function isBehaviour(tsm: typeof ts, symbol: ts.Symbol): boolean {
   if (declarations.length > 0 && declarations.every((d) => tsm.isMethodDeclaration(d) || tsm.isMethodSignature(d))) return true;
   if (!(symbol.flags & tsm.SymbolFlags.Accessor)) return false;
   return declarations.some((d) => tsm.isClassLike(d.parent));
+}
+
+/** A class member declared `private` or `protected` (a parameter property too). */
+function isRestricted(tsm: typeof ts, symbol: ts.Symbol): boolean {
+  const declaration = symbol.valueDeclaration;
+  if (!declaration || !(tsm.isPropertyDeclaration(declaration) || tsm.isParameter(declaration))) return false;
+  return (tsm.getCombinedModifierFlags(declaration) & (tsm.ModifierFlags.Private | tsm.ModifierFlags.Protected)) !== 0;
 }

@@ -9,7 +9,8 @@ import type { PropertyModel } from "./type-model.js";
 /**
  * One property: its type (with the node it was declared with), its doc (description,
  * constraints, `@alias`, `@hidden`) and whether the model may leave it out (`?`, or a type
- * that admits `undefined`). Returns undefined for a `@hidden` property.
+ * that admits `undefined`). Returns undefined for a `@hidden` property, and for one that must
+ * be absent.
  */
 export function readProperty(ctx: ReaderContext, symbol: ts.Symbol, site: ts.Node, fallbackNode?: ts.TypeNode): PropertyModel | undefined {
   const { ts: tsm, checker } = ctx;
@@ -17,6 +18,9 @@ export function readProperty(ctx: ReaderContext, symbol: ts.Symbol, site: ts.Nod
   const at = declaration && isUserDeclaration(ctx, declaration) ? declaration : site;
   const type = checker.getTypeOfSymbol(symbol);
   const optional = (symbol.flags & tsm.SymbolFlags.Optional) !== 0 || admitsUndefined(ctx, type);
+  // `b?: never` (or `?: undefined`): the key must be absent, as it is from a closed object
+  // that leaves it out — the idiom of a union whose members exclude each other's keys.
+  if (optional && type.flags & (tsm.TypeFlags.Never | tsm.TypeFlags.Undefined | tsm.TypeFlags.Void)) return undefined;
   const read = declaration ? readDeclarationAnnotations(ctx, declaration, "property") : undefined;
   if (read?.hidden) {
     if (!optional) {

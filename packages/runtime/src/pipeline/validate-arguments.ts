@@ -98,6 +98,8 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") return "an object";
+  // JSON.parse reads a number beyond ±1.8e308 (`1e400`) as ±Infinity, which no JSON number is.
+  if (typeof value === "number" && !Number.isFinite(value)) return `the number ${value}, which JSON cannot carry${Number.isNaN(value) ? "" : " (a number beyond ±1.8e308 reads as ±Infinity)"}`;
   // Not JSON.stringify: it writes NaN and Infinity as null, and nothing for a symbol or a function.
   const json = typeof value === "string" ? JSON.stringify(value) : String(value);
   const shown = json.length > 60 ? `${json.slice(0, 57)}...` : json;

@@ -22,4 +22,4 @@ export { toStrictSchema } from "./schema/to-strict-schema.js";
 export { wrapOutputSchema } from "./schema/wrap-output-schema.js";
 export { checkConformance } from "./conformance/check-conformance.js";
 export type { ConformanceIssue } from "./conformance/conformance-issue.js";
-export { outcomeText, toAnthropicToolResult, toGeminiFunctionResponse, toOpenAiChatToolMessage, toOpenAiResponsesOutput, type AnthropicResultBlock } from "./results.js";
+export { outcomeText, toAnthropicToolResult, toGeminiFunctionResponse, toOpenAiChatToolMessage, toOpenAiResponsesOutput, type AnthropicResultBlock, type OpenAiResponsesOutputItem } from "./results.js";

@@ -1,6 +1,7 @@
 import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { CallOptions, Registry } from "../registry/create-registry.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
+import { describeValue, formatIssues } from "../pipeline/validate-arguments.js";
 import { closestNames } from "../registry/closest-names.js";
 import { createNameMap, type NameMap } from "./names/name-map.js";
 import type { NameRule } from "./names/name-rules.js";
@@ -123,6 +124,11 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
     return errorOutcome("unknown_tool", `There is no tool named '${providerName}' among the tools offered.${hint}`, { suggestions });
   }
   const call = projection.toCall(providerName, args);
+  if (typeof args === "string" && typeof call.arguments === "string") {
+    // Arguments that do not parse (a model's cut-off JSON): said so, rather than "expected an object, received the string …".
+    const issue = { path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` };
+    return errorOutcome("invalid_arguments", formatIssues(call.name, { issues: [issue] }), { issues: [issue] });
+  }
   return registry.dispatch(call.name, call.arguments, options);
 }
 

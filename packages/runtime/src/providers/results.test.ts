@@ -47,4 +47,13 @@ describe("outcomes as the tool-result messages each provider takes back", () => 
     const svgOnly: Outcome = { status: "ok", text: "[image: image/svg+xml]", content: [{ type: "image", data: "PHN2Zz4=", mimeType: "image/svg+xml" }] };
     expect(toAnthropicToolResult("toolu_4", svgOnly).content).toBe("[image: image/svg+xml]");
   });
+
+  it("the OpenAI Responses API gets a result's images as input_image items (data URLs), beside its text", () => {
+    const chart: Outcome = { status: "ok", text: "The chart: [image: image/png]", content: [{ type: "text", text: "The chart:" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }, { type: "image", data: "PHN2Zz4=", mimeType: "image/svg+xml" }] };
+    expect(toOpenAiResponsesOutput("call_3", chart).output).toEqual([
+      { type: "input_text", text: "The chart:" },
+      { type: "input_image", image_url: "data:image/png;base64,iVBORw==" },
+      { type: "input_text", text: "[image: image/svg+xml]" },
+    ]);
+  });
 });

@@ -28,14 +28,23 @@ export function toOpenAiChatToolMessage(toolCallId: string, outcome: Outcome): {
   return { role: "tool", tool_call_id: toolCallId, content: outcomeText(outcome) };
 }
 
-/** The input item that answers an OpenAI Responses function call (its `call_id`). */
-export function toOpenAiResponsesOutput(callId: string, outcome: Outcome): { type: "function_call_output"; call_id: string; output: string } {
-  return { type: "function_call_output", call_id: callId, output: outcomeText(outcome) };
+/** The input item that answers an OpenAI Responses function call (its `call_id`); a result with images (JPEG, PNG, GIF, WebP) gives them as `input_image` items. */
+export function toOpenAiResponsesOutput(callId: string, outcome: Outcome): { type: "function_call_output"; call_id: string; output: string | OpenAiResponsesOutputItem[] } {
+  const output = outcome.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(responsesItem) : outcomeText(outcome);
+  return { type: "function_call_output", call_id: callId, output };
+}
+
+/** An item of a Responses function call's output: text, or an image as a data URL. */
+export type OpenAiResponsesOutputItem = { type: "input_text"; text: string } | { type: "input_image"; image_url: string };
+
+function responsesItem(block: Content): OpenAiResponsesOutputItem {
+  if (block.type === "image" && isModelImage(block)) return { type: "input_image", image_url: `data:${block.mimeType};base64,${block.data}` };
+  return { type: "input_text", text: block.type === "text" ? block.text : contentText([block]) };
 }
 
 /** The content block that answers an Anthropic `tool_use` block (its `id`); failures are `is_error`; a result with images (JPEG, PNG, GIF, WebP) gives them as image blocks. */
 export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { type: "tool_result"; tool_use_id: string; content: string | AnthropicResultBlock[]; is_error?: true } {
-  const content = outcome.status === "ok" && outcome.content?.some(isAnthropicImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
+  const content = outcome.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
   const result = { type: "tool_result" as const, tool_use_id: toolUseId, content };
   return outcome.status === "error" ? { ...result, is_error: true } : result;
 }
@@ -43,15 +52,16 @@ export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { ty
 /** A block of an Anthropic tool result: text, or an image in a type the API takes. */
 export type AnthropicResultBlock = { type: "text"; text: string } | { type: "image"; source: { type: "base64"; media_type: string; data: string } };
 
-const ANTHROPIC_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+/** The image types both Anthropic and OpenAI take in a tool result. */
+const MODEL_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
-function isAnthropicImage(block: Content): boolean {
-  return block.type === "image" && ANTHROPIC_IMAGE_TYPES.has(block.mimeType);
+function isModelImage(block: Content): boolean {
+  return block.type === "image" && MODEL_IMAGE_TYPES.has(block.mimeType);
 }
 
 /** A content block as Anthropic takes it: an image it accepts as an image, anything else as its text. */
 function anthropicBlock(block: Content): AnthropicResultBlock {
-  if (block.type === "image" && isAnthropicImage(block)) return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
+  if (block.type === "image" && isModelImage(block)) return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
   return { type: "text", text: block.type === "text" ? block.text : contentText([block]) };
 }
 

@@ -90,9 +90,9 @@ describe("every error code", () => {
     const outcome = await registry.dispatch("t", { n: Infinity, s: Symbol("s"), f: NaN });
     expect(outcome.status === "error" && outcome.error.payload).toEqual({
       issues: [
-        { path: "/n", expected: "a number", received: "the number Infinity" },
+        { path: "/n", expected: "a number", received: "the number Infinity, which JSON cannot carry (a number beyond ±1.8e308 reads as ±Infinity)" },
         { path: "/s", expected: "a string", received: "the symbol Symbol(s)" },
-        { path: "/f", expected: "a string", received: "the number NaN" },
+        { path: "/f", expected: "a string", received: "the number NaN, which JSON cannot carry" },
       ],
     });
   });

@@ -20,10 +20,10 @@ const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const OPENAI_MAX_TOOLS = 128;
 
 const CHECKS: Record<string, (tools: unknown, report: Report) => void> = {
-  openai: (tools, report) => checkOpenAi(tools, report, (t) => (isObject(t) && isObject(t.function) ? t.function : undefined)),
-  "openai-strict": (tools, report) => checkOpenAi(tools, report, (t) => (isObject(t) && isObject(t.function) ? t.function : undefined)),
-  "openai-responses": (tools, report) => checkOpenAi(tools, report, (t) => (isObject(t) ? t : undefined)),
-  "openai-responses-strict": (tools, report) => checkOpenAi(tools, report, (t) => (isObject(t) ? t : undefined)),
+  openai: (tools, report) => checkOpenAi(tools, report, chatFunction, false),
+  "openai-strict": (tools, report) => checkOpenAi(tools, report, chatFunction, false),
+  "openai-responses": (tools, report) => checkOpenAi(tools, report, responsesFunction, true),
+  "openai-responses-strict": (tools, report) => checkOpenAi(tools, report, responsesFunction, true),
   anthropic: checkAnthropic,
   gemini: checkGemini,
   mcp: checkMcp,
@@ -46,7 +46,11 @@ function checkUnique(names: string[], report: Report): void {
   }
 }
 
-function checkOpenAi(tools: unknown, report: Report, fn: (tool: unknown) => SchemaObject | undefined): void {
+const chatFunction = (tool: unknown) => (isObject(tool) && isObject(tool.function) ? tool.function : undefined);
+const responsesFunction = (tool: unknown) => (isObject(tool) ? tool : undefined);
+
+/** `strictStated`: the Responses API reads a missing `strict` as true; Chat Completions as false, so there it may be left out. */
+function checkOpenAi(tools: unknown, report: Report, fn: (tool: unknown) => SchemaObject | undefined, strictStated: boolean): void {
   const list = checkList(tools, report);
   if (list.length > OPENAI_MAX_TOOLS) report("", "", `at most ${OPENAI_MAX_TOOLS} functions`);
   const names: string[] = [];
@@ -61,7 +65,7 @@ function checkOpenAi(tools: unknown, report: Report, fn: (tool: unknown) => Sche
     if (!OPENAI_NAME.test(name)) report(name, "", "name must match ^[a-zA-Z0-9_-]{1,64}$");
     if (typeof f.description !== "string") report(name, "", "description must be a string");
     if (!isObject(f.parameters) || f.parameters.type !== "object") report(name, "/", "parameters must be a JSON Schema object with type 'object'");
-    if (typeof f.strict !== "boolean") report(name, "", "strict must be stated (the Responses API defaults it to true)");
+    if (strictStated && typeof f.strict !== "boolean") report(name, "", "strict must be stated (the Responses API defaults it to true)");
     if (f.strict === true) checkStrict(name, f.parameters, report);
   }
   checkUnique(names, report);

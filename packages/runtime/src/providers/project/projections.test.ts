@@ -114,4 +114,14 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     });
     expect(ran).toEqual(["read_file"]);
   });
+
+  it("arguments that are not JSON (a cut-off call) are said to be so, and nothing runs", async () => {
+    const registry = createRegistry([]);
+    const ran: string[] = [];
+    registry.register({ name: "read_file", description: "Reads.", params: [{ name: "path", type: "string" }], fn: () => (ran.push("read_file"), "done") });
+    const outcome = await dispatchModelCall(registry, projectOpenAiChat(registry), "read_file", '{"path": "a');
+    expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "the arguments as a JSON object", received: 'text that is not JSON (the string "{\\"path\\": \\"a")' }] } } });
+    expect(outcome.status === "error" && outcome.error.message).toBe(`Invalid arguments for 'read_file' (1 problem):\n- (root): expected the arguments as a JSON object, received text that is not JSON (the string "{\\"path\\": \\"a")`);
+    expect(ran).toEqual([]);
+  });
 });

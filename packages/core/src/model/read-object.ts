@@ -18,7 +18,10 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
   const data: ts.Symbol[] = [];
   const methods: ts.Symbol[] = [];
   for (const symbol of orderProperties(ctx, type, view.node)) (isBehaviour(tsm, symbol) ? methods : data).push(symbol);
-  const methodNames = () => methods.map((m) => ctx.checker.symbolToString(m)).join(", ");
+  const methodNames = () => {
+    const names = methods.map((m) => ctx.checker.symbolToString(m));
+    return names.length > 6 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
+  };
   // `{}`, an empty interface or class: TypeScript takes any value but null and undefined for it,
   // a string as well, where a closed object without properties would take only `{}`.
   if (data.length === 0 && methods.length === 0 && ctx.checker.getIndexInfosOfType(type).length === 0) {
@@ -59,6 +62,11 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
     }
     const property = readProperty(ctx, symbol, site, mappedValueNode);
     if (!property) continue;
+    if (property.name === "__proto__") {
+      // Code that copies the object (`copy[key] = value`, defaults, conversions) would set its prototype instead.
+      ctx.diagnostics.report(symbol.valueDeclaration ?? site, DiagnosticCode.UnsupportedType, `A property named '__proto__' is the object's prototype to JavaScript code that copies it; rename it (or give it another @alias).`);
+      continue;
+    }
     const clash = taken.get(property.name);
     if (clash !== undefined) {
       const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0] ?? site;

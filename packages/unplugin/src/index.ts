@@ -26,12 +26,15 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   let serving = false;
   /** Vite's dev server, whose clients show a failure in their error overlay. */
   let devServer: { ws: { send(payload: unknown): void } } | undefined;
-  /** A failure while serving: printed, and sent to the overlay (Vite keeps it for a page that connects later). */
+  /** The overlay's message of the failure the sources have now, while serving; undefined once a build succeeds. */
+  let failing: { type: "error"; err: Record<string, unknown> } | undefined;
+  /** A failure while serving: printed, and sent to the overlay of every page, open now or later. */
   const report = (failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }) => {
     process.stderr.write(`${failure.message}\n`);
     const at = failure.diagnostics?.[0];
     const where = at ? { id: at.file, loc: { file: at.file, line: at.line, column: at.column } } : {};
-    devServer?.ws.send({ type: "error", err: { message: failure.message, stack: "", plugin: "toolgen", ...where } });
+    failing = { type: "error", err: { message: failure.message, stack: "", plugin: "toolgen", ...where } };
+    devServer?.ws.send(failing);
   };
   /**
    * What the last build read; before any was read (a configuration error), the tsconfig and
@@ -75,6 +78,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       if (!serving || !/\.[cm]?tsx?$/.test(id) || generated(id)) return;
       const failure = build();
       if (failure) report(failure);
+      else failing = undefined;
     },
     vite: {
       configResolved(resolved) {
@@ -82,6 +86,11 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       },
       configureServer(server) {
         devServer = server;
+        // Vite reloads a page after the change that failed (the file is one of its modules), and
+        // sends a new page nothing of it: each page that connects while the sources fail is told.
+        server.ws.on("vite:client:connect", (_data: unknown, client: { send(payload: unknown): void }) => {
+          if (failing) client.send(failing);
+        });
       },
     },
     writeBundle() {

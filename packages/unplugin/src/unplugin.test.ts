@@ -109,6 +109,10 @@ describe("@toolgen/unplugin", () => {
       expect(shown.err.loc.line).toBe(bad.split("\n").length - 1);
       expect(stderr.reported.join("")).toMatch(/src\/tools\.ts:\d+:\d+ - error TG2001/);
       expect(server.httpServer!.listening).toBe(true);
+      // Vite reloads the page after that change; the reloaded page, as any page opened while the sources fail, is told again.
+      const later = await hmrClient(server);
+      const again = (await later.next((message) => message.type === "error").finally(() => later.close())) as { err: { message: string } };
+      expect(again.err.message).toBe(shown.err.message);
     } finally {
       stderr.restore();
       page.close();

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +20,8 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
   it("check: exit 1 listing missing output before the first build", () => {
     const check = run(["check"], dir);
     expect(check.status).toBe(1);
-    expect(check.stderr).toContain("missing: dist/toolgen.manifest.json");
+    // The manifest is in the compiler's outDir: a build output, not required before a build.
+    expect(check.stderr).not.toContain("dist/toolgen.manifest.json\n");
     expect(check.stderr).toContain("missing: src/tools.generated.ts");
     expect(check.stderr).toContain('missing: "toolgen": { "manifest": "./dist/toolgen.manifest.json" } in package.json');
   });
@@ -34,6 +35,21 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     const check = run(["check"], dir);
     expect(check.status).toBe(0);
     expect(check.stdout).toContain("2 generated files are up to date");
+  });
+
+  it("check: a fresh checkout's missing outDir (the manifest in it, not built yet) is no failure; the committed module is still checked", () => {
+    const manifest = path.join(dir, "dist/toolgen.manifest.json");
+    const content = readFileSync(manifest, "utf8");
+    rmSync(path.join(dir, "dist"), { recursive: true });
+    try {
+      const check = run(["check"], dir);
+      expect(check.status).toBe(0);
+      expect(check.stdout).toBe("toolgen: 1 generated file is up to date (not built yet, in the compiler's outDir: dist/toolgen.manifest.json).\n");
+      expect(JSON.parse(run(["check", "--json"], dir).stdout)).toEqual({ ok: true, problems: [], diagnostics: [], unbuilt: ["dist/toolgen.manifest.json"] });
+    } finally {
+      mkdirSync(path.join(dir, "dist"), { recursive: true });
+      writeFileSync(manifest, content);
+    }
   });
 
   it("check: exit 1 naming both stale files after a description changes", () => {
@@ -64,12 +80,13 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
           { kind: "stale", file: "src/tools.generated.ts", message: "src/tools.generated.ts" },
         ],
         diagnostics: [],
+        unbuilt: [],
       });
       const build = run(["build", "--json"], dir);
       expect(build.status).toBe(0);
       expect(build.stderr).toBe("");
       expect(JSON.parse(build.stdout)).toEqual({ ok: true, entries: 3, files: ["dist/toolgen.manifest.json", "src/tools.generated.ts"], manifestReferenceAdded: null, warnings: [], diagnostics: [] });
-      expect(JSON.parse(run(["check", "--json"], dir).stdout)).toEqual({ ok: true, problems: [], diagnostics: [] });
+      expect(JSON.parse(run(["check", "--json"], dir).stdout)).toEqual({ ok: true, problems: [], diagnostics: [], unbuilt: [] });
     } finally {
       writeFileSync(file, original);
       run(["build"], dir);

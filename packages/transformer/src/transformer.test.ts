@@ -239,6 +239,25 @@ describe("tspc -p, incremental: an error a tool finds in a shared types file", (
   });
 });
 
+describe("tspc -p, incremental: a tool named like one in an unchanged file", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    setCompilerOptions(dir, { incremental: true });
+  });
+  afterAll(() => cleanup());
+
+  it("fails the build that adds it, at the new tool (the file emitted), naming the other's place", () => {
+    expect(tspc(COMPILERS[1], ["-p", "."], dir).status).toBe(0);
+    // Sorts before forecast.ts, which is not emitted again: its diagnostic alone would be lost.
+    writeFileSync(path.join(dir, "src/another.ts"), "/**\n * Forecasts too.\n * @tool\n */\nexport function forecast(): string {\n  return \"sunny\";\n}\n");
+    const failing = tspc(COMPILERS[1], ["-p", "."], dir);
+    expect(failing.status).not.toBe(0);
+    expect(failing.output).toMatch(/^src\/another\.ts\(5,17\): error TS994001: TG4001 The name 'forecast' is also used by the tool at src\/forecast\.ts:19:1;/m);
+  });
+});
+
 describe.each(COMPILERS)("TypeScript $typescript ($mode): an error fixed", (compiler) => {
   let dir: string;
   let cleanup: () => void;

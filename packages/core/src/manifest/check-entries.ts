@@ -30,8 +30,10 @@ export function checkEntries(built: readonly BuiltEntry[], diagnostics: Diagnost
     }
     const previous = byName.get(entry.name);
     if (previous) {
-      const where = `${previous.entry.source.file}:${previous.entry.source.line}:${previous.entry.source.column}`;
-      diagnostics.report(at, DiagnosticCode.DuplicateName, `The name '${entry.name}' is already used by the ${previous.entry.kind} at ${where}; ${renameHint(entry.kind)}.`);
+      diagnostics.report(at, DiagnosticCode.DuplicateName, `The name '${entry.name}' is already used by the ${previous.entry.kind} at ${placeOf(previous)}; ${renameHint(entry.kind)}.`);
+      // In another file, at the first too: an incremental build (tspc) reports a diagnostic with
+      // its file's emit, and only the file just added or changed may be emitted.
+      if (inOtherFiles(previous, item)) diagnostics.report(previous.declaration.nameNode, DiagnosticCode.DuplicateName, `The name '${entry.name}' is also used by the ${entry.kind} at ${placeOf(item)}; ${renameHint(previous.entry.kind)}.`);
     } else byName.set(entry.name, item);
     if (entry.kind === "resource") checkUris(item, byUri, diagnostics);
   }
@@ -42,7 +44,7 @@ export function checkEntries(built: readonly BuiltEntry[], diagnostics: Diagnost
  * Tool names that a provider's rule (characters, length) turns into one name even after the
  * hash suffix that tells sanitized names apart: the adapters would refuse the registry at run
  * time (`toolgen serve` would not start), so the build refuses it now. Reported once per pair,
- * naming every provider concerned, at the later tool.
+ * naming every provider concerned, at the later tool (and at the first, in another file).
  */
 function checkProviderCollisions(built: readonly BuiltEntry[], diagnostics: DiagnosticBag): void {
   const tools = built.filter((b) => b.entry.kind === "tool");
@@ -54,9 +56,19 @@ function checkProviderCollisions(built: readonly BuiltEntry[], diagnostics: Diag
     else byPair.set(key, { names: error.names, providerName: error.providerName, providers: [provider] });
   }
   for (const { names, providerName, providers } of byPair.values()) {
-    const later = tools.find((b) => b.entry.name === names[1]) ?? tools.find((b) => b.entry.name === names[0])!;
-    diagnostics.report(later.declaration.nameNode, DiagnosticCode.DuplicateName, `The tool names ${names.map((n) => `'${n}'`).join(" and ")} both become '${providerName}' under the tool-name rules of ${providers.join(", ")}, so those providers could not tell them apart; ${renameHint("tool")}.`);
+    const [first, later] = names.map((name) => tools.find((b) => b.entry.name === name)!);
+    const message = `The tool names ${names.map((n) => `'${n}'`).join(" and ")} both become '${providerName}' under the tool-name rules of ${providers.join(", ")}, so those providers could not tell them apart; ${renameHint("tool")}.`;
+    diagnostics.report(later!.declaration.nameNode, DiagnosticCode.DuplicateName, message);
+    if (inOtherFiles(first!, later!)) diagnostics.report(first!.declaration.nameNode, DiagnosticCode.DuplicateName, message);
   }
+}
+
+function placeOf(item: BuiltEntry): string {
+  return `${item.entry.source.file}:${item.entry.source.line}:${item.entry.source.column}`;
+}
+
+function inOtherFiles(a: BuiltEntry, b: BuiltEntry): boolean {
+  return a.declaration.nameNode.getSourceFile() !== b.declaration.nameNode.getSourceFile();
 }
 
 function renameHint(kind: string): string {

@@ -25,15 +25,19 @@ export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Progra
  * the program and its type checker instead of adding to the peak (at 1,000 tools the peak
  * would otherwise grow by the rendered module and manifest, about 30 MiB).
  */
-export function planProjectBuild(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly string[]) => void): BuildPlan {
+export function planProjectBuild(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly string[], allFiles: readonly string[]) => void): BuildPlan {
   const analyzed = analyzeProject(info, onAnalyzing);
   collectGarbage();
   return renderPlan(info, analyzed);
 }
 
-function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly string[]) => void): AnalyzedBuild {
+function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly string[], allFiles: readonly string[]) => void): AnalyzedBuild {
   const program = createProgram(info);
-  onAnalyzing?.(program.getSourceFiles().flatMap((f) => (f.isDeclarationFile ? [] : [f.fileName])));
+  const files = program.getSourceFiles();
+  onAnalyzing?.(
+    files.flatMap((f) => (f.isDeclarationFile ? [] : [f.fileName])),
+    files.map((f) => f.fileName),
+  );
   const tsm = typescriptOf(info);
   return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
 }

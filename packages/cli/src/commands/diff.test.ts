@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +79,35 @@ describe("toolgen diff in a package of a monorepo", () => {
       expect(JSON.parse(fromPackage.stdout)).toEqual(GOLDEN);
       const fromRoot = toolgen(["diff", "git:HEAD", "-p", "packages/shop", "--json"], repo);
       expect([fromRoot.status, JSON.parse(fromRoot.stdout)]).toEqual([1, GOLDEN]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("toolgen diff of a package that imports a workspace sibling's types", () => {
+  it("git:<ref> says that the sibling's types are the working tree's, read through node_modules", () => {
+    const repo = mkdtempSync(path.join(tmpdir(), "toolgen-workspace-"));
+    try {
+      const pkg = path.join(repo, "packages/shop");
+      cpSync(dir, pkg, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.git)$/.test(source) });
+      writeFileSync(path.join(pkg, "src/tools.ts"), 'import type { Currency } from "@mono/money";\n\n/**\n * Pays.\n * @tool\n * @param currency The currency.\n */\nexport function pay(currency: Currency): void {}\n');
+      symlinkSync(path.join(dir, "node_modules"), path.join(pkg, "node_modules"), "junction");
+      const money = path.join(repo, "packages/money");
+      mkdirSync(money);
+      writeFileSync(path.join(money, "package.json"), JSON.stringify({ name: "@mono/money", version: "1.0.0", type: "module", types: "./index.ts" }));
+      writeFileSync(path.join(money, "index.ts"), 'export type Currency = "EUR" | "GBP";\n');
+      // npm's workspace link, as `npm install` makes it at the root.
+      mkdirSync(path.join(repo, "node_modules/@mono"), { recursive: true });
+      symlinkSync(money, path.join(repo, "node_modules/@mono/money"), "junction");
+      const inRepo = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+      writeFileSync(path.join(repo, ".gitignore"), "node_modules\ndist\n");
+      inRepo("init", "-q");
+      inRepo("add", ".");
+      inRepo("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1");
+      writeFileSync(path.join(money, "index.ts"), 'export type Currency = "EUR";\n');
+      const diff = toolgen(["diff", "git:HEAD", "-p", "packages/shop"], repo);
+      expect(diff.stderr).toContain("toolgen: warning: git:HEAD: the types of packages/money are the working tree's (read through node_modules), not that commit's: a change to them since is not compared.\n");
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

@@ -74,10 +74,10 @@ function readPackage(folder: string, label: string): Contract {
   return readManifestFile(path.join(folder, manifest), path.join(label, manifest));
 }
 
-/** The project's sources analyzed now, with the manifest a build would write. */
-function analyzeContract(project: string | undefined, label: string, cwd = process.cwd()): Contract {
+/** The project's sources analyzed now, with the manifest a build would write; `onFiles` is given every file the program read. */
+function analyzeContract(project: string | undefined, label: string, cwd = process.cwd(), onFiles?: (files: readonly string[]) => void): Contract {
   const info = loadProjectInfo(project, cwd);
-  const plan = planProjectBuild(info);
+  const plan = planProjectBuild(info, (_sources, files) => onFiles?.(files));
   if (plan.diagnostics.some((d) => d.severity === "error")) throw new ContractAnalysisError(label, plan.diagnostics);
   const manifest = JSON.parse(plan.files[0].content) as { entries: ManifestEntry[]; package: { version?: string } };
   return { label, entries: manifest.entries, version: manifest.package.version };
@@ -116,9 +116,33 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
     }
     const there = path.join(dir, path.relative(root, tsconfig));
     if (!existsSync(there)) throw new UsageError(`${label}: ${path.relative(root, tsconfig)} does not exist at that commit.`);
-    return analyzeContract(there, label, dir);
+    return analyzeContract(there, label, dir, (files) => warnOfWorkingTree(label, root, files));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Files of the repository the commit's side read from the working tree, not from the commit:
+ * a workspace package imported through the checkout's node_modules (a link to its folder).
+ * Its types are today's, so a change to them since the commit is not compared: said so.
+ */
+function warnOfWorkingTree(label: string, root: string, files: readonly string[]): void {
+  const packages = new Set<string>();
+  for (const file of files) {
+    const relative = path.relative(root, realPath(file));
+    if (relative.startsWith("..") || path.isAbsolute(relative) || relative.split(path.sep).includes("node_modules")) continue;
+    packages.add(packageFolderOf(root, path.dirname(relative)));
+  }
+  for (const folder of [...packages].sort()) {
+    process.stderr.write(`toolgen: warning: ${label}: the types of ${folder.split(path.sep).join("/") || "."} are the working tree's (read through node_modules), not that commit's: a change to them since is not compared.\n`);
+  }
+}
+
+/** The folder of the nearest package.json at or above `folder` (relative to `root`). */
+function packageFolderOf(root: string, folder: string): string {
+  for (let at = folder; ; at = path.dirname(at)) {
+    if (existsSync(path.join(root, at, "package.json")) || at === "." || at === path.dirname(at)) return at;
   }
 }
 

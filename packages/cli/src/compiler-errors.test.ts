@@ -35,6 +35,14 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     expect(toolgen(["build", "-p", "src/units.ts"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("src/units.ts is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.") });
   });
 
+  it("a solution tsconfig (no files, only references) is a usage error naming the references, and nothing is written", () => {
+    const packageJson = readFileSync(path.join(dir, "package.json"), "utf8");
+    writeFileSync(path.join(dir, "tsconfig.solution.json"), JSON.stringify({ files: [], references: [{ path: "./packages/a" }, { path: "./packages/b" }] }));
+    const build = toolgen(["build", "-p", "tsconfig.solution.json"], dir);
+    expect(build).toMatchObject({ status: 2, stderr: "toolgen: tsconfig.solution.json has no files of its own, only references: pass the tsconfig of a package that has tools with -p (packages/a, packages/b).\n" });
+    expect(readFileSync(path.join(dir, "package.json"), "utf8")).toBe(packageJson);
+  });
+
   it("an invalid compiler option is an error naming it, placed where tsc places it", () => {
     const tsconfig = path.join(dir, "tsconfig.json");
     writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"module": "NodeNext"', '"module": "Bogus"').replace('"strict": true', '"strict": true, "bogusOption": 1'));

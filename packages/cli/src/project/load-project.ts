@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { ts } from "ts-morph";
 import { canReadDocsOnDemand, chunkDirectory } from "@toolgen/core";
+import { ConfigError } from "./config.js";
 import { typescriptFor, type Compiler, type Typescript } from "./typescript.js";
 import { createProjectInfo, isGeneratedFile, parsePluginOptions, readTsconfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
 
@@ -19,6 +20,12 @@ const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedC
  */
 export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd)), config: ToolgenConfig = {}): ProjectInfo {
   const { tsconfigPath, parsed } = readTsconfig(compiler.ts as unknown as SharedTs, tsconfigOption, cwd);
+  const references = parsed.projectReferences ?? [];
+  if (parsed.fileNames.length === 0 && references.length > 0) {
+    // A solution tsconfig (`"files": []` and references): building it would write an empty manifest and registry module for no package.
+    const shown = (file: string) => path.relative(cwd, file).split(path.sep).join("/") || ".";
+    throw new ConfigError(`${shown(tsconfigPath)} has no files of its own, only references: pass the tsconfig of a package that has tools with -p (${references.map((r) => shown(r.path)).join(", ")}).`);
+  }
   const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options), ...config });
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
   return info;

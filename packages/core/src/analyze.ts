@@ -68,6 +68,9 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     .getSourceFiles()
     .filter((sf) => !program.isSourceFileFromExternalLibrary(sf) && !program.isSourceFileDefaultLibrary(sf))
     .filter((sf) => !sf.isDeclarationFile || roots.has(sf.fileName))
+    // A file outside the package that the program reached only through an import (a `paths`
+    // alias to a sibling package's sources) is a dependency: its entries are its own package's.
+    .filter((sf) => roots.has(sf.fileName) || !relativeSource(sf.fileName).startsWith("../"))
     .sort((a, b) => compare(relativeSource(a.fileName), relativeSource(b.fileName)));
 
   let naming = options.naming ?? "snake_case";

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compile, copyFixture, toolgen } from "../../../../test-support/temp-project.js";
@@ -40,5 +40,30 @@ describe("a registry module outside the tsconfig's include", () => {
     const dir = projectWithInclude(["src"]);
     const build = toolgen(["build"], dir);
     expect([build.status, build.stderr]).toEqual([0, ""]);
+  });
+});
+
+describe("a sibling package's sources reached through a paths alias", () => {
+  it("are a dependency: their tools are not this package's, and the registry module stays in the package", () => {
+    const dir = projectWithInclude(["src"]);
+    const sibling = path.join(dir, "..", `${path.basename(dir)}-sibling`);
+    mkdirSync(sibling);
+    try {
+      writeFileSync(path.join(sibling, "tools.ts"), '/**\n * The sibling\'s own tool.\n * @tool\n */\nexport function siblingTool(): string {\n  return "sibling";\n}\n\nexport const greeting = "hello";\n');
+      const tsconfig = path.join(dir, "tsconfig.json");
+      const options = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+      writeFileSync(tsconfig, JSON.stringify({ ...options, compilerOptions: { ...options.compilerOptions, paths: { "@sibling/tools": [`../${path.basename(sibling)}/tools.ts`] }, rootDir: ".." } }));
+      writeFileSync(path.join(dir, "src/uses-sibling.ts"), 'import { greeting } from "@sibling/tools";\n\nexport const message = greeting;\n');
+      const build = toolgen(["build", "--json"], dir);
+      expect(build.status).toBe(0);
+      const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
+      expect(manifest.entries.map((e) => e.name)).not.toContain("sibling_tool");
+      expect(manifest.entries.length).toBeGreaterThan(0);
+      // With a rootDir above the package, the registry module still goes inside it.
+      expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(true);
+      expect(existsSync(path.join(dir, "../tools.generated.ts"))).toBe(false);
+    } finally {
+      rmSync(sibling, { recursive: true, force: true });
+    }
   });
 });

@@ -63,7 +63,10 @@ export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOpti
   const { packageJson, config: packageConfig } = readPackageConfig(packageRoot);
   const config = { ...packageConfig, ...extra };
   const outDir = options.outDir ?? path.dirname(tsconfigPath);
-  const rootDir = options.rootDir ?? path.join(path.dirname(tsconfigPath), "src");
+  // The registry module goes in the sources' folder, and never outside the package (a
+  // `rootDir` above it, for sources shared between packages): there, `src` stands for it.
+  const sources = options.rootDir ?? path.join(path.dirname(tsconfigPath), "src");
+  const rootDir = path.relative(packageRoot, sources).startsWith("..") ? path.join(packageRoot, "src") : sources;
   return {
     tsconfigPath,
     packageRoot,

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { analyzeFiles } from "../testing/fixture-program.js";
+
+describe("readAnyOrUnknown: a type the checker could not resolve", () => {
+  const source = `
+import type { Money } from "@nowhere/money";
+/**
+ * Pays.
+ * @tool
+ * @param amount How much.
+ */
+export function pay(amount: Money): void {}`;
+
+  it("is an error naming it, in a strict build and with strict: false alike (no silent any)", () => {
+    for (const strict of [true, false]) {
+      const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture", { strict });
+      expect(diagnostics.map((d) => [d.code, d.message])).toEqual([["TG2001", expect.stringMatching(/^'Money' could not be resolved \(a name or an import TypeScript cannot find/)]]);
+    }
+  });
+});

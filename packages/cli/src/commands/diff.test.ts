@@ -108,6 +108,11 @@ describe("toolgen diff of a package that imports a workspace sibling's types", (
       writeFileSync(path.join(money, "index.ts"), 'export type Currency = "EUR";\n');
       const diff = toolgen(["diff", "git:HEAD", "-p", "packages/shop"], repo);
       expect(diff.stderr).toContain("toolgen: warning: git:HEAD: the types of packages/money are the working tree's (read through node_modules), not that commit's: a change to them since is not compared.\n");
+      // A package added since: every entry is new (compatible), not an unreadable side.
+      cpSync(pkg, path.join(repo, "packages/added"), { recursive: true, verbatimSymlinks: true });
+      const added = toolgen(["diff", "git:HEAD", "-p", "packages/added"], repo);
+      expect(added.stderr).toBe("toolgen: git:HEAD: packages/added did not exist at that commit; every entry is new.\n");
+      expect([added.status, added.stdout.split("\n")[0]]).toEqual([0, "toolgen diff git:HEAD → the current sources: 0 breaking, 1 compatible, 0 cosmetic (bump: minor)"]);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

@@ -115,6 +115,11 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
       if (folder === root || folder === path.dirname(folder)) break;
     }
     const there = path.join(dir, path.relative(root, tsconfig));
+    if (!existsSync(path.dirname(there))) {
+      // A package added since that commit: nothing of it existed, so every entry is new.
+      process.stderr.write(`toolgen: ${label}: ${path.relative(root, path.dirname(tsconfig)).split(path.sep).join("/")} did not exist at that commit; every entry is new.\n`);
+      return { label, entries: [], version: undefined };
+    }
     if (!existsSync(there)) throw new UsageError(`${label}: ${path.relative(root, tsconfig)} does not exist at that commit.`);
     return analyzeContract(there, label, dir, (files) => warnOfWorkingTree(label, root, files));
   } finally {

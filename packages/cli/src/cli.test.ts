@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,6 +50,15 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       mkdirSync(path.join(dir, "dist"), { recursive: true });
       writeFileSync(manifest, content);
     }
+  });
+
+  it("docs: the catalog goes to the package's docs/tools by default, wherever the command runs", () => {
+    const parent = path.dirname(dir);
+    const docs = run(["docs", "-p", path.basename(dir)], parent);
+    expect(docs.status).toBe(0);
+    expect(docs.stdout).toBe(`toolgen: catalog of 3 entries -> ${path.basename(dir)}/docs/tools/index.html\n`);
+    expect(existsSync(path.join(dir, "docs/tools/index.html"))).toBe(true);
+    rmSync(path.join(dir, "docs"), { recursive: true });
   });
 
   it("check: exit 1 naming both stale files after a description changes", () => {

@@ -42,7 +42,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("docs")
     .description("write a static catalog of the tools, prompts and resources (one index.html, opens from file://): arguments, token costs and each provider's definition")
     .addOption(project())
-    .option("-o, --out <folder>", "where to write index.html", "docs/tools")
+    .option("-o, --out <folder>", "where to write index.html (default: the package's docs/tools)")
     .option("--against <old>", "mark the contract's changes since <old> (a manifest, a package folder or git:<ref>)")
     .action(async (o) => void (exitCode = (await import("./commands/docs.js")).runDocs(o)));
   program

@@ -34,7 +34,8 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   }
   const pkg = { name: info.packageJson.name ?? path.basename(info.packageRoot), ...(info.packageJson.version ? { version: info.packageJson.version } : {}) };
   const html = renderCatalog(catalogData(entries, pkg, diff), readFileSync(new URL("../page/catalog-page.js", import.meta.url), "utf8"));
-  const out = path.resolve(options.out ?? "docs/tools");
+  // A folder given is from where the command runs; the default is the package's, as every file the command finds.
+  const out = options.out !== undefined ? path.resolve(options.out) : path.join(info.packageRoot, "docs/tools");
   const file = path.join(out, "index.html");
   try {
     makeDirectory(out);

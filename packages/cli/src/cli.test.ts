@@ -278,6 +278,14 @@ describe('"importEnding": "minimal"', () => {
       expect(eager.status).toBe(2);
       expect(eager.stderr).toContain('$.registryModule: expected a module that loads');
       expect(eager.stderr).toContain('(an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers;');
+      // Split: the chunk's import is the one that fails, and says so too.
+      writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), toolgen: { importEnding: "minimal", split: true } }));
+      expect(run(["build"], dir).status).toBe(0);
+      compile(dir);
+      const split = run(["call", "greet", "--args", '{"name":"x"}'], dir);
+      expect(split.status).toBe(2);
+      expect(split.stderr).toContain('whose chunk throws: ');
+      expect(split.stderr).toContain('(an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers;');
       const tsconfig = path.join(dir, "tsconfig.json");
       const options = JSON.parse(readFileSync(tsconfig, "utf8"));
       writeFileSync(tsconfig, JSON.stringify({ ...options, compilerOptions: { ...options.compilerOptions, module: "ESNext", moduleResolution: "bundler" } }));

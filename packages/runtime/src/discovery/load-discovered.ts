@@ -78,7 +78,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
         await definition.ready?.();
       } catch (error) {
         if (error instanceof ManifestError) throw error;
-        throw fail("$.registryModule", "a module whose chunks load", `${JSON.stringify(manifest.registryModule)}, whose chunk throws: ${error instanceof Error ? error.message : String(error)}`);
+        throw fail("$.registryModule", "a module whose chunks load", `${JSON.stringify(manifest.registryModule)}, whose chunk throws: ${loadFailure(error)}`);
       }
       if (!definition.load) continue;
       let namespace: ModuleNamespace;

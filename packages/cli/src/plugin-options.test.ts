@@ -22,8 +22,9 @@ describe("the CLI reads the transformer's plugin entry in tsconfig.json", () => 
     expect(toolgen(["check"], dir).status).toBe(0);
   });
 
-  it("checks them with the same schema", () => {
+  it("checks them with the same schema, naming the tsconfig from where the command runs (a monorepo has several)", () => {
     setPluginEntry({ nameing: "kebab-case" });
-    expect(toolgen(["build"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('unknown key "nameing"') });
+    expect(toolgen(["build"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('tsconfig.json compilerOptions.plugins[@toolgen/transformer]: unknown key "nameing"') });
+    expect(toolgen(["build", "-p", path.basename(dir)], path.dirname(dir))).toMatchObject({ status: 2, stderr: expect.stringContaining(`${path.basename(dir)}/tsconfig.json compilerOptions.plugins[@toolgen/transformer]: unknown key "nameing"`) });
   });
 });

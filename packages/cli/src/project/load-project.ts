@@ -26,7 +26,7 @@ export function loadProjectInfo(tsconfigOption: string | undefined, cwd = proces
     const shown = (file: string) => path.relative(cwd, file).split(path.sep).join("/") || ".";
     throw new ConfigError(`${shown(tsconfigPath)} has no files of its own, only references: pass the tsconfig of a package that has tools with -p (${references.map((r) => shown(r.path)).join(", ")}).`);
   }
-  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options), ...config });
+  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, path.relative(cwd, tsconfigPath).split(path.sep).join("/") || tsconfigPath), ...config });
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
   return info;
 }
@@ -36,10 +36,10 @@ export function loadProjectInfo(tsconfigOption: string | undefined, cwd = proces
  * the same configuration, with the same precedence, as when `tspc` builds it (so `toolgen check`
  * agrees with a `tspc` build).
  */
-export function pluginOptionsOf(options: ts.CompilerOptions): ToolgenConfig {
+export function pluginOptionsOf(options: ts.CompilerOptions, tsconfig?: string): ToolgenConfig {
   const plugins = Array.isArray(options.plugins) ? (options.plugins as unknown as Array<Record<string, unknown>>) : [];
   const entry = plugins.find((p) => typeof p.transform === "string" && /^@toolgen\/transformer(\/|$)/.test(p.transform));
-  return entry ? parsePluginOptions(entry) : {};
+  return entry ? parsePluginOptions(entry, tsconfig) : {};
 }
 
 /** The TypeScript a project loaded by `loadProjectInfo` was read with, for its program's analysis. */

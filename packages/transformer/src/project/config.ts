@@ -141,10 +141,11 @@ export function parseConfig(value: unknown, source: string): ToolgenConfig {
 /**
  * The transformer's plugin entry (`{ "transform": "@toolgen/transformer", … }`): the same
  * schema as package.json and toolgen.config.json, once ts-patch's own keys are set aside.
+ * `tsconfig` names the file in messages (a monorepo's build has several).
  */
-export function parsePluginOptions(entry: Record<string, unknown>): ToolgenConfig {
+export function parsePluginOptions(entry: Record<string, unknown>, tsconfig = "tsconfig.json"): ToolgenConfig {
   const own = Object.fromEntries(Object.entries(entry).filter(([key]) => !TS_PATCH_KEYS.has(key)));
-  return parseConfig(own, "tsconfig.json compilerOptions.plugins[@toolgen/transformer]");
+  return parseConfig(own, `${tsconfig} compilerOptions.plugins[@toolgen/transformer]`);
 }
 
 function isSessions(value: unknown): boolean {

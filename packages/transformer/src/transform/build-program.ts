@@ -49,7 +49,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   let info: ProjectInfo;
   let plan: BuildPlan;
   try {
-    info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry));
+    info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry, path.relative(program.getCurrentDirectory(), tsconfigPath).split(path.sep).join("/") || tsconfigPath));
     let cache = renderedModules.get(tsconfigPath);
     if (!cache) renderedModules.set(tsconfigPath, (cache = {}));
     plan = planBuild(tsm, info, program, cache);

@@ -28,7 +28,7 @@ describe("the transformer entry, in process (no ts-patch: diagnostics go through
     toolgenTransformer(createProgram(dir), { transform: "@toolgen/transformer", naming: "LOUD" }, x);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ file: undefined, category: ts.DiagnosticCategory.Error, code: TSC_CODE_OFFSET + 9000 });
-    expect(diagnostics[0]!.messageText).toMatch(/^toolgen: tsconfig\.json compilerOptions\.plugins\[@toolgen\/transformer\]: "naming" must be one of/);
+    expect(diagnostics[0]!.messageText).toMatch(/^toolgen: (?:.*\/)?tsconfig\.json compilerOptions\.plugins\[@toolgen\/transformer\]: "naming" must be one of/);
     expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
   });
 

@@ -5,8 +5,8 @@ import { readNamed } from "./read-named.js";
 import { readDeclarationAnnotations } from "./read-declaration-annotations.js";
 import type { ReaderContext } from "./reader-context.js";
 import type { TypeModel } from "./type-model.js";
-import { readWrittenAlike } from "./read-union.js";
-import { substitute, unionMemberNodes, viewTypeNode } from "./view-type-node.js";
+import { readWrittenAlike, writtenFor } from "./read-union.js";
+import { substitute, unionMemberNodes, viewTypeNode, type WrittenMember } from "./view-type-node.js";
 
 /** Deeper than any hand-written type; reached only by types that expand without end. */
 const MAX_DEPTH = 100;
@@ -37,7 +37,7 @@ export function readType(ctx: ReaderContext, type: ts.Type, site: ts.Node, typeN
   try {
     // A union the checker reduced to one type (`Small | Big`, both `number`): read as written.
     const written = type.flags & ctx.ts.TypeFlags.Union ? [] : writtenAsOne(ctx, type, view.node ?? (typeNode && substitute(ctx, typeNode, savedBindings)));
-    let model = written.length > 1 ? readWrittenAlike(ctx, type, site, written.map((w) => w.node)) : readNamed(ctx, type, site, view);
+    let model = written.length > 1 ? readWrittenAlike(ctx, type, site, written) : readNamed(ctx, type, site, view);
     const own = type.aliasSymbol?.declarations?.[0];
     // Innermost alias first, so the alias closest to the use site wins.
     for (let i = view.aliases.length - 1; i >= 0; i--) {
@@ -52,8 +52,9 @@ export function readType(ctx: ReaderContext, type: ts.Type, site: ts.Node, typeN
   }
 }
 
-/** The members of a union node that are all this one type (`Small | Big` for `number`), if there are several. */
-function writtenAsOne(ctx: ReaderContext, type: ts.Type, node: ts.TypeNode | undefined): { node: ts.TypeNode }[] {
+/** The nodes of a union node that are all this one type or literals it absorbs (`Small | Big`, `Lower | "none"`), if there are several. */
+function writtenAsOne(ctx: ReaderContext, type: ts.Type, node: ts.TypeNode | undefined): WrittenMember[] {
   const members = unionMemberNodes(ctx, node);
-  return members.length > 1 && members.every((w) => w.type === type) ? members : [];
+  const written = writtenFor(ctx, type, members);
+  return members.length > 1 && written.length === members.length ? written : [];
 }

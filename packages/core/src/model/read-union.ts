@@ -5,7 +5,7 @@ import { readType } from "./read-type.js";
 import type { ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
 import type { TypeModel } from "./type-model.js";
-import { unionMemberNodes, type TypeNodeView } from "./view-type-node.js";
+import { unionMemberNodes, type TypeNodeView, type WrittenMember } from "./view-type-node.js";
 
 /**
  * Unions, in written order: `undefined` is dropped (optionality is the property's business),
@@ -16,9 +16,7 @@ export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node,
   const F = ctx.ts.TypeFlags;
   const members = type.types.filter((t) => !(t.flags & (F.Undefined | F.Void)));
   if (members.length === 0) return reportUnsupported(ctx, type, site, "JSON has no undefined", "make the property optional instead");
-  const nodes = new Map<ts.Type, ts.TypeNode[]>();
   const writtenMembers = unionMemberNodes(ctx, view.node);
-  for (const written of writtenMembers) nodes.set(written.type, [...(nodes.get(written.type) ?? []), written.node]);
   const ordered = orderUnionMembers(ctx, members, view.node, writtenMembers);
   const hasBoth = ordered.filter((t) => t.flags & F.BooleanLiteral).length === 2;
 
@@ -30,7 +28,7 @@ export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node,
       booleanWritten = true;
       continue;
     }
-    const model = readWrittenAlike(ctx, member, site, nodes.get(member) ?? []);
+    const model = readWrittenAlike(ctx, member, site, writtenFor(ctx, member, writtenMembers));
     models.push(...(model.kind === "union" && !model.annotations ? model.members : [model]));
   }
   if (models.length === 1) return models[0]!;
@@ -39,16 +37,32 @@ export function readUnion(ctx: ReaderContext, type: ts.UnionType, site: ts.Node,
 }
 
 /**
- * A type as each node that was written for it reads: `Small | Big`, two aliases of `number`
- * with their own constraints, is one type to the checker but two to the author. Each way
- * of writing it is a member (once, where two read alike); one node, or none, reads it once.
+ * The nodes written for a member of a union the checker reduced: those of the member itself,
+ * and those of literals it absorbed (`"none"` in `Lower | "none"`, which is `string`).
  */
-export function readWrittenAlike(ctx: ReaderContext, type: ts.Type, site: ts.Node, written: readonly ts.TypeNode[]): TypeModel {
-  if (written.length <= 1) return readType(ctx, type, site, written[0]);
+export function writtenFor(ctx: ReaderContext, type: ts.Type, written: readonly WrittenMember[]): WrittenMember[] {
+  const own = written.filter((w) => w.type === type);
+  if (own.length === 0) return [];
+  const absorbed = written.filter((w) => w.type !== type && w.type.flags & ctx.ts.TypeFlags.Literal && ctx.checker.getBaseTypeOfLiteralType(w.type) === type);
+  return [...own, ...absorbed];
+}
+
+/**
+ * A type as each node that was written for it reads: `Small | Big`, two aliases of `number`
+ * with their own constraints, is one type to the checker but two to the author; so is
+ * `Lower | "none"`. Each way of writing it is a member (once, where two read alike), unless
+ * one is the plain type, which admits all the others; one node, or none, reads it once.
+ */
+export function readWrittenAlike(ctx: ReaderContext, type: ts.Type, site: ts.Node, written: readonly WrittenMember[]): TypeModel {
+  if (written.length <= 1) return readType(ctx, type, site, written[0]?.node);
+  const plain = readType(ctx, type, site);
+  const plainKey = JSON.stringify(plain);
   const models = new Map<string, TypeModel>();
-  for (const node of written) {
-    const model = readType(ctx, type, site, node);
-    models.set(JSON.stringify(model), model);
+  for (const member of written) {
+    const model = readType(ctx, member.type, site, member.node);
+    const key = JSON.stringify(model);
+    if (key === plainKey) return plain;
+    models.set(key, model);
   }
   return models.size === 1 ? [...models.values()][0]! : { kind: "union", members: [...models.values()] };
 }

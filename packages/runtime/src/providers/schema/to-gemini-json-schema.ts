@@ -18,8 +18,8 @@ export function toGeminiJsonSchema(input: SchemaNode): GeminiResult {
 
 function toJsonSchemaDialect(node: SchemaNode): SchemaNode {
   const { nullable, example, format, type, properties, items, anyOf, ...rest } = node;
-  const out: SchemaNode = { ...rest };
-  if (typeof type === "string") out.type = type.toLowerCase();
+  // `type` first, as JSON Schema is usually written.
+  const out: SchemaNode = { ...(typeof type === "string" ? { type: type.toLowerCase() } : {}), ...rest };
   // `format: "enum"` is the OpenAPI spelling of a string enum; JSON Schema has no such format.
   if (format !== undefined && format !== "enum") out.format = format;
   if (example !== undefined) out.examples = [example];

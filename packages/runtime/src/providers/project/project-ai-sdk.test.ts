@@ -57,34 +57,8 @@ describe("aiSdkTools: the parts of ai 7 or ai 6", () => {
  * tuple keeps its items and a map its value type; and a call Gemini makes runs the tool.
  */
 describe("aiSdkTools through @ai-sdk/google", () => {
-  it("Gemini receives toolgen's JSON Schema unchanged, and its call runs the tool", async () => {
-    const received: unknown[] = [];
-    const registry = createRegistry([]);
-    registry.register({
-      name: "tag_product",
-      description: "Tags a product.",
-      params: [
-        { name: "level", schema: { enum: [1, 2, 3] } },
-        { name: "size", schema: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 } },
-        { name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } },
-      ],
-      fn: (args) => (received.push(args), "tagged"),
-    });
-    const bodies: Array<{ tools?: Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema?: unknown }> }> }> = [];
-    const answers = [{ functionCall: { name: "tag_product", args: { level: 2, size: [3, 4], attributes: { color: "red" } } } }, { text: "Tagged." }];
-    const fetch = async (_url: unknown, init: { body: string }) => {
-      bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
-      return Response.json({ candidates: [{ content: { role: "model", parts: [answers[bodies.length - 1]] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
-    };
-    const { tools } = aiSdkTools<ToolSet>(registry);
-    const result = await generateText({ model: createGoogleGenerativeAI({ apiKey: "test", fetch: fetch as never })("gemini-2.5-flash"), tools, prompt: "Tag it.", stopWhen: stepCountIs(3) });
-    expect(result.text).toBe("Tagged.");
-    expect(bodies[0]!.tools![0]!.functionDeclarations[0]!.parametersJsonSchema).toEqual(registry.entries[0]!.inputSchema);
-    expect(received).toEqual([{ level: 2, size: [3, 4], attributes: { color: "red" } }]);
-  });
-
-  it("with gemini, the schema is what Gemini takes in JSON Schema, and the model's strings and pairs reach the tool as the literals and the map", async () => {
-    const received: unknown[] = [];
+  /** A tool of the shapes Gemini's OpenAPI subset cannot say as they are: a numeric enum, a tuple, a map, a nullable string. */
+  function tagProduct(received: unknown[]) {
     const registry = createRegistry([]);
     registry.register({
       name: "tag_product",
@@ -97,16 +71,36 @@ describe("aiSdkTools through @ai-sdk/google", () => {
       ],
       fn: (args) => (received.push(args), "tagged"),
     });
+    return registry;
+  }
+
+  /** `generateText` with Gemini, its `fetch` answered locally with `parts` in turn: the text, and the function declarations of the first request. */
+  async function generate(tools: ToolSet, parts: unknown[]): Promise<{ text: string; declarations: Array<{ name: string; parametersJsonSchema?: unknown }> }> {
     const bodies: Array<{ tools?: Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema?: unknown }> }> }> = [];
-    const answers = [{ functionCall: { name: "tag_product", args: { level: "2", size: [3, 4], attributes: [{ key: "color", value: "red" }], note: null } } }, { text: "Tagged." }];
     const fetch = async (_url: unknown, init: { body: string }) => {
       bodies.push(JSON.parse(init.body) as (typeof bodies)[number]);
-      return Response.json({ candidates: [{ content: { role: "model", parts: [answers[bodies.length - 1]] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
+      return Response.json({ candidates: [{ content: { role: "model", parts: [parts[bodies.length - 1]] }, finishReason: "STOP" }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 } });
     };
-    const { tools, issues } = aiSdkTools<ToolSet>(registry, { gemini: true });
     const result = await generateText({ model: createGoogleGenerativeAI({ apiKey: "test", fetch: fetch as never })("gemini-2.5-flash"), tools, prompt: "Tag it.", stopWhen: stepCountIs(3) });
-    expect(result.text).toBe("Tagged.");
-    expect(bodies[0]!.tools![0]!.functionDeclarations[0]!.parametersJsonSchema).toEqual({
+    return { text: result.text, declarations: bodies[0]!.tools![0]!.functionDeclarations };
+  }
+
+  it("Gemini receives toolgen's JSON Schema unchanged, and its call runs the tool", async () => {
+    const received: unknown[] = [];
+    const registry = tagProduct(received);
+    const { tools } = aiSdkTools<ToolSet>(registry);
+    const { text, declarations } = await generate(tools, [{ functionCall: { name: "tag_product", args: { level: 2, size: [3, 4], attributes: { color: "red" } } } }, { text: "Tagged." }]);
+    expect(text).toBe("Tagged.");
+    expect(declarations[0]!.parametersJsonSchema).toEqual(registry.entries[0]!.inputSchema);
+    expect(received).toEqual([{ level: 2, size: [3, 4], attributes: { color: "red" } }]);
+  });
+
+  it("with gemini, the schema is what Gemini takes in JSON Schema, and the model's strings and pairs reach the tool as the literals and the map", async () => {
+    const received: unknown[] = [];
+    const { tools, issues } = aiSdkTools<ToolSet>(tagProduct(received), { gemini: true });
+    const { text, declarations } = await generate(tools, [{ functionCall: { name: "tag_product", args: { level: "2", size: [3, 4], attributes: [{ key: "color", value: "red" }], note: null } } }, { text: "Tagged." }]);
+    expect(text).toBe("Tagged.");
+    expect(declarations[0]!.parametersJsonSchema).toEqual({
       type: "object",
       properties: {
         level: { type: "string", enum: ["1", "2", "3"] },

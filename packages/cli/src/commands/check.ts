@@ -73,12 +73,13 @@ export function runCheck(options: { project?: string; against?: string; json?: b
     const refused = breakingAgainst(options.against, options.project, JSON.parse(plan.files[0].content) as Manifest, !json);
     if (refused) problems.push(refused);
   }
-  // A file of the compiler's outDir (the manifest, by default) is a build output, which a
-  // fresh checkout has not built yet: checked when it is there, not required.
+  // The manifest in the compiler's outDir (the default) is a build output, which a fresh
+  // checkout has not built yet: checked when it is there, not required. The registry module,
+  // beside the sources, is always checked.
   const unbuilt: string[] = [];
   for (const file of plan.files) {
     const current = readIfExists(file.path);
-    if (current === undefined && isInOutDir(info, file.path)) unbuilt.push(relativePosix(file.path));
+    if (current === undefined && file === plan.files[0] && isInOutDir(info, file.path)) unbuilt.push(relativePosix(file.path));
     else if (current === undefined) problems.push({ kind: "missing", file: relativePosix(file.path), message: shown(file.path) });
     else if (current !== file.content) problems.push({ kind: "stale", file: relativePosix(file.path), message: shown(file.path) });
   }

@@ -17,4 +17,9 @@ export function pay(amount: Money): void {}`;
       expect(diagnostics.map((d) => [d.code, d.message])).toEqual([["TG2001", expect.stringMatching(/^'Money' could not be resolved \(a name or an import TypeScript cannot find/)]]);
     }
   });
+
+  it("names the name that failed inside a larger type", () => {
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source.replace("amount: Money)", "amount: Money[] | null)") }, "/fixture");
+    expect(diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^'Money' could not be resolved/)]);
+  });
 });

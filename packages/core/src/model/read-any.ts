@@ -8,7 +8,7 @@ export function readAnyOrUnknown(ctx: ReaderContext, type: ts.Type, site: ts.Nod
   // The checker's error type (written `any`): a name it could not resolve, such as an import of
   // a module it cannot find. Not a choice of `any`: an error in any build, which names it.
   if ((type as { intrinsicName?: string }).intrinsicName === "error") {
-    const written = (site as { type?: ts.Node }).type?.getText();
+    const written = unresolvedName(ctx, (site as { type?: ts.Node }).type);
     const what = written && written.length <= 60 ? `'${written}'` : "This type";
     ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `${what} could not be resolved (a name or an import TypeScript cannot find; \`tsc --noEmit\` says which), so there is no schema to write; fix the import, or build the package it comes from first.`);
     return { kind: "any" };
@@ -21,4 +21,12 @@ export function readAnyOrUnknown(ctx: ReaderContext, type: ts.Type, site: ts.Nod
     );
   }
   return { kind: "any" };
+}
+
+/** The name in a type node that the checker could not resolve (`Bar` in `Bar[] | null`), else the node's text. */
+function unresolvedName(ctx: ReaderContext, node: ts.Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const isError = (n: ts.Node) => ctx.ts.isTypeReferenceNode(n) && (ctx.checker.getTypeFromTypeNode(n) as { intrinsicName?: string }).intrinsicName === "error";
+  const find = (n: ts.Node): ts.Node | undefined => (isError(n) ? n : ctx.ts.forEachChild(n, find));
+  return (find(node) ?? node).getText();
 }

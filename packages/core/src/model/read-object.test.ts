@@ -15,6 +15,11 @@ export function draw(shape: Shape): void {}`;
     expect(messages(source)).toEqual([expect.stringContaining("'Shape' has methods (a, b, c, d, e and 2 more);")]);
   });
 
+  it("reports a type parameter's {} constraint where it is written", () => {
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": "/** Keeps. @tool */\nexport function keep<T extends {}>(value: T): void {}\n" }, "/fixture");
+    expect(diagnostics.map((d) => [d.line, d.column, d.message.slice(0, 30)])).toEqual([[2, 32, "'{}' admits any value but null"]]);
+  });
+
   it("says what to use instead of {} and of an interface without properties", () => {
     const source = `
 export interface Nothing {}

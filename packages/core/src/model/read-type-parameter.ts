@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import { readType } from "./read-type.js";
-import type { ReaderContext } from "./reader-context.js";
+import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
 import type { TypeModel } from "./type-model.js";
 
@@ -11,5 +11,7 @@ export function readTypeParameter(ctx: ReaderContext, type: ts.Type, site: ts.No
     return reportUnsupported(ctx, type, site, "a type parameter without a constraint has no schema", "give it a constraint (T extends …) or use a concrete type");
   }
   const declaration = type.getSymbol()?.declarations?.find(ctx.ts.isTypeParameterDeclaration);
-  return readType(ctx, constraint, site, declaration?.constraint);
+  // A problem of the constraint (`T extends {}`) is reported at it, where it is written.
+  const at = declaration?.constraint && isUserDeclaration(ctx, declaration) ? declaration.constraint : site;
+  return readType(ctx, constraint, at, declaration?.constraint);
 }

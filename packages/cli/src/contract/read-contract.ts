@@ -7,6 +7,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import { readManifest } from "@toolgen/runtime/discovery";
 import { planProjectBuild } from "../build/plan-build.js";
 import { UsageError } from "../commands/usage-error.js";
+import { relativePosix } from "../output/diagnostic-json.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { tsconfigPathOf } from "@toolgen/transformer/project";
 
@@ -117,7 +118,7 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
     const there = path.join(dir, path.relative(root, tsconfig));
     if (!existsSync(path.dirname(there))) {
       // A package added since that commit: nothing of it existed, so every entry is new.
-      process.stderr.write(`toolgen: ${label}: ${path.relative(root, path.dirname(tsconfig)).split(path.sep).join("/")} did not exist at that commit; every entry is new.\n`);
+      process.stderr.write(`toolgen: ${label}: ${relativePosix(path.dirname(tsconfig), root)} did not exist at that commit; every entry is new.\n`);
       return { label, entries: [], version: undefined };
     }
     if (!existsSync(there)) throw new UsageError(`${label}: ${path.relative(root, tsconfig)} does not exist at that commit.`);

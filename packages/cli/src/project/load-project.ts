@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { ts } from "ts-morph";
 import { canReadDocsOnDemand, chunkDirectory } from "@toolgen/core";
+import { relativePosix } from "../output/diagnostic-json.js";
 import { ConfigError } from "./config.js";
 import { typescriptFor, type Compiler, type Typescript } from "./typescript.js";
 import { createProjectInfo, isGeneratedFile, parsePluginOptions, readTsconfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
@@ -23,10 +24,9 @@ export function loadProjectInfo(tsconfigOption: string | undefined, cwd = proces
   const references = parsed.projectReferences ?? [];
   if (parsed.fileNames.length === 0 && references.length > 0) {
     // A solution tsconfig (`"files": []` and references): building it would write an empty manifest and registry module for no package.
-    const shown = (file: string) => path.relative(cwd, file).split(path.sep).join("/") || ".";
-    throw new ConfigError(`${shown(tsconfigPath)} has no files of its own, only references: pass the tsconfig of a package that has tools with -p (${references.map((r) => shown(r.path)).join(", ")}).`);
+    throw new ConfigError(`${relativePosix(tsconfigPath, cwd)} has no files of its own, only references: pass the tsconfig of a package that has tools with -p (${references.map((r) => relativePosix(r.path, cwd)).join(", ")}).`);
   }
-  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, path.relative(cwd, tsconfigPath).split(path.sep).join("/") || tsconfigPath), ...config });
+  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, relativePosix(tsconfigPath, cwd)), ...config });
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
   return info;
 }

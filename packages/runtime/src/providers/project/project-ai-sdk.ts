@@ -7,6 +7,7 @@ import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import type { ProjectionIssue } from "../projection-issue.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
+import { geminiParameters } from "./project-gemini.js";
 import { outcomeText } from "../results.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 
@@ -136,12 +137,9 @@ function defineTool(entry: ManifestEntry, schema = asNode(entry.inputSchema)): A
 }
 
 function defineGeminiTool(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void): AiSdkTool | undefined {
-  const result = toGeminiJsonSchema(asNode(entry.inputSchema));
-  for (const e of result.errors) report({ severity: "error", path: e.path, message: e.message });
-  for (const d of result.dropped) report({ severity: "warning", path: d.path, message: d.message });
-  if (result.errors.length > 0) return undefined;
+  const result = geminiParameters(entry, report, toGeminiJsonSchema);
   // A tool without parameters: an object without properties, which the conversion sends as no parameters.
-  return defineTool(entry, result.schema ?? { type: "object", properties: {} });
+  return result && defineTool(entry, result.schema ?? { type: "object", properties: {} });
 }
 
 async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntry, input: unknown, signal: AbortSignal | undefined): Promise<unknown> {

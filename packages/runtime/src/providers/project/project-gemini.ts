@@ -1,7 +1,10 @@
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
-import { toGeminiSchema } from "../schema/to-gemini-schema.js";
+import type { ManifestEntry } from "../../manifest/manifest-format.js";
+import type { ProjectionIssue } from "../projection-issue.js";
+import type { SchemaNode } from "../schema/schema-node.js";
+import { toGeminiSchema, type GeminiResult } from "../schema/to-gemini-schema.js";
 
 /** https://ai.google.dev/api/caching#FunctionDeclaration */
 export interface GeminiFunctionDeclaration {
@@ -21,13 +24,21 @@ export function projectGemini(source: ProjectionSource, options: ProjectionOptio
     NAME_RULES.gemini,
     options,
     (entry, name, report) => {
-      const result = toGeminiSchema(asNode(entry.inputSchema));
-      for (const e of result.errors) report({ severity: "error", path: e.path, message: e.message });
-      for (const d of result.dropped) report({ severity: "warning", path: d.path, message: d.message });
-      if (result.errors.length > 0) return undefined;
-      return { name, description: describeEntry(entry), ...(result.schema ? { parameters: result.schema } : {}) };
+      const result = geminiParameters(entry, report);
+      return result && { name, description: describeEntry(entry), ...(result.schema ? { parameters: result.schema } : {}) };
     },
     (definitions) => (definitions.length > 0 ? [{ functionDeclarations: definitions }] : []),
     (entry, args) => restoreGeminiArguments(entry.inputSchema, args),
   );
+}
+
+/**
+ * An entry's arguments as Gemini takes them (`convert`: the OpenAPI form, or its JSON Schema
+ * spelling), each change reported; undefined when Gemini cannot take them at all (an error).
+ */
+export function geminiParameters(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void, convert: (schema: SchemaNode) => GeminiResult = toGeminiSchema): Pick<GeminiResult, "schema"> | undefined {
+  const result = convert(asNode(entry.inputSchema));
+  for (const e of result.errors) report({ severity: "error", path: e.path, message: e.message });
+  for (const d of result.dropped) report({ severity: "warning", path: d.path, message: d.message });
+  return result.errors.length > 0 ? undefined : result;
 }

@@ -111,6 +111,16 @@ export function worstCases() {
   const node = { type: "object", properties: { n: { type: "number" }, c: { type: "array", items: { $ref: "#/$defs/Node" } } }, required: ["n", "x"] };
   // Each level is an object and an array: 60 levels nest 120 deep, inside the 128 the depth guard allows.
   add("$ref recursion (60 levels)", { $ref: "#/$defs/Node" }, (b) => tree(b, 60), { Node: node });
+  // Members that both take the object (`a` is optional) and walk on into it: without kept
+  // verdicts, twice the walks per level (2^60 at 60 levels; the chain's last link is no member's).
+  const link = (a, combinator) => ({ type: "object", properties: { a: { const: a }, next: { $ref: `#/$defs/${combinator}` } }, additionalProperties: false });
+  const links = (b) => items(b, 60 * 9, () => {
+    let node = { a: 3 };
+    for (let d = 0; d < 60; d++) node = { next: node };
+    return node;
+  });
+  add("anyOf (members walking the same value, 60 levels)", { type: "array", items: { $ref: "#/$defs/Any" } }, links, { Any: { anyOf: [link(1, "Any"), link(2, "Any")] } });
+  add("oneOf (members walking the same value, 60 levels)", { type: "array", items: { $ref: "#/$defs/One" } }, links, { One: { oneOf: [link(1, "One"), link(2, "One")] } });
   add("nesting at the depth guard", { type: "array", items: { type: "array" } }, (b) => {
     let deep = [];
     for (let d = 0; d < 125; d++) deep = [deep];

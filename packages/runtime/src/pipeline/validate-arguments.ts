@@ -50,7 +50,7 @@ function expectedBy(error: ValidatorError): string {
       return JSON.stringify(p.allowedValue);
     case "anyOf":
     case "oneOf":
-      return "a value matching one of the allowed shapes";
+      return alternatives(error) ?? "a value matching one of the allowed shapes";
     case "format":
       return NUMBER_FORMAT_CHECKS[String(p.format)]?.expected ?? `a string in ${String(p.format)} format`;
     case "pattern":
@@ -78,6 +78,18 @@ function expectedBy(error: ValidatorError): string {
     default:
       return error.message ? `a value that ${error.message.replace("must NOT", "must not")}` : error.keyword;
   }
+}
+
+/**
+ * What the union members that came equally close ask for, when each asks it of the value
+ * itself: `the property "email", or the property "id"`; `a number <= 10, or a number >= 100`.
+ */
+function alternatives(error: ValidatorError): string | undefined {
+  const members = error.params.members as ValidatorError[][] | undefined;
+  if (!members?.every((own) => own.every((e) => e.instancePath === error.instancePath))) return undefined;
+  const asked = (e: ValidatorError) =>
+    e.keyword === "required" ? `the property ${JSON.stringify(e.params.missingProperty)}` : e.keyword === "additionalProperties" ? `no property ${JSON.stringify(e.params.additionalProperty)}` : expectedBy(e);
+  return members.map((own) => own.map(asked).join(" and ")).join(", or ");
 }
 
 /** `minLength: 3` → "at least 3 characters"; `maxItems: 1` → "at most 1 item". */

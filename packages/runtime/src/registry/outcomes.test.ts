@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EndTask, ToolError, ToolExecutionError } from "../outcome/errors.js";
 import { compileSchema } from "../validation/compile-schema.js";
+import { ALL_FORMATS } from "../formats/all-formats.js";
 import { createRegistry } from "./create-registry.js";
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { EntryDefinition } from "./entry-definition.js";
@@ -134,6 +135,27 @@ describe("every error code", () => {
         { path: "/byShortName/abc", expected: "a key that is at most 2 characters", received: 'the key "abc"' },
       ],
     });
+  });
+
+  it("invalid_arguments for a union of objects without a tag: the problems of the member the value comes closest to, or what each member asks", async () => {
+    const registry = createRegistry([], { formats: { email: ALL_FORMATS.email! } });
+    const byEmail: JsonSchema = { type: "object", properties: { email: { type: "string", format: "email" } }, required: ["email"], additionalProperties: false };
+    const byId: JsonSchema = { type: "object", properties: { id: { type: "integer", minimum: 1 } }, required: ["id"], additionalProperties: false };
+    const size: JsonSchema = { anyOf: [{ type: "number", maximum: 10 }, { type: "number", minimum: 100 }] };
+    registry.register({ name: "t", description: "", params: [{ name: "who", schema: { anyOf: [byEmail, byId] } }, { name: "size", schema: size, required: false }], fn: () => "" });
+    const issues = async (args: Record<string, unknown>) => {
+      const outcome = await registry.dispatch("t", args);
+      return outcome.status === "error" ? (outcome.error.payload as { issues: unknown[] }).issues : outcome;
+    };
+    // ByEmail with a wrong format, not ById lacking `id` and refusing `email`.
+    expect(await issues({ who: { email: "nope" } })).toEqual([{ path: "/who/email", expected: "a string in email format", received: 'the string "nope"' }]);
+    expect(await issues({ who: { id: 0 } })).toEqual([{ path: "/who/id", expected: "a number >= 1", received: "the number 0" }]);
+    // Equally close: what each member asks of the value itself.
+    expect(await issues({ who: {} })).toEqual([{ path: "/who", expected: 'the property "email", or the property "id"', received: "an object" }]);
+    expect(await issues({ who: { email: "a@b.co", id: 1 } })).toEqual([{ path: "/who", expected: 'no property "id", or no property "email"', received: "an object" }]);
+    expect(await issues({ who: { id: 1 }, size: 50 })).toEqual([{ path: "/size", expected: "a number <= 10, or a number >= 100", received: "the number 50" }]);
+    // No member admits a string: one error for the union.
+    expect(await issues({ who: "me" })).toEqual([{ path: "/who", expected: "a value matching one of the allowed shapes", received: 'the string "me"' }]);
   });
 
   it("invalid_arguments for a missing required argument and for arguments that are not an object", async () => {

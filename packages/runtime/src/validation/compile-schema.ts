@@ -2,7 +2,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
-import { codePoints, duplicateItems, fail, isObject, isVerdictList, pointerSegment, stopped, verdictList } from "./validator-support.js";
+import { codePoints, duplicateItems, fail, isObject, isVerdictList, MAX_ERRORS, pointerSegment, record, stopped, verdictList } from "./validator-support.js";
 import { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
 import { NUMBER_FORMAT_CHECKS } from "./number-formats.js";
 
@@ -26,6 +26,10 @@ interface Node {
 const ANY: Node = { ok: () => true, check: () => {} };
 const NOTHING: Node = { ok: () => false, check: (_, path, errors) => fail(errors, path, "false schema") };
 const DATE_TIME_ONLY = formatLookup();
+/** Counts validations: a union's verdicts are kept (see `remembered`) for the validation that is running only. */
+let validation = 0;
+/** Set while `closest` tries the members of a union: the unions inside them say only that they failed. */
+let choosing = false;
 
 /**
  * The validator of a JSON Schema (2020-12): the subset of keywords toolgen's analyzer writes
@@ -46,6 +50,7 @@ export function compileSchema(schema: JsonSchema, formats: FormatLookup = DATE_T
   const root = compiler.node(schema);
   compiler.resolveRefs();
   const validate: CompiledValidator = (data: unknown) => {
+    validation++;
     if (root.ok(data)) {
       validate.errors = null;
       return true;
@@ -347,8 +352,9 @@ class Compiler {
     if (Array.isArray(s.oneOf)) {
       const members = (s.oneOf as JsonSchema[]).map((sub) => this.node(sub));
       const passing = (data: unknown) => members.reduce((count, m) => (m.ok(data) ? count + 1 : count), 0);
+      const ok = (data: unknown) => passing(data) === 1;
       nodes.push({
-        ok: (data) => passing(data) === 1,
+        ok: this.overlapping(s.oneOf as JsonSchema[]) ? remembered(ok) : ok,
         check: (data, path, errors) => {
           const count = passing(data);
           if (count !== 1) fail(errors, path, "oneOf", count);
@@ -364,8 +370,10 @@ class Compiler {
 
   /**
    * `anyOf` passes when a member does. When only one member admits the value's JSON type
-   * (the object of `Address | null`), its own errors are reported, at their paths inside it;
-   * otherwise one error stands for the members'. A discriminated union (every member an object
+   * (the object of `Address | null`), its own errors are reported, at their paths inside it.
+   * When several do (`ByEmail | ById`), the errors of the member the value comes closest to
+   * (see `closest`); where members come equally close, one error stands for them, holding
+   * their errors (`params.members`) for the message. A discriminated union (every member an object
    * whose required tag property has its own `const`) goes straight to the member its tag
    * names — the others would fail on the tag — and reports that member's errors; a missing or
    * unknown tag is the error.
@@ -375,14 +383,17 @@ class Compiler {
     const tag = discriminator(schemas);
     if (tag === undefined) {
       const kinds = schemas.map((m) => kindsOf(this.root, m));
-      const ok = (data: unknown) => members.some((member) => member.ok(data));
+      const some = (data: unknown) => members.some((member) => member.ok(data));
+      const ok = this.overlapping(schemas) ? remembered(some) : some;
       return {
         ok,
         check: (data, path, errors) => {
           const kind = jsonKind(data);
           const admitting = members.filter((_, i) => !kinds[i] || kinds[i]!.includes(kind));
           if (admitting.length === 1) admitting[0]!.check(data, path, errors);
-          else if (!ok(data)) fail(errors, path, "anyOf");
+          else if (ok(data)) return;
+          else if (admitting.length === 0 || isVerdictList(errors)) fail(errors, path, "anyOf");
+          else closest(admitting, data, path, errors);
         },
       };
     }
@@ -400,6 +411,63 @@ class Compiler {
       },
     };
   }
+
+  /** Whether two members of a union can both take one object or one array (and so both walk it). */
+  private overlapping(schemas: readonly JsonSchema[]): boolean {
+    const kinds = schemas.map((m) => kindsOf(this.root, m));
+    return ["object", "array"].some((kind) => kinds.filter((k) => !k || k.includes(kind)).length > 1);
+  }
+}
+
+/**
+ * The union members' errors for a value none of them accepts: those of the member with the
+ * fewest at the value's own place (a missing or unknown property, a wrong format: the shape
+ * is not this member's), then the fewest in all — `{ email: "x" }` is `ByEmail`'s with a
+ * wrong format, not `ById`'s lacking `id`. A tie is one `anyOf` error holding the tied
+ * members' errors.
+ */
+function closest(members: readonly Node[], data: unknown, path: string, errors: ValidatorError[]): void {
+  // Once per path into the value: trying the members of the unions inside too would try
+  // theirs again for each, as many times over as unions are nested.
+  if (choosing) return fail(errors, path, "anyOf");
+  let best: ValidatorError[][] = [];
+  let least = Infinity;
+  choosing = true;
+  try {
+    for (const member of members) {
+      const own: ValidatorError[] = [];
+      try {
+        member.check(data, path, own);
+      } catch (thrown) {
+        stopped(thrown);
+      }
+      const misfit = own.filter((e) => e.instancePath === path).length * MAX_ERRORS + own.length;
+      if (misfit < least) [least, best] = [misfit, [own]];
+      else if (misfit === least) best.push(own);
+    }
+  } finally {
+    choosing = false;
+  }
+  if (best.length > 1) fail(errors, path, "anyOf", best);
+  else for (const error of best[0]!) record(errors, error);
+}
+
+/**
+ * A union's verdict on an object or array, kept for the rest of the validation: the members
+ * of a union whose members can take the same value each walk it, and nested (a recursive
+ * type) that is twice the walks per level — 2^40 for 40 levels — where kept verdicts make it
+ * one walk per union and value.
+ */
+function remembered(ok: Ok): Ok {
+  let verdicts = new WeakMap<object, boolean>();
+  let of = 0;
+  return (data) => {
+    if (typeof data !== "object" || data === null) return ok(data);
+    if (of !== validation) [verdicts, of] = [new WeakMap(), validation];
+    let verdict = verdicts.get(data);
+    if (verdict === undefined) verdicts.set(data, (verdict = ok(data)));
+    return verdict;
+  };
 }
 
 /** `propertyNames` on one key: its errors are at the object, naming the key in `params.propertyName` (as ajv's name it beside them). */

@@ -98,8 +98,12 @@ export function fail(errors: ValidatorError[], instancePath: string, failed: str
     return;
   }
   const keyword = typeof failed === "number" ? FAILURE_KEYWORDS[failed]! : failed;
-  const { params, message } = describe(keyword, a, b);
-  if (errors.push({ instancePath, keyword, params, message }) >= MAX_ERRORS) throw STOP;
+  record(errors, { instancePath, keyword, ...describe(keyword, a, b) });
+}
+
+/** Adds an error made already (a union member's), stopping as `fail` does once the list is full. */
+export function record(errors: ValidatorError[], error: ValidatorError): void {
+  if (errors.push(error) >= MAX_ERRORS) throw STOP;
 }
 
 function describe(keyword: string, a: unknown, b: unknown): { params: Record<string, unknown>; message: string } {
@@ -127,7 +131,7 @@ function describe(keyword: string, a: unknown, b: unknown): { params: Record<str
     case "uniqueItems":
       return { params: { i: a, j: b }, message: `must NOT have duplicate items (items ## ${String(a)} and ${String(b)} are identical)` };
     case "anyOf":
-      return { params: {}, message: "must match a schema in anyOf" };
+      return { params: a ? { members: a } : {}, message: "must match a schema in anyOf" };
     case "oneOf":
       return { params: { passingSchemas: a }, message: "must match exactly one schema in oneOf" };
     case "not":

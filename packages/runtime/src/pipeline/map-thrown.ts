@@ -1,6 +1,6 @@
 import { EndTask, ToolError, ToolExecutionError } from "../outcome/errors.js";
 import { errorOutcome, type EndedOutcome, type ErrorOutcome } from "../outcome/outcome.js";
-import { messageOf } from "./serialize-result.js";
+import { messageOf, textOf } from "./serialize-result.js";
 
 /**
  * Anything a tool throws, mapped to an outcome. Never throws itself: a thrown Proxy whose
@@ -18,9 +18,9 @@ function mapKnown(thrown: unknown): ErrorOutcome | EndedOutcome {
   if (thrown instanceof EndTask) return thrown.value === undefined ? { status: "ended" } : { status: "ended", value: toJson(thrown.value) };
   if (thrown instanceof ToolError) {
     const payload = toJson(thrown.payload);
-    return errorOutcome("tool_error", thrown.message, payload);
+    return errorOutcome("tool_error", textOf(thrown.message), payload);
   }
-  if (thrown instanceof ToolExecutionError) return errorOutcome("execution_error", thrown.message);
+  if (thrown instanceof ToolExecutionError) return errorOutcome("execution_error", textOf(thrown.message));
   if (thrown instanceof Error || typeof thrown === "string") return errorOutcome("tool_error", messageOf(thrown));
   return errorOutcome("tool_error", `The tool threw ${messageOf(thrown)} (not an Error).`);
 }

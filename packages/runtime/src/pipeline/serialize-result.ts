@@ -34,10 +34,24 @@ export function serializeResult(result: unknown, conform?: (json: unknown) => { 
 /** The message of anything thrown, without ever throwing itself. */
 export function messageOf(error: unknown): string {
   try {
-    if (error instanceof Error) return error.message || error.name;
-    if (typeof error === "string") return error;
-    return JSON.stringify(error) ?? String(error);
+    return textOf(error instanceof Error ? error.message || error.name : error);
   } catch {
-    return "an unprintable value";
+    return UNPRINTABLE;
+  }
+}
+
+const UNPRINTABLE = "an unprintable value";
+
+/**
+ * A value as the text of a message: a string as it is, anything else as its JSON. An error's
+ * message is not always a string (`error.message = { code: 42 }`), and an outcome's message,
+ * an MCP text block and a provider's tool message must be.
+ */
+export function textOf(value: unknown): string {
+  try {
+    if (typeof value === "string") return value;
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return UNPRINTABLE;
   }
 }

@@ -2,7 +2,7 @@ import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { CallOptions, Registry } from "../registry/create-registry.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { describeValue, formatIssues } from "../pipeline/validate-arguments.js";
-import { closestNames } from "../registry/closest-names.js";
+import { closestNames, quoteName } from "../registry/closest-names.js";
 import { createNameMap, type NameMap } from "./names/name-map.js";
 import type { NameRule } from "./names/name-rules.js";
 import type { ProjectionIssue } from "./projection-issue.js";
@@ -121,7 +121,7 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
     const offered = projection.names.pairs.map(([, name]) => name).filter((name) => projection.offers(name));
     const suggestions = closestNames(providerName, offered);
     const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
-    return errorOutcome("unknown_tool", `There is no tool named '${providerName}' among the tools offered.${hint}`, { suggestions });
+    return errorOutcome("unknown_tool", `There is no tool named ${quoteName(providerName)} among the tools offered.${hint}`, { suggestions });
   }
   const call = projection.toCall(providerName, args);
   if (typeof args === "string" && typeof call.arguments === "string") {

@@ -1,5 +1,5 @@
 import type { CallHost } from "../context/call-host.js";
-import type { Principal, ToolContext } from "../context/tool-context.js";
+import { missingScopes, type Principal, type ToolContext } from "../context/tool-context.js";
 import type { PlatformSignal } from "../context/platform-signal.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
@@ -8,7 +8,7 @@ import { defineTool, type ToolSpec } from "../registration/define-tool.js";
 import type { ToolsetFactory } from "../pipeline/resolve-implementation.js";
 import { messageOf } from "../pipeline/serialize-result.js";
 import { toJsonArguments } from "../pipeline/to-json-arguments.js";
-import { closestNames } from "./closest-names.js";
+import { closestNames, quoteName } from "./closest-names.js";
 import { completeArgument } from "./complete-argument.js";
 import type { EntryDefinition } from "./entry-definition.js";
 import { EntryTable } from "./entry-table.js";
@@ -141,14 +141,28 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
   };
   const context: CallContext = { options, interceptors: [], instances: new Map(), suspended, formats, resourceUpdated };
 
+  /**
+   * Whether a suggestion may name this entry to the caller: with a principal, only an entry
+   * whose scopes it holds (as an MCP server lists them), never one not loaded yet.
+   */
+  function mayKnow(name: string, principal: Principal | undefined): boolean {
+    if (!principal) return true;
+    try {
+      const entry = table.entry(name);
+      return entry !== undefined && missingScopes(entry, principal).length === 0;
+    } catch {
+      return false;
+    }
+  }
+
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
     try {
       const definition = table.get(name);
       if (!definition) {
-        const suggestions = closestNames(name, table.names());
+        const suggestions = closestNames(name, table.names().filter((known) => mayKnow(known, callOptions.principal)));
         const leftOut = table.whyLeftOut(name);
         const hint = leftOut ? ` It exists but is not registered here: ${leftOut}.` : suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(", ")}?` : "";
-        return errorOutcome("unknown_tool", `There is no tool named '${name}'.${hint}`, { suggestions });
+        return errorOutcome("unknown_tool", `There is no tool named ${quoteName(name)}.${hint}`, { suggestions });
       }
       if (definition.ready) {
         try {
@@ -180,9 +194,10 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     async readResource(uri, callOptions) {
       const found = typeof uri === "string" ? table.resourceIndex().find(uri) : undefined;
       if (!found) {
-        const suggestions = closestNames(String(uri), table.resourceIndex().all());
+        const known = table.resourceIndex().all().filter(([, name]) => mayKnow(name, callOptions?.principal));
+        const suggestions = closestNames(uri, known.map(([known]) => known));
         const hint = suggestions.length ? ` Known: ${suggestions.map((s) => `'${s}'`).join(", ")}.` : "";
-        return errorOutcome("unknown_tool", `There is no resource at '${String(uri)}'.${hint}`, { suggestions });
+        return errorOutcome("unknown_tool", `There is no resource at ${quoteName(uri)}.${hint}`, { suggestions });
       }
       return dispatch(found.name, found.args, callOptions, uri);
     },

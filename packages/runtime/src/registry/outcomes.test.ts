@@ -176,6 +176,16 @@ describe("every error code", () => {
     expect(await registry.dispatch("zzzzzzzzzzzz", {})).toEqual({ status: "error", error: { code: "unknown_tool", message: "There is no tool named 'zzzzzzzzzzzz'.", payload: { suggestions: [] } } });
   });
 
+  it("unknown_tool for a name that is no string, or too long to be one: no suggestion is worked out, and the message quotes it cut short", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "read_file", description: "", fn: () => "" });
+    expect(await registry.dispatch(42 as unknown as string, {})).toEqual({ status: "error", error: { code: "unknown_tool", message: "There is no tool named '42'.", payload: { suggestions: [] } } });
+    expect(await registry.dispatch(undefined as unknown as string, {})).toEqual({ status: "error", error: { code: "unknown_tool", message: "There is no tool named 'undefined'.", payload: { suggestions: [] } } });
+    // A megabyte "name" (a runaway model, a hostile client) costs no edit distance against every tool's name.
+    const outcome = await registry.dispatch(`read_file${"x".repeat(1_000_000)}`, {});
+    expect(outcome).toEqual({ status: "error", error: { code: "unknown_tool", message: `There is no tool named 'read_file${"x".repeat(68)}...'.`, payload: { suggestions: [] } } });
+  });
+
   it("tool_error: ToolError carries its structured payload as JSON", async () => {
     const outcome = await oneTool(() => { throw new ToolError("Not found", { path: "a.txt", tried: [1, 2] }); }).dispatch("t", {});
     expect(outcome).toEqual({ status: "error", error: { code: "tool_error", message: "Not found", payload: { path: "a.txt", tried: [1, 2] } } });
@@ -184,6 +194,13 @@ describe("every error code", () => {
   it("tool_error: any other Error, and rejected promises, give their message", async () => {
     expect(await oneTool(() => { throw new RangeError("too big"); }).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "too big" } });
     expect(await oneTool(() => Promise.reject(new Error("later"))).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "later" } });
+  });
+
+  it("an error whose message is no string (code assigned it an object) gives a message that is text, as every outcome's is", async () => {
+    const withMessage = <E extends Error>(error: E, message: unknown) => Object.assign(error, { message });
+    expect(await oneTool(() => { throw withMessage(new Error("x"), { code: 42 }); }).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: '{"code":42}' } });
+    expect(await oneTool(() => { throw withMessage(new ToolError("x", { id: 1 }), 7); }).dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "7", payload: { id: 1 } } });
+    expect(await oneTool(() => { throw withMessage(new ToolExecutionError("x"), ["down"]); }).dispatch("t", {})).toEqual({ status: "error", error: { code: "execution_error", message: '["down"]' } });
   });
 
   it("execution_error: ToolExecutionError", async () => {

@@ -41,6 +41,20 @@ describe("@scopes in process", () => {
     expect(ran).toEqual([undefined]);
   });
 
+  it("an unknown name is answered with suggestions of only the entries the principal may use", async () => {
+    const { registry } = registryWithRefund();
+    registry.register({ name: "refunds", description: "Lists refunds.", fn: () => [] });
+    registry.register({ kind: "resource", name: "ledger", description: "", scopes: ["payments"], uris: ["books://ledger"], fn: () => "" });
+    registry.register({ kind: "resource", name: "ledgers", description: "", uris: ["books://ledgers"], fn: () => "" });
+    expect(await registry.dispatch("refundd", {}, { principal: principal("orders:write") })).toMatchObject({ error: { code: "unknown_tool", payload: { suggestions: ["refunds"] } } });
+    expect(await registry.dispatch("refundd", {})).toMatchObject({ error: { code: "unknown_tool", payload: { suggestions: ["refund", "refunds"] } } });
+    expect(await registry.readResource("books://ledgerz", { principal: principal() })).toEqual({
+      status: "error",
+      error: { code: "unknown_tool", message: "There is no resource at 'books://ledgerz'. Known: 'books://ledgers'.", payload: { suggestions: ["books://ledgers"] } },
+    });
+    expect(await registry.readResource("books://ledgerz")).toMatchObject({ error: { payload: { suggestions: ["books://ledger", "books://ledgers"] } } });
+  });
+
   it("the scope check comes before argument validation: a forbidden caller learns nothing about the arguments", async () => {
     const { registry } = registryWithRefund();
     const outcome = await registry.call("refund", { id: 42 }, { principal: principal() });

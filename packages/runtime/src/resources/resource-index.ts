@@ -41,8 +41,8 @@ export class ResourceIndex {
     return undefined;
   }
 
-  /** Every URI and template, for suggestions. */
-  all(): string[] {
-    return [...this.statics.keys(), ...this.templates.map((t) => t.template.template)];
+  /** Every URI and template with its resource's name, for suggestions. */
+  all(): Array<[uri: string, name: string]> {
+    return [...this.statics, ...this.templates.map((t): [string, string] => [t.template.template, t.name])];
   }
 }

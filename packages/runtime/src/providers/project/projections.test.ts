@@ -115,6 +115,17 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     expect(ran).toEqual(["read_file"]);
   });
 
+  it("a name that is no string (a Gemini call's name is optional) is an unknown tool, not a throw", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "read_file", description: "Reads.", fn: () => "done" });
+    for (const name of [undefined, null, 42]) {
+      expect(await dispatchModelCall(registry, projectOpenAiChat(registry), name as unknown as string, "{}")).toEqual({
+        status: "error",
+        error: { code: "unknown_tool", message: `There is no tool named '${String(name)}' among the tools offered.`, payload: { suggestions: [] } },
+      });
+    }
+  });
+
   it("arguments that are not JSON (a cut-off call) are said to be so, and nothing runs", async () => {
     const registry = createRegistry([]);
     const ran: string[] = [];

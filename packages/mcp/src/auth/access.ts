@@ -26,9 +26,13 @@ export interface Access extends Gate {
 export function createAccess(auth: AuthOptions, mcpPath: string | undefined, registry: McpRegistry, external: ExternalPolicy): Access {
   const verify = createTokenVerifier(auth);
   if (auth.resource !== undefined && !isHttpUrl(auth.resource)) throw new TypeError(`toolgen: auth.resource must be this server's URL (https://…); got ${JSON.stringify(auth.resource)}.`);
+  // The token audience, when it is one URL, is the resource: clients ask their authorization
+  // server for a token for the resource announced (RFC 8707), which the audience check must
+  // then take. Only without either does the request's URL (its Host header) stand for it.
+  const resource = auth.resource ?? audienceUrl(auth.audience);
   // The paths the metadata's suffixed form is served at: the endpoint's, and the one `resource` tells clients (behind a proxy).
-  const metadataSuffixes = [mcpPath, auth.resource === undefined ? undefined : new URL(auth.resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
-  const resourceOf = (request: Request) => auth.resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
+  const metadataSuffixes = [mcpPath, resource === undefined ? undefined : new URL(resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
+  const resourceOf = (request: Request) => resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
   // MCP clients read the metadata to find where tokens come from. A `verify` without
   // `authorizationServers` names none (API keys handed out some other way): then there is no
   // metadata to point to, and a challenge does not point to any.
@@ -65,7 +69,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
         // The identifier the document's URL was built from (RFC 9728 §3.3): the origin for the bare form.
-        resource: pathname === METADATA_PATH ? new URL("/", auth.resource ?? request.url).href : (auth.resource ?? new URL(pathname.slice(METADATA_PATH.length), request.url).href),
+        resource: pathname === METADATA_PATH ? new URL("/", resource ?? request.url).href : (resource ?? new URL(pathname.slice(METADATA_PATH.length), request.url).href),
         authorization_servers: authorizationServers,
         // A parameter with no value is left out (RFC 9728 §3.2).
         ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
@@ -105,4 +109,10 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The audience when it is one `http(s):` URL (a string, or a list of one). */
+function audienceUrl(audience: AuthOptions["audience"]): string | undefined {
+  const only = Array.isArray(audience) ? (audience.length === 1 ? audience[0] : undefined) : audience;
+  return typeof only === "string" && isHttpUrl(only) ? only : undefined;
 }

@@ -18,7 +18,7 @@ export interface AuthOptions {
   audience?: string | string[];
   /** The issuer's signing keys: a key set, or an `https:` URL (fetched, cached, fetched again for an unknown `kid`). */
   jwks?: JsonWebKeySet | string;
-  /** This server's canonical URL, announced in the metadata; default: the URL the request came to. */
+  /** This server's canonical URL, announced in the metadata; default: `audience` when it is one URL, else the URL the request came to. */
   resource?: string;
   /** Announced in the metadata; default: `[issuer]`. */
   authorizationServers?: string[];

@@ -110,12 +110,28 @@ describe("bearer authentication", () => {
     expect(challenge).toContain('resource_metadata="https://example.com/.well-known/oauth-protected-resource/tools/mcp"');
   });
 
-  it("serves the Protected Resource Metadata without a token, in both forms, readable from any page", async () => {
+  it("serves the Protected Resource Metadata without a token, in both forms, readable from any page; the resource is the token audience", async () => {
     // This handler serves every path (no `path` option): the bare form describes the origin.
-    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost/"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
+    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "https://tools.example.com/"], ["/.well-known/oauth-protected-resource/mcp", AUDIENCE]]) {
       const response = await handler(new Request(`http://localhost${path}`));
       expect([response.status, response.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
       expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments", "reports"], bearer_methods_supported: ["header"] });
+    }
+  });
+
+  it("the resource announced is the one tokens must be for: a token for it is taken, whatever Host the request names", async () => {
+    const metadata = (await (await handler(new Request("http://evil.example/.well-known/oauth-protected-resource/mcp"))).json()) as { resource: string };
+    expect(metadata.resource).toBe(AUDIENCE);
+    const response = await handler(rpc("tools/list", {}, `Bearer ${await token({ aud: metadata.resource })}`));
+    expect(response.status).toBe(200);
+    const challenge = await handler(new Request("http://evil.example/", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" }));
+    expect(challenge.headers.get("www-authenticate")).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
+  });
+
+  it("with an audience that is no URL (an API identifier), the resource is the URL the request came to", async () => {
+    const byIdentifier = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: "api://shop", jwks: { keys: [jwk] } } });
+    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost/"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
+      expect(await (await byIdentifier(new Request(`http://localhost${path}`))).json()).toMatchObject({ resource });
     }
   });
 
@@ -128,13 +144,13 @@ describe("bearer authentication", () => {
     const registry = createRegistry([]);
     registry.register({ name: "ping", description: "Pings.", fn: () => "pong" });
     const unscoped = createMcpHandler(registry, { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] } } });
-    expect(await (await unscoped(new Request("http://localhost/.well-known/oauth-protected-resource/mcp"))).json()).toEqual({ resource: "http://localhost/mcp", authorization_servers: [ISSUER], bearer_methods_supported: ["header"] });
+    expect(await (await unscoped(new Request("http://localhost/.well-known/oauth-protected-resource/mcp"))).json()).toEqual({ resource: AUDIENCE, authorization_servers: [ISSUER], bearer_methods_supported: ["header"] });
   });
 
   it("no token: 401 with the metadata URL and no error code, and nothing runs", async () => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }));
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
+    expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
     expect(refunds).toEqual([]);
   });
 
@@ -153,7 +169,7 @@ describe("bearer authentication", () => {
   it.each(refused)("%s: 401 invalid_token, and nothing runs", async (_case, authorization) => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, await authorization()));
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="http:\/\/localhost\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/mcp"$/);
     expect(refunds).toEqual([]);
   });
 
@@ -170,7 +186,7 @@ describe("bearer authentication", () => {
   it("credentials of another scheme: 401 with the challenge of a missing token, no error code (RFC 6750 §3.1)", async () => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, `Basic ${Buffer.from("a:b").toString("base64")}`));
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
+    expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
     expect(await response.json()).toEqual({ error: "unauthorized", error_description: "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme." });
     expect(refunds).toEqual([]);
   });
@@ -195,7 +211,7 @@ describe("@scopes", () => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, bearer));
     expect(response.status).toBe(403);
     expect(response.headers.get("www-authenticate")).toBe(
-      'Bearer error="insufficient_scope", scope="payments orders:read", error_description="\'refund\' needs the scopes payments orders:read; the token lacks payments orders:read.", resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"',
+      'Bearer error="insufficient_scope", scope="payments orders:read", error_description="\'refund\' needs the scopes payments orders:read; the token lacks payments orders:read.", resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"',
     );
     expect(refunds).toEqual([]);
   });
@@ -442,9 +458,10 @@ describe("the official MCP client over HTTP", () => {
   it("without a token the client gets 401 and the metadata URL", async () => {
     const response = await fetch(running.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     expect(response.status).toBe(401);
+    // The metadata is the token audience's: this server stands for tools.example.com.
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(response.headers.get("www-authenticate") ?? "")![1]!;
-    expect(metadataUrl).toBe(new URL("/.well-known/oauth-protected-resource/mcp", running.url).href);
-    expect(await (await fetch(metadataUrl)).json()).toMatchObject({ resource: running.url, authorization_servers: [ISSUER] });
+    expect(metadataUrl).toBe("https://tools.example.com/.well-known/oauth-protected-resource/mcp");
+    expect(await (await fetch(new URL(new URL(metadataUrl).pathname, running.url))).json()).toMatchObject({ resource: AUDIENCE, authorization_servers: [ISSUER] });
     const client = new Client({ name: "test", version: "1.0.0" });
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(running.url)))).rejects.toThrow(/needs a bearer token/);
   });

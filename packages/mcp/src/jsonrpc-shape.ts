@@ -30,11 +30,12 @@ export function isResponse(message: unknown): boolean {
 function invalidSingle(message: unknown): string | undefined {
   if (!isObject(message)) return `expected a JSON-RPC message (an object), received ${message === null ? "null" : Array.isArray(message) ? "an array" : typeof message}`;
   if (message.jsonrpc !== "2.0") return `"jsonrpc" must be "2.0"`;
-  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : ""}`;
+  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : Number.isInteger(message.id) ? " of at most 15 digits (this one would be answered as another number)" : ""}`;
   if ("method" in message) {
     if (typeof message.method !== "string") return `"method" must be a string`;
-    if ("params" in message && !isObject(message.params)) return `"params" must be an object`;
-    return undefined;
+    if (!("params" in message)) return undefined;
+    if (!isObject(message.params)) return `"params" must be an object`;
+    return "_meta" in message.params ? invalidMeta(message.params._meta) : undefined;
   }
   // Without a method: a client's answer to a server request (sampling, elicitation). An error
   // answer may lack the id (one it could not read); a result may not.
@@ -44,10 +45,22 @@ function invalidSingle(message: unknown): string | undefined {
   return isObject(error) && Number.isInteger(error.code) && typeof error.message === "string" ? undefined : `"error" must be { "code": an integer, "message": a string }`;
 }
 
+/** `params._meta` as every MCP message may carry it (what the SDK's transport would refuse as a parse error). */
+function invalidMeta(meta: unknown): string | undefined {
+  if (!isObject(meta)) return `"params._meta" must be an object`;
+  if ("progressToken" in meta && !isId(meta.progressToken)) return `"params._meta.progressToken" must be a string or an integer`;
+  const task = meta[RELATED_TASK];
+  if (task !== undefined && !(isObject(task) && typeof task.taskId === "string")) return `"params._meta.${RELATED_TASK}" must be { "taskId": a string }`;
+  return undefined;
+}
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A string, or an integer a double holds exactly: a larger one would be answered with another id. */
 function isId(value: unknown): boolean {
-  return typeof value === "string" || Number.isInteger(value);
+  return typeof value === "string" || Number.isSafeInteger(value);
 }

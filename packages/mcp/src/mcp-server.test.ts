@@ -341,6 +341,13 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect((await invalid({ jsonrpc: "2.0", id: 5, result: null })).error.message).toBe('Invalid Request: "result" must be an object.');
     expect((await invalid({ jsonrpc: "2.0", id: 5, error: { code: "x" } })).error.message).toBe('Invalid Request: "error" must be { "code": an integer, "message": a string }.');
     expect((await invalid({ jsonrpc: "2.0", id: 1.5, method: "tools/list" })).error.message).toBe('Invalid Request: "id" must be a string or an integer.');
+    // What the SDK's transport would answer -32700, losing the id: a `_meta` of the wrong shape, an id no double holds.
+    for (const method of ["ping", "tools/list", "tools/call"]) {
+      expect(await invalid({ jsonrpc: "2.0", id: 6, method, params: { name: "add", _meta: 5 } })).toMatchObject({ id: 6, error: { code: -32600, message: 'Invalid Request: "params._meta" must be an object.' } });
+    }
+    expect((await invalid({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "add", _meta: { progressToken: { a: 1 } } } })).error.message).toBe('Invalid Request: "params._meta.progressToken" must be a string or an integer.');
+    expect((await invalid({ jsonrpc: "2.0", id: 8, method: "ping", params: { _meta: { "io.modelcontextprotocol/related-task": "t" } } })).error.message).toBe('Invalid Request: "params._meta.io.modelcontextprotocol/related-task" must be { "taskId": a string }.');
+    expect(await invalid({ jsonrpc: "2.0", id: 12345678901234567890, method: "ping" })).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer of at most 15 digits (this one would be answered as another number).' } });
     expect((await invalid(42)).error.message).toBe("Invalid Request: expected a JSON-RPC message (an object), received number.");
     expect(await invalid([])).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
     expect((await invalid([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { id: 2 }])).error.message).toBe('Invalid Request: message 1 of the batch: "jsonrpc" must be "2.0".');

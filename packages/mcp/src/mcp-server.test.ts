@@ -347,7 +347,7 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     }
     expect((await invalid({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "add", _meta: { progressToken: { a: 1 } } } })).error.message).toBe('Invalid Request: "params._meta.progressToken" must be a string or an integer.');
     expect((await invalid({ jsonrpc: "2.0", id: 8, method: "ping", params: { _meta: { "io.modelcontextprotocol/related-task": "t" } } })).error.message).toBe('Invalid Request: "params._meta.io.modelcontextprotocol/related-task" must be { "taskId": a string }.');
-    expect(await invalid({ jsonrpc: "2.0", id: 12345678901234567890, method: "ping" })).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer of at most 15 digits (this one would be answered as another number).' } });
+    expect(await invalid({ jsonrpc: "2.0", id: 2 ** 64, method: "ping" })).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer of at most 15 digits (this one would be answered as another number).' } });
     expect((await invalid(42)).error.message).toBe("Invalid Request: expected a JSON-RPC message (an object), received number.");
     expect(await invalid([])).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
     expect((await invalid([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { id: 2 }])).error.message).toBe('Invalid Request: message 1 of the batch: "jsonrpc" must be "2.0".');

@@ -33,8 +33,10 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
 
 /** `discoverRegistry`, once this module is loaded. */
 export async function discoverRegistryNow(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
-  const definitions = await loadDiscovered(discoverManifests(root, options), options);
-  return createRegistry(definitions, { ...options, formats: options.formats ?? ALL_FORMATS, workingDirectory: options.workingDirectory ?? process.cwd() });
+  const { kept, leftOut } = await loadSorted(discoverManifests(root, options), options);
+  // The entries the filters leave out go in too: the registry's filters leave them out again,
+  // and a call of one is told why (`@supportedFor ide only`), not that no such tool exists.
+  return createRegistry([...kept, ...leftOut], { ...options, formats: options.formats ?? ALL_FORMATS, workingDirectory: options.workingDirectory ?? process.cwd() });
 }
 
 /** Discovery runs on Node.js, where the size of a bundle does not matter: every format is checked. */
@@ -48,7 +50,13 @@ const EVERY_FORMAT = formatLookup(ALL_FORMATS);
  * (among entries the filters let through) are resolved by `overrides` or are an error.
  */
 export async function loadDiscovered(discovered: readonly DiscoveredManifest[], options: DiscoverRegistryOptions = {}): Promise<EntryDefinition[]> {
+  return (await loadSorted(discovered, options)).kept;
+}
+
+/** The definitions the filters keep (duplicates resolved), and those they leave out. */
+async function loadSorted(discovered: readonly DiscoveredManifest[], options: DiscoverRegistryOptions): Promise<{ kept: EntryDefinition[]; leftOut: EntryDefinition[] }> {
   const all: Array<{ definition: EntryDefinition; from: DiscoveredManifest }> = [];
+  const leftOut: EntryDefinition[] = [];
   // Every package that provides each name, filtered out or not: what an override is checked against.
   const providers = new Map<string, DiscoveredManifest[]>();
   for (const item of discovered) {
@@ -56,9 +64,10 @@ export async function loadDiscovered(discovered: readonly DiscoveredManifest[], 
       const head = headOf(definition);
       providers.set(head.name, [...(providers.get(head.name) ?? []), item]);
       if (passesFilters(head, options)) all.push({ definition, from: item });
+      else leftOut.push(definition);
     }
   }
-  return resolveDuplicates(all, options.overrides ?? {}, providers);
+  return { kept: resolveDuplicates(all, options.overrides ?? {}, providers), leftOut };
 }
 
 async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | ((head: EntryHead) => boolean)): Promise<EntryDefinition[]> {

@@ -83,8 +83,10 @@ describe("discovery from the application root", () => {
     await expect(createAppRegistry({ overrides: { slugify: "@fixture/app" } })).rejects.toThrow("The override for 'slugify' chooses @fixture/app, which does not provide it (provided by: @fixture/legacy-tools, @fixture/text-tools).");
   });
 
-  it("a toolset limited to one host is there only for that host", async () => {
-    expect((await createAppRegistry()).get("open_in_editor")).toBeUndefined();
+  it("a toolset limited to one host is there only for that host; a call without it is told why", async () => {
+    const withoutHost = await createAppRegistry();
+    expect(withoutHost.get("open_in_editor")).toBeUndefined();
+    expect(await withoutHost.dispatch("open_in_editor", { file: "a.ts" })).toMatchObject({ error: { code: "unknown_tool", message: expect.stringContaining("It exists but is not registered here: it is @supportedFor ide only") } });
     const ide = await createAppRegistry({ hosts: ["ide"] });
     expect(await ide.dispatch("open_in_editor", { file: "a.ts" })).toEqual({ status: "ok", text: "opened a.ts" });
   });

@@ -231,6 +231,17 @@ describe("diagnostics, configuration and usage errors", () => {
     }
   });
 
+  it("a configuration file that is not JSON: exit 2 naming the file, line and column", () => {
+    writeFileSync(path.join(dir, "toolgen.config.json"), '{\n  "naming": "as-is",,\n}\n');
+    try {
+      const build = run(["build"], dir);
+      expect(build.status).toBe(2);
+      expect(build.stderr).toMatch(/toolgen\.config\.json:2:21: not valid JSON \(/);
+    } finally {
+      writeFileSync(path.join(dir, "toolgen.config.json"), "{}");
+    }
+  });
+
   it("a project without any tagged function builds, with a warning that says what toolgen looks for", () => {
     const empty = path.join(dir, "untagged");
     mkdirSync(path.join(empty, "src"), { recursive: true });

@@ -53,7 +53,7 @@ function major(version: string | undefined): number | undefined {
 /**
  * `toolgen check`: exit 1 listing every generated file that is missing or stale (for CI); with
  * `--against <old>`, also on a breaking contract change the package's major version does not
- * announce. `--json` prints `{ ok, problems, diagnostics }` instead.
+ * announce. `--json` prints `{ ok, problems, diagnostics, unbuilt }` instead.
  */
 export function runCheck(options: { project?: string; against?: string; json?: boolean }): number {
   const json = options.json === true;

@@ -71,8 +71,10 @@ describe("toolgen serve --http with server.auth", () => {
     expect((await fetch(new URL("/healthz", server.url))).status).toBe(200);
     const refused = await call(server.url, "ping", {});
     expect(refused.status).toBe(401);
+    // The resource is the token audience (this server stands for tools.example.com): its metadata is served here too.
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(refused.headers.get("www-authenticate")!)![1]!;
-    expect(await (await fetch(metadataUrl)).json()).toEqual({ resource: server.url, authorization_servers: [ISSUER], scopes_supported: ["orders:read"], bearer_methods_supported: ["header"] });
+    expect(metadataUrl).toBe("https://tools.example.com/.well-known/oauth-protected-resource/mcp");
+    expect(await (await fetch(new URL(new URL(metadataUrl).pathname, server.url))).json()).toEqual({ resource: AUDIENCE, authorization_servers: [ISSUER], scopes_supported: ["orders:read"], bearer_methods_supported: ["header"] });
     expect((await call(server.url, "ping", {}, "Bearer nonsense")).headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
   });
 

@@ -77,7 +77,8 @@ export async function runWatch(options: WatchOptions): Promise<number> {
         info = loadProjectInfo(info.tsconfigPath, process.cwd());
         programs = createWatchPrograms(info);
       } catch (error) {
-        process.stderr.write(`toolgen: cannot reload ${shown(info.tsconfigPath)}: ${error instanceof Error ? error.message : String(error)}\n`);
+        // The message names the file at fault (the tsconfig, package.json or toolgen.config.json).
+        process.stderr.write(`toolgen: cannot reload the project: ${error instanceof Error ? error.message : String(error)}\n`);
         return;
       }
     } else programs.invalidate(files.filter((f) => f !== path.resolve(info.manifestPath))); // not a source of the program

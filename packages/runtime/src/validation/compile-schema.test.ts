@@ -210,6 +210,14 @@ describe("compiled schemas agree with ajv", () => {
     expect(() => compileSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
   });
 
+  it("refuses a type that is none of JSON Schema's and a bound that is not a number, which it would check wrongly", () => {
+    expect(() => compileSchema({ type: "object", properties: { a: { type: "strin" } } })).toThrow("'type' at #/properties/a is \"strin\", not one of string, number, integer, boolean, object, array, null.");
+    expect(() => compileSchema({ type: ["string", "nul"] })).toThrow("'type' at # is [\"string\",\"nul\"], not one of");
+    expect(() => compileSchema({ items: { type: "string", minLength: "3" } })).toThrow("'minLength' at #/items is \"3\", not a number.");
+    expect(() => compileSchema({ type: "number", exclusiveMaximum: true })).toThrow("'exclusiveMaximum' at # is true, not a number.");
+    expect(compileSchema({ type: ["integer", "null"], minimum: 0, "x-max": "no bound" })(null)).toBe(true);
+  });
+
   it("ignores keywords nobody defines, as ajv does without strict mode", () => {
     const validate = compileSchema({ type: "object", "x-order": 1, nullable: true, properties: { a: { type: "string", markdownDescription: "**a**" } } });
     expect([validate({ a: "x" }), validate({ a: 1 })]).toEqual([true, false]);

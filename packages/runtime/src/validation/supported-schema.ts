@@ -12,9 +12,13 @@ const UNSUPPORTED = new Set([
 const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
 const SUBSCHEMA_LISTS = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const SUBSCHEMAS = new Set(["items", "additionalProperties", "not", "propertyNames"]);
+const TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
+/** Keywords whose value is a number (`minLength`, `maximum`, `multipleOf`, …): a string there (`"3"`) would be a bound silently not checked. */
+const NUMBER = /^(m(in|ax|ultipleOf)|exclusiveM)/;
 
 /**
- * Refuses a schema using a keyword the validators cannot check, naming where it is.
+ * Refuses a schema using a keyword the validators cannot check, a type that is none of JSON
+ * Schema's, or a bound that is not a number, naming where it is.
  */
 export function assertSupportedSchema(schema: JsonSchema): void {
   checkKeywords(schema, "#");
@@ -25,6 +29,9 @@ function checkKeywords(schema: unknown, at: string): void {
   for (const [key, value] of Object.entries(schema)) {
     if (UNSUPPORTED.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported by toolgen's validators.`);
     if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) throw new Error(`the reference ${JSON.stringify(value)} at ${at} is not local to the schema; a registered schema must be self-contained.`);
+    if (key === "type" ? ![value].flat().every((type) => TYPES.includes(type as string)) : NUMBER.test(key) && typeof value !== "number") {
+      throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not ${key === "type" ? `one of ${TYPES.join(", ")}` : "a number"}.`);
+    }
     const child = `${at}/${key}`;
     if (SUBSCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
       for (const [name, sub] of Object.entries(value)) checkKeywords(sub, `${child}/${name}`);

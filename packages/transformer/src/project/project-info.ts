@@ -104,11 +104,21 @@ export function readPackageJson(file: string): ProjectInfo["packageJson"] {
 }
 
 function readJson(file: string): unknown {
+  const text = readFileSync(file, "utf8");
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message}).`);
+    throw new ConfigError(`${file}${jsonErrorPlace(text, (error as Error).message)}: not valid JSON (${(error as Error).message}).`);
   }
+}
+
+/** `:line:col` of a JSON.parse error, from the position its message names (V8: "… in JSON at position 23"); empty when it names none. */
+function jsonErrorPlace(text: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return "";
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split("\n").length;
+  return `:${line}:${before.length - before.lastIndexOf("\n")}`;
 }
 
 function findPackageRoot(start: string): string {

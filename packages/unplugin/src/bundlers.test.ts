@@ -174,6 +174,25 @@ describe.each([
     expect(run(path.join(dir, "out/app.cjs"))).toBe(GREETED);
   });
 
+  it("in watch mode, the compilation after an edit bundles the registry module that edit wrote, not the one before it", async () => {
+    const dir = app();
+    const tools = path.join(dir, "src/tools.ts");
+    const good = readFileSync(tools, "utf8");
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    const bundled = () => readFileSync(path.join(dir, "out/app.cjs"), "utf8");
+    await watch(compiler, [
+      (stats) => {
+        expect(errorsOf(stats)).toBe("");
+        expect(bundled()).toContain("Greets someone.");
+        writeFileSync(tools, good.replace("Greets someone.", "Greets someone warmly."));
+      },
+      (stats) => {
+        expect(errorsOf(stats)).toBe("");
+        expect(bundled()).toContain("Greets someone warmly.");
+      },
+    ]);
+  }, 60_000);
+
   it("in watch mode, a toolgen error fails that compilation with its diagnostic, and the fixed file builds again", async () => {
     const dir = app();
     const tools = path.join(dir, "src/tools.ts");

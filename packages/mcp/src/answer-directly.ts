@@ -1,4 +1,5 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { acceptsBoth } from "./accepts-both.js";
 import type { ProtocolError } from "./protocol-error.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { callTool, toolListJson, toolsOf, type ExternalPolicy } from "./register-tools.js";
@@ -50,9 +51,7 @@ function transportAccepts(request: Request): boolean {
   const type = request.headers.get("content-type");
   const version = request.headers.get("mcp-protocol-version");
   return (
-    accept !== null &&
-    accept.includes("application/json") &&
-    accept.includes("text/event-stream") &&
+    acceptsBoth(accept) &&
     type !== null &&
     type.split(";")[0]!.trim().toLowerCase() === "application/json" &&
     (version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version))

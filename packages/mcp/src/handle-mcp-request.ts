@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Principal } from "@toolgen/runtime";
+import { acceptsBoth } from "./accepts-both.js";
 import { idOf, invalidMessage } from "./jsonrpc-shape.js";
 
 /** What the streamable HTTP endpoint enforces, whichever server hosts it. */
@@ -118,6 +119,8 @@ async function checkMcpRequest(
     const principal = gate ? await gate.authenticate(request) : undefined;
     if (principal instanceof Response) return principal;
     if (request.method !== "POST") return await serve(undefined, principal);
+    // As the SDK's transport answers, but by media type: it matches substrings.
+    if (!acceptsBoth(request.headers.get("accept"))) return jsonRpcError(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
     const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const body = await readBody(request, maxBody);
     if (body === undefined) return jsonRpcError(413, -32600, `Request body exceeds ${maxBody} bytes.`);

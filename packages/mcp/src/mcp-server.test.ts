@@ -328,6 +328,15 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect(after.status).toBe(200);
   });
 
+  it("answers 406 to an Accept header without both JSON and SSE, read as media types (not substrings)", async () => {
+    for (const accept of ["application/json", "application/jsonx, text/event-streamx", "*/*"]) {
+      const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, accept }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      expect([accept, response.status]).toEqual([accept, 406]);
+    }
+    const listed = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, accept: "application/json;q=0.9, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(listed.status).toBe(200);
+  });
+
   it("answers well-formed JSON of the wrong shape -32600 Invalid Request, with the message's id where it has one", async () => {
     const invalid = async (body: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });

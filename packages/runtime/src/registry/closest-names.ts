@@ -3,7 +3,7 @@ import { textOf } from "../pipeline/serialize-result.js";
 /**
  * Longer than any name a provider or MCP client sends (OpenAI allows 64 characters): nothing
  * is close to it, and its edit distances would cost its length times every known name's — a
- * megabyte "name" from a model or a client blocked the process for seconds.
+ * megabyte "name" from a model or a client blocked every other call for seconds.
  */
 const LONGEST_NAME = 256;
 

@@ -42,6 +42,8 @@ describe("compareSchemas", () => {
     expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 4 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "number", multipleOf: 4 }, { type: "number", multipleOf: 2 })).toEqual(["widens constraint-relaxed /input"]);
     expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 3 })).toEqual(["changes constraint-changed /input"]);
+    // In decimals: 0.3 is a multiple of 0.1 (0.3 / 0.1 is 2.9999999999999996 in floating point).
+    expect(diff({ type: "number", multipleOf: 0.1 }, { type: "number", multipleOf: 0.3 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "string", maxLength: 10 }, { type: "string", maxLength: 5 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "string", pattern: "^a" }, { type: "string", pattern: "^a+" })).toEqual(["changes pattern-changed /input"]);
     expect(diff({ type: "string" }, { type: "string", format: "email" })).toEqual(["narrows format-added /input"]);

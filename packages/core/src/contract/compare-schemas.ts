@@ -1,6 +1,6 @@
 import { formatLookup, compileSchema, type JsonSchema } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
-import { jsonEqual } from "@toolgen/runtime/validation";
+import { isMultipleOf, jsonEqual } from "@toolgen/runtime/validation";
 import { escapePointer } from "../model/collect-conversions.js";
 import type { Effect, SchemaChange } from "./change.js";
 
@@ -119,7 +119,7 @@ function compareNumbers(old: Node, now: Node, path: string, out: SchemaChange[])
   const [m1, m2] = [old.multipleOf as number | undefined, now.multipleOf as number | undefined];
   if (m1 !== m2) {
     // Every multiple of m1 is one of m2 when m1 is a multiple of m2.
-    const effect: Effect = m2 === undefined || (m1 !== undefined && Number.isInteger(m1 / m2)) ? "widens" : m1 === undefined || Number.isInteger(m2 / m1) ? "narrows" : "changes";
+    const effect: Effect = m2 === undefined || (m1 !== undefined && isMultipleOf(m1, m2)) ? "widens" : m1 === undefined || isMultipleOf(m2, m1) ? "narrows" : "changes";
     push(out, path, effect, effect === "widens" ? "constraint-relaxed" : effect === "narrows" ? "constraint-tightened" : "constraint-changed", `multipleOf ${describeChange(m1, m2)}`);
   }
 }

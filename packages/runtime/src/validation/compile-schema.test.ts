@@ -210,6 +210,17 @@ describe("compiled schemas agree with ajv", () => {
     expect(() => compileSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
   });
 
+  it("multipleOf reads decimals as they are written: 19.99 is a multiple of 0.01 (ajv, dividing in binary floating point, says no)", () => {
+    const cents = compileSchema({ type: "number", multipleOf: 0.01 });
+    expect([19.99, 0.07, 1.1, -3.33, 100, 0, 1e21].map((x) => cents(x))).toEqual([true, true, true, true, true, true, true]);
+    expect([0.015, 19.991, 1e-7, Number.NaN].map((x) => cents(x))).toEqual([false, false, false, false]);
+    const tenths = compileSchema({ type: "number", multipleOf: 0.1 });
+    expect([0.3, 0.7, 2.5, 1.23].map((x) => tenths(x))).toEqual([true, true, true, false]);
+    expect(compileSchema({ type: "number", multipleOf: 1.5e-7 })(4.5e-7)).toBe(true);
+    expect(compileSchema({ type: "number", multipleOf: 1.5e-7 })(4.6e-7)).toBe(false);
+    expect(compileSchema({ type: "integer", multipleOf: 3 })(10)).toBe(false);
+  });
+
   it("refuses a type that is none of JSON Schema's and a bound that is not a number, which it would check wrongly", () => {
     expect(() => compileSchema({ type: "object", properties: { a: { type: "strin" } } })).toThrow("'type' at #/properties/a is \"strin\", not one of string, number, integer, boolean, object, array, null.");
     expect(() => compileSchema({ type: ["string", "nul"] })).toThrow("'type' at # is [\"string\",\"nul\"], not one of");

@@ -2,7 +2,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { CompiledValidator, ValidatorError } from "./index.js";
 import { jsonEqual } from "./json-equal.js";
 import { assertFormatsCarried, formatLookup, type FormatLookup } from "./format-checks.js";
-import { codePoints, duplicateItems, fail, isObject, isVerdictList, MAX_ERRORS, pointerSegment, record, stopped, verdictList } from "./validator-support.js";
+import { codePoints, duplicateItems, fail, isMultipleOf, isObject, isVerdictList, MAX_ERRORS, pointerSegment, record, stopped, verdictList } from "./validator-support.js";
 import { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
 import { NUMBER_FORMAT_CHECKS } from "./number-formats.js";
 
@@ -582,7 +582,7 @@ function number(s: Schema, type?: string): Node | undefined {
   const high = (x: number) => maximum !== undefined && !(x <= maximum);
   const lowExclusive = (x: number) => exclusiveMinimum !== undefined && !(x > exclusiveMinimum);
   const highExclusive = (x: number) => exclusiveMaximum !== undefined && !(x < exclusiveMaximum);
-  const notMultiple = (x: number) => multipleOf !== undefined && !Number.isInteger(x / multipleOf);
+  const notMultiple = (x: number) => multipleOf !== undefined && !isMultipleOf(x, multipleOf);
   return {
     ok: (data) => {
       if (!test(data)) return type === undefined;
@@ -592,7 +592,7 @@ function number(s: Schema, type?: string): Node | undefined {
         (maximum === undefined || x <= maximum) &&
         (exclusiveMinimum === undefined || x > exclusiveMinimum) &&
         (exclusiveMaximum === undefined || x < exclusiveMaximum) &&
-        (multipleOf === undefined || Number.isInteger(x / multipleOf)) &&
+        (multipleOf === undefined || isMultipleOf(x, multipleOf)) &&
         (format === undefined || format(x))
       );
     },

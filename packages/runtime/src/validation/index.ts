@@ -1,4 +1,4 @@
-export { codePoints, duplicateItems, fail, FAILURE_KEYWORDS, includesEqual, isArray, isFinite, isInteger, isObject, jsonEqual, keys, MAX_ERRORS, pointerSegment, stopped, validator, verdictList, type Check } from "./validator-support.js";
+export { codePoints, duplicateItems, fail, FAILURE_KEYWORDS, includesEqual, isArray, isFinite, isInteger, isMultipleOf, isObject, jsonEqual, keys, MAX_ERRORS, pointerSegment, stopped, validator, verdictList, type Check } from "./validator-support.js";
 export { assertSupportedSchema, resolveLocalRef } from "./supported-schema.js";
 export { forEachFormat } from "./format-checks.js";
 

@@ -154,6 +154,24 @@ export function isObject(data: unknown): data is Record<string, unknown> {
   return typeof data === "object" && data !== null && !Array.isArray(data);
 }
 
+/**
+ * Whether `x` is a multiple of `m` as the decimals they are written in say: `19.99` is a
+ * multiple of `0.01`, though `19.99 / 0.01` is 1998.9999999999998 in binary floating point.
+ * Both are scaled by ten to the power of their longest decimal part, then divided exactly.
+ */
+export function isMultipleOf(x: number, m: number): boolean {
+  if (Number.isInteger(x / m)) return true;
+  const scale = 10 ** Math.max(decimals(x), decimals(m));
+  const scaled = Math.round(x * scale);
+  return scale > 1 && Number.isSafeInteger(scaled) && scaled % Math.round(m * scale) === 0;
+}
+
+/** Digits after the point in a number's shortest text, its exponent counted (`1.5e-7`: 8). */
+function decimals(n: number): number {
+  const [digits, exponent] = String(n).split("e");
+  return Math.max(0, (digits!.split(".")[1]?.length ?? 0) - Number(exponent ?? 0));
+}
+
 /** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */
 export function codePoints(text: string): number {
   let count = 0;

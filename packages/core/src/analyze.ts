@@ -22,6 +22,8 @@ export interface AnalyzeOptions {
   packageVersion?: string;
   /** Package-relative path of the compiled generated registry module, when there is one. */
   registryModule?: string;
+  /** Sources `tsc` compiles with the program's from now on (the generated registry module): they move TypeScript 5's common source folder. */
+  alsoCompiled?: readonly string[];
   naming?: NamingStyle;
   /** `unknown`/`any` in a schema is an error (default true). */
   strict?: boolean;
@@ -46,7 +48,7 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
   const checker = program.getTypeChecker();
   const diagnostics = new DiagnosticBag();
   // Per file, not per entry (or per comparison of the sort below): ten tools share a file.
-  const outputPath = perFile(createOutputMapper(program, options.packageRoot));
+  const outputPath = perFile(createOutputMapper(program, options.packageRoot, options.alsoCompiled));
   const relativeSource = perFile((fileName: string) => toPosix(path.relative(options.packageRoot, fileName)));
   const state: AnalysisState = {
     ts: tsm,
@@ -123,11 +125,13 @@ function guard<T>(diagnostics: DiagnosticBag, at: ts.Node | undefined, work: () 
 
 /**
  * Maps a source file to its compiled JavaScript, relative to the package root, the way
- * `tsc` places it: `outDir` + the path below `rootDir` (or the common source folder).
+ * `tsc` places it: `outDir` + the path below `rootDir` (or, without one, TypeScript 5's
+ * common source folder — of the program's files and `alsoCompiled`, the generated modules
+ * `tsc` compiles with them from then on).
  */
-export function createOutputMapper(program: ts.Program, packageRoot: string): (fileName: string) => string {
+export function createOutputMapper(program: ts.Program, packageRoot: string, alsoCompiled: readonly string[] = []): (fileName: string) => string {
   const options = program.getCompilerOptions();
-  const rootDir = options.rootDir ?? commonSourceDirectory(program);
+  const rootDir = options.rootDir ?? commonSourceDirectory(program, alsoCompiled);
   const outDir = options.outDir;
   return (fileName) => {
     const relative = path.relative(rootDir, fileName);
@@ -136,8 +140,9 @@ export function createOutputMapper(program: ts.Program, packageRoot: string): (f
   };
 }
 
-function commonSourceDirectory(program: ts.Program): string {
-  const files = program.getRootFileNames().filter((f) => !/\.d\.[cm]?ts$/.test(f));
+/** The folder holding every root file of the program (declaration files aside), and `also`. */
+export function commonSourceDirectory(program: ts.Program, also: readonly string[] = []): string {
+  const files = [...program.getRootFileNames(), ...also].filter((f) => !/\.d\.[cm]?ts$/.test(f));
   if (files.length === 0) return program.getCurrentDirectory();
   let common = path.dirname(files[0]!);
   for (const file of files) while (!(path.dirname(file) + path.sep).startsWith(common.endsWith(path.sep) ? common : common + path.sep)) common = path.dirname(common);

@@ -1,4 +1,4 @@
-export { analyze, createOutputMapper, type AnalyzeOptions, type AnalyzeResult } from "./analyze.js";
+export { analyze, commonSourceDirectory, createOutputMapper, type AnalyzeOptions, type AnalyzeResult } from "./analyze.js";
 export { DiagnosticCode } from "./diagnostics/codes.js";
 export { type Diagnostic, type Severity, sortDiagnostics } from "./diagnostics/diagnostic.js";
 export type { BuiltEntry } from "./manifest/build-entry.js";

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
@@ -395,4 +396,37 @@ describe("tspc --watch", () => {
       watcher.kill();
     }
   }, 120_000);
+});
+
+describe("TypeScript 5 without rootDir, every source in a folder below src", () => {
+  const [typescript5] = COMPILERS;
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "toolgen-nested-"));
+    // The project's own TypeScript is 5.9, as for a user who has not moved to 6 (which refuses such a layout itself, TS5011).
+    mkdirSync(path.join(dir, "node_modules/@toolgen"), { recursive: true });
+    symlinkSync(path.join(REPO_ROOT, typescript5.tsPath), path.join(dir, "node_modules/typescript"), "junction");
+    for (const name of ["runtime", "transformer"]) symlinkSync(path.join(REPO_ROOT, "packages", name), path.join(dir, "node_modules/@toolgen", name), "junction");
+    mkdirSync(path.join(dir, "src/tools/math"), { recursive: true });
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "nested", version: "1.0.0", type: "module" }));
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { outDir: "dist", target: "ES2022", module: "NodeNext", strict: true, types: [], plugins: [{ transform: "@toolgen/transformer" }] }, include: ["src"] }));
+    writeFileSync(path.join(dir, "src/tools/math/add.ts"), "/**\n * Adds.\n * @tool\n * @param a One.\n * @param b Two.\n */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("tspc refuses the first build, whose JavaScript the registry module it adds would move, asking for rootDir; nothing of toolgen's is written", () => {
+    const build = tspc(typescript5, ["-p", "."], dir);
+    expect(build.status).not.toBe(0);
+    expect(build.output).toContain('the registry module this build adds (src/tools.generated.ts) widens it to src from the next build on, which moves the JavaScript. Set "rootDir": "src" in the tsconfig');
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+  });
+
+  it("toolgen build writes the paths tsc then compiles to: the folder common to the sources and the registry module", () => {
+    for (const made of ["dist", "src/tools.generated.ts"]) rmSync(path.join(dir, made), { recursive: true, force: true });
+    expect(toolgen(["build"], dir).status).toBe(0);
+    expect(tsc(typescript5, ["-p", "."], dir).status).toBe(0);
+    const manifest = JSON.parse(read(dir, "dist/toolgen.manifest.json")) as { registryModule: string; entries: Array<{ implementation: { module: string } }> };
+    expect([manifest.registryModule, manifest.entries[0]!.implementation.module]).toEqual(["dist/tools.generated.js", "dist/tools/math/add.js"]);
+    for (const file of [manifest.registryModule, manifest.entries[0]!.implementation.module]) expect(existsSync(path.join(dir, file))).toBe(true);
+  });
 });

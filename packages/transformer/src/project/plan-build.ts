@@ -41,8 +41,10 @@ export interface BuildPlan {
  * `inspect` stop here: they need the entries, not the registry module and its validators.
  */
 export function analyzeForBuild(tsm: typeof ts, info: ProjectInfo, program: ts.Program): AnalyzeResult {
-  const outputOf = createOutputMapper(program, info.packageRoot);
+  const alsoCompiled = [info.registryModulePath];
+  const outputOf = createOutputMapper(program, info.packageRoot, alsoCompiled);
   return analyze(program, {
+    alsoCompiled,
     ts: tsm,
     packageRoot: info.packageRoot,
     packageName: info.packageJson.name ?? path.basename(info.packageRoot),

@@ -3,6 +3,7 @@ import type * as ts from "typescript";
 import { ConfigError, parsePluginOptions } from "../project/config.js";
 import { importEndingProblem } from "../project/import-ending.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
+import { commonSourceDirectory } from "@toolgen/core";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
 import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
 import { writePlan } from "../project/write-outputs.js";
@@ -50,6 +51,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   let plan: BuildPlan;
   try {
     info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry, path.relative(program.getCurrentDirectory(), tsconfigPath).split(path.sep).join("/") || tsconfigPath));
+    assertLayoutHolds(program, tsconfigPath, info.registryModulePath);
     let cache = renderedModules.get(tsconfigPath);
     if (!cache) renderedModules.set(tsconfigPath, (cache = {}));
     plan = planBuild(tsm, info, program, cache);
@@ -104,6 +106,24 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     (program.getSourceFile(file)?.text === module.text ? build.currentRegistry : build.staleRegistry).push(module);
   }
   return build;
+}
+
+/**
+ * Without `rootDir`, TypeScript 5 writes the JavaScript below the folder common to the
+ * sources. A registry module this build adds outside that folder (`src/tools.generated.ts`
+ * beside `src/tools/…`) widens it for every build after, so this build's JavaScript would be
+ * where the next one's is not, and the outputs would describe neither: refused, asking for
+ * the `rootDir` TypeScript 6 asks for too.
+ */
+function assertLayoutHolds(program: ts.Program, tsconfigPath: string, registryModulePath: string): void {
+  if (program.getCompilerOptions().rootDir !== undefined || program.getSourceFile(registryModulePath)) return;
+  const now = commonSourceDirectory(program);
+  const next = commonSourceDirectory(program, [registryModulePath]);
+  if (now === next) return;
+  const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/") || ".";
+  throw new ConfigError(
+    `without "rootDir", TypeScript writes the JavaScript below the folder common to the sources (${shown(now)}), and the registry module this build adds (${shown(registryModulePath)}) widens it to ${shown(next)} from the next build on, which moves the JavaScript. Set "rootDir": "${path.relative(path.dirname(tsconfigPath), next).split(path.sep).join("/") || "."}" in the tsconfig (TypeScript 6 asks for it too).`,
+  );
 }
 
 /** Warnings as tsc prints diagnostics (to stdout; with colours and code frames when `pretty`, by default on a terminal). */

@@ -4,7 +4,7 @@ import type { ts } from "ts-morph";
 import { canReadDocsOnDemand, chunkDirectory } from "@toolgen/core";
 import { relativePosix } from "../output/diagnostic-json.js";
 import { ConfigError } from "./config.js";
-import { typescriptFor, type Compiler, type Typescript } from "./typescript.js";
+import { typescriptFor, withOwnDefaults, type Compiler, type Typescript } from "./typescript.js";
 import { createProjectInfo, isGeneratedFile, parsePluginOptions, readTsconfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
 
 export type { ProjectInfo } from "@toolgen/transformer/project";
@@ -20,7 +20,7 @@ const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedC
  * clear message.
  */
 export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd)), config: ToolgenConfig = {}): ProjectInfo {
-  const { tsconfigPath, parsed } = readTsconfig(compiler.ts as unknown as SharedTs, tsconfigOption, cwd);
+  const { tsconfigPath, parsed } = readProject(compiler, tsconfigOption, cwd);
   const references = parsed.projectReferences ?? [];
   if (parsed.fileNames.length === 0 && references.length > 0) {
     // A solution tsconfig (`"files": []` and references): building it would write an empty manifest and registry module for no package.
@@ -93,7 +93,7 @@ export function createWatchPrograms(info: ProjectInfo): { next(): ts.Program; in
   let last: ts.Program | undefined;
   return {
     next() {
-      if (filesCameOrWent) parsed = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd()).parsed as unknown as ts.ParsedCommandLine;
+      if (filesCameOrWent) parsed = readProject(compiler, info.tsconfigPath, process.cwd()).parsed as unknown as ts.ParsedCommandLine;
       last = compiler.ts.createProgram({ ...programOptions(parsed, host), ...(last ? { oldProgram: last } : {}) });
       filesCameOrWent = false;
       return last;
@@ -125,12 +125,18 @@ function programOptions(parsed: ts.ParsedCommandLine, host: ts.CompilerHost): ts
   };
 }
 
+/** The tsconfig as `readTsconfig` reads it, with the defaults of the project's own TypeScript (`withOwnDefaults`). */
+function readProject(compiler: Compiler, tsconfig: string | undefined, cwd: string): ReturnType<typeof readTsconfig> {
+  const read = readTsconfig(compiler.ts as unknown as SharedTs, tsconfig, cwd);
+  return { ...read, parsed: { ...read.parsed, options: withOwnDefaults(compiler, read.parsed.options) } };
+}
+
 function loadedProject(info: ProjectInfo): { compiler: Compiler; parsed: ts.ParsedCommandLine } {
   let project = loaded.get(info);
   if (!project) {
     // A project made elsewhere (createProjectInfo): read its tsconfig as loadProjectInfo would.
     const compiler = typescriptFor(path.dirname(info.tsconfigPath));
-    const { parsed } = readTsconfig(compiler.ts as unknown as SharedTs, info.tsconfigPath, process.cwd());
+    const { parsed } = readProject(compiler, info.tsconfigPath, process.cwd());
     project = { compiler, parsed: parsed as unknown as ts.ParsedCommandLine };
     loaded.set(info, project);
   }

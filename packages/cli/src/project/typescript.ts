@@ -15,7 +15,7 @@ export type Typescript = typeof MorphTs;
  */
 export type Compiler =
   | { source: "project"; ts: Typescript }
-  | { source: "ts-morph"; ts: Typescript; libFolder: string; libraryFiles: () => Map<string, string> };
+  | { source: "ts-morph"; ts: Typescript; libFolder: string; libraryFiles: () => Map<string, string>; standsFor?: string };
 
 interface MorphCommon {
   ts: Typescript;
@@ -57,7 +57,21 @@ export function typescriptFor(projectDir: string): Compiler {
   if (installed && wanted !== undefined && majorMinor(installed.version) === wanted) {
     return { source: "project", ts: requireWithCodeCache(installed.main) as Typescript };
   }
-  return morphTypescript();
+  // Reading another version's project: its version, for the defaults that version's tsc uses.
+  const morph = morphTypescript();
+  return installed && morph.source === "ts-morph" ? { ...morph, standsFor: installed.version } : morph;
+}
+
+/**
+ * The options as the project's own `tsc` reads them, where TypeScript 6 (ts-morph's) changed a
+ * default that decides what the analysis sees: TypeScript 5 takes every `@types` package
+ * (6: none), and is not `strict` unless told (6: `strict`). Without this, a 5.x project's
+ * `BufferEncoding` was unresolved, and its `string | undefined` parameters optional, only in
+ * `toolgen build`, not under its `tspc`.
+ */
+export function withOwnDefaults<T extends { types?: string[]; strict?: boolean }>(compiler: Compiler, options: T): T {
+  if (compiler.source !== "ts-morph" || !compiler.standsFor?.startsWith("5.")) return options;
+  return { ...options, ...(options.types === undefined && { types: ["*"] }), ...(options.strict === undefined && { strict: false }) };
 }
 
 /** The `typescript` package that resolves from `projectDir`, without loading it. */

@@ -84,6 +84,17 @@ describe("a project on another TypeScript (5.x), read by the bundled one", () =>
     expect(readText.required).toEqual(["file", "title"]);
   });
 
+  it("warns when the project's TypeScript is older than toolgen needs (its tsc could not compile what the registry module imports)", () => {
+    const fake = path.join(dir, "node_modules/typescript");
+    rmSync(fake);
+    mkdirSync(fake);
+    writeFileSync(path.join(fake, "package.json"), JSON.stringify({ name: "typescript", version: "4.9.5", main: "index.js" }));
+    writeFileSync(path.join(fake, "index.js"), "");
+    const build = toolgen(["build"], dir);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toContain("toolgen: warning: this project's TypeScript is 4.9.5; toolgen needs 5.1 or later");
+  });
+
   it("is not held to the bundled version's option rules (a deprecation TypeScript 5.9 accepts)", () => {
     const tsconfig = path.join(dir, "tsconfig.json");
     writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"module": "NodeNext",\n    "moduleResolution": "NodeNext",', '"module": "ES2022",\n    "moduleResolution": "node",'));

@@ -5,7 +5,7 @@ import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-j
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { registryModuleOf } from "../project/load-built-registry.js";
-import { loadProjectInfo } from "../project/load-project.js";
+import { loadProjectInfo, unsupportedTypescript } from "../project/load-project.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 
 export interface BuildOptions {
@@ -44,6 +44,8 @@ export function runBuild(options: BuildOptions): number {
   if (outside) warnings.push(outside);
   const ending = importEndingProblem(info);
   if (ending) warnings.push(ending);
+  const typescript = unsupportedTypescript(info);
+  if (typescript) warnings.push(typescript);
   const reference = ensureManifestReference(info);
   if (plan.entryCount === 0) warnings.push(`no entries: no exported function, method or const in the files of ${shown(info.tsconfigPath)} has @tool, @prompt or @resource in its doc comment (a /** … */ block right above it).`);
   if (json) {

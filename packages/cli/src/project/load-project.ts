@@ -47,6 +47,19 @@ export function typescriptOf(info: ProjectInfo): Typescript {
   return loadedProject(info).compiler.ts;
 }
 
+/**
+ * Why the project's own TypeScript cannot compile what toolgen writes and imports (a version
+ * before 5.1: `@toolgen/runtime`'s declarations need 5.0, and 5.0 reads doc tags otherwise),
+ * if it cannot; toolgen itself reads the project with its bundled TypeScript all the same.
+ */
+export function unsupportedTypescript(info: ProjectInfo): string | undefined {
+  const { compiler } = loadedProject(info);
+  const version = compiler.source === "ts-morph" ? compiler.standsFor : undefined;
+  const [major, minor] = (version ?? "").split(".").map(Number);
+  if (version === undefined || major! > 5 || (major === 5 && minor! >= 1)) return undefined;
+  return `this project's TypeScript is ${version}; toolgen needs 5.1 or later (its tsc cannot compile @toolgen/runtime's declarations). Update typescript.`;
+}
+
 /** Whether the project's own TypeScript reads it (else ts-morph's, which may judge its options by another version's rules). */
 export function readByOwnCompiler(info: ProjectInfo): boolean {
   return loadedProject(info).compiler.source === "project";

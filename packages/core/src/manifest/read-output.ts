@@ -26,7 +26,9 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
   const declared = checker.getReturnTypeOfSignature(signature);
   const returned = awaitedType(state, declared);
   const F = tsm.TypeFlags;
-  if (returned.flags & (F.Void | F.Undefined | F.Any | F.Unknown | F.Never)) return undefined;
+  // The checker's error type is an `any` too: a name it could not resolve, which `readType` reports.
+  const unresolved = (returned as { intrinsicName?: string }).intrinsicName === "error";
+  if (!unresolved && returned.flags & (F.Void | F.Undefined | F.Any | F.Unknown | F.Never)) return undefined;
   if (isContentResult(state, returned)) return "content";
   const ctx = createReaderContext(state, "output");
   const site = found.signatureNode.type ?? found.nameNode;

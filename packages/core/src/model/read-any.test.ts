@@ -22,4 +22,9 @@ export function pay(amount: Money): void {}`;
     const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source.replace("amount: Money)", "amount: Money[] | null)") }, "/fixture");
     expect(diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^'Money' could not be resolved/)]);
   });
+
+  it("is an error where it is the return type itself too, not a tool without an output schema", () => {
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source.replace("(amount: Money): void {}", "(amount: number): Money {\n  return amount as never;\n}") }, "/fixture");
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([["TG2001", 8, expect.stringMatching(/^'Money' could not be resolved/)]]);
+  });
 });

@@ -8,7 +8,7 @@ export function readAnyOrUnknown(ctx: ReaderContext, type: ts.Type, site: ts.Nod
   // The checker's error type (written `any`): a name it could not resolve, such as an import of
   // a module it cannot find. Not a choice of `any`: an error in any build, which names it.
   if ((type as { intrinsicName?: string }).intrinsicName === "error") {
-    const written = unresolvedName(ctx, (site as { type?: ts.Node }).type);
+    const written = unresolvedName(ctx, ctx.ts.isTypeNode(site) ? site : (site as { type?: ts.Node }).type);
     const what = written && written.length <= 60 ? `'${written}'` : "This type";
     ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `${what} could not be resolved (a name or an import TypeScript cannot find; \`tsc --noEmit\` says which), so there is no schema to write; fix the import, or build the package it comes from first.`);
     return { kind: "any" };

@@ -124,7 +124,10 @@ function familiesOf(ctx: ReaderContext, model: TypeModel): Set<Family> | undefin
 function describe(model: TypeModel): string {
   switch (model.kind) {
     case "object":
-      return "an object";
+    case "array":
+      return `an ${model.kind}`;
+    case "any":
+      return "any value";
     case "boolean":
       return "a boolean";
     case "null":

@@ -6,10 +6,22 @@ import { readArray } from "./read-array.js";
 import { readBuiltin } from "./read-builtin.js";
 import { readObject } from "./read-object.js";
 import { readTuple } from "./read-tuple.js";
+import { readType } from "./read-type.js";
 import type { ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
 import type { TypeModel } from "./type-model.js";
 import type { TypeNodeView } from "./view-type-node.js";
+
+/**
+ * What `JSON.stringify` writes for a value with a `toJSON` method (`Money` with `toJSON():
+ * string`): its return type, as for a result the tool returns — not the object's properties.
+ */
+function toJsonResult(ctx: ReaderContext, type: ts.Type, site: ts.Node): ts.Type | undefined {
+  const method = type.getProperty("toJSON");
+  if (!method) return undefined;
+  const [signature] = ctx.checker.getTypeOfSymbolAtLocation(method, site).getCallSignatures();
+  return signature && ctx.checker.getReturnTypeOfSignature(signature);
+}
 
 /** Object types: the runtime's context, built-ins (`Date`, `Map`…), tuples, arrays, functions, plain objects. */
 export function readObjectLike(ctx: ReaderContext, type: ts.Type, site: ts.Node, view: TypeNodeView): TypeModel {
@@ -25,6 +37,8 @@ export function readObjectLike(ctx: ReaderContext, type: ts.Type, site: ts.Node,
   }
   const builtin = readBuiltin(ctx, type, site);
   if (builtin) return builtin;
+  const serialized = ctx.direction === "output" ? toJsonResult(ctx, type, site) : undefined;
+  if (serialized) return readType(ctx, serialized, site);
   if (checker.isTupleType(type)) return readTuple(ctx, type as ts.TypeReference, site, view);
   if (checker.isArrayType(type)) return readArray(ctx, type as ts.TypeReference, site, view);
   if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {

@@ -31,3 +31,25 @@ export function set(a: {}, b: Nothing): void {}`;
     ]);
   });
 });
+
+describe("results as JSON.stringify writes them", () => {
+  const outputOf = (source: string) => {
+    const { manifest, diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
+    expect(diagnostics).toEqual([]);
+    return (manifest.entries[0] as { outputSchema?: unknown }).outputSchema;
+  };
+
+  it("a value with toJSON is what its toJSON returns, also inside another result", () => {
+    const money = "export class Money {\n  cents = 100;\n  toJSON(): string {\n    return `${this.cents / 100} EUR`;\n  }\n}\n";
+    expect(outputOf(`${money}/** Prices. @tool */\nexport function price(): Money {\n  return new Money();\n}\n`)).toEqual({ type: "string" });
+    expect(outputOf(`${money}/** Totals. @tool */\nexport function total(): { total: Money; lines: Money[] } {\n  return { total: new Money(), lines: [] };\n}\n`)).toMatchObject({
+      properties: { total: { type: "string" }, lines: { type: "array", items: { type: "string" } } },
+    });
+  });
+
+  it("a setter without a getter writes nothing: it is not in the result", () => {
+    const schema = outputOf("/** Sets. @tool */\nexport function make(): { a: number; set v(x: number) } {\n  return { a: 1, set v(_x: number) {} };\n}\n") as { properties: object; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(["a"]);
+    expect(schema.required).toEqual(["a"]);
+  });
+});

@@ -85,8 +85,8 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
 }
 
 /**
- * Methods, and accessors of classes (they live on the prototype): behaviour, not data. A
- * property of an intersection is a synthetic symbol: its declarations tell.
+ * Methods, accessors of classes (they live on the prototype) and setters without a getter:
+ * behaviour, not data. A property of an intersection is a synthetic symbol: its declarations tell.
  */
 function isBehaviour(tsm: typeof ts, symbol: ts.Symbol): boolean {
   if (symbol.flags & tsm.SymbolFlags.Method) return true;
@@ -96,6 +96,8 @@ function isBehaviour(tsm: typeof ts, symbol: ts.Symbol): boolean {
   const declarations = symbol.declarations ?? [];
   if (declarations.length > 0 && declarations.every((d) => tsm.isMethodDeclaration(d) || tsm.isMethodSignature(d))) return true;
   if (!(symbol.flags & tsm.SymbolFlags.Accessor)) return false;
+  // A setter alone is never read: `JSON.stringify` gets undefined from it and writes nothing.
+  if (!(symbol.flags & tsm.SymbolFlags.GetAccessor)) return true;
   return declarations.some((d) => tsm.isClassLike(d.parent));
 }
 

@@ -36,22 +36,43 @@ export function viewTypeNode(ctx: ReaderContext, type: ts.Type, typeNode: ts.Typ
     const symbol = resolveSymbol(ctx, reference.typeName);
     const declaration = symbol?.declarations?.find((d) => tsm.isTypeAliasDeclaration(d) || tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d));
     if (!declaration) break;
-    const parameters = (declaration as ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration).typeParameters;
-    if (parameters && reference.typeArguments) {
-      const next = new Map(bindings);
-      const written = reference.typeArguments;
-      parameters.forEach((p, i) => {
-        const argument = written[i] ?? p.default;
-        const parameterSymbol = resolveSymbol(ctx, p.name);
-        if (argument && parameterSymbol) next.set(parameterSymbol, substitute(ctx, argument, bindings));
-      });
-      bindings = next;
-    }
+    if (reference.typeArguments) bindings = bind(ctx, reference, bindings);
     if (!tsm.isTypeAliasDeclaration(declaration) || aliases.includes(declaration)) break;
     aliases.push(declaration);
     node = substitute(ctx, declaration.type, bindings);
   }
+  // The members of an intersection (`Pair<Slug> & { c?: number }`) are read through their own
+  // declarations: their type parameters are bound to what is written here too.
+  if (node && tsm.isIntersectionTypeNode(node)) {
+    for (const member of node.types) {
+      const written = substitute(ctx, member, bindings);
+      if (tsm.isTypeReferenceNode(written) && written.typeArguments) bindings = bind(ctx, written, bindings);
+    }
+  }
   return { aliases, node, bindings };
+}
+
+/**
+ * `bindings` plus the type parameters of the declaration `reference` names, bound to the nodes
+ * written for them, and so on inside them: in `Partial<Pair<Slug>>` the properties `Partial`
+ * maps are `Pair`'s, declared `a: T`, so `Pair`'s `T` is bound to `Slug` as well as `Partial`'s
+ * to `Pair<Slug>` (a parameter bound already keeps its node: the outer use is the one read).
+ */
+function bind(ctx: ReaderContext, reference: ts.TypeReferenceNode, bindings: ReadonlyMap<ts.Symbol, ts.TypeNode>, depth = 0): ReadonlyMap<ts.Symbol, ts.TypeNode> {
+  const { ts: tsm } = ctx;
+  const declaration = resolveSymbol(ctx, reference.typeName)?.declarations?.find((d) => tsm.isTypeAliasDeclaration(d) || tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d));
+  const parameters = (declaration as ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration | undefined)?.typeParameters;
+  if (!parameters || !reference.typeArguments || depth > 8) return bindings;
+  let next = new Map(bindings);
+  parameters.forEach((p, i) => {
+    const written = reference.typeArguments![i] ?? p.default;
+    const parameterSymbol = resolveSymbol(ctx, p.name);
+    if (!written || !parameterSymbol) return;
+    const argument = substitute(ctx, written, bindings);
+    if (depth === 0 || !next.has(parameterSymbol)) next.set(parameterSymbol, argument);
+    if (tsm.isTypeReferenceNode(argument) && argument.typeArguments) next = new Map(bind(ctx, argument, next, depth + 1));
+  });
+  return next;
 }
 
 /** Strips parentheses and replaces a bound type parameter by the node written for it. */
@@ -62,6 +83,13 @@ export function substitute(ctx: ReaderContext, typeNode: ts.TypeNode, bindings: 
     if (tsm.isParenthesizedTypeNode(node)) {
       node = node.type;
       continue;
+    }
+    if (tsm.isIndexedAccessTypeNode(node)) {
+      const member = indexedNode(ctx, substitute(ctx, node.objectType, bindings), node.indexType);
+      if (member) {
+        node = member;
+        continue;
+      }
     }
     if (tsm.isTypeReferenceNode(node) && !node.typeArguments && tsm.isIdentifier(node.typeName) && bindings.size > 0) {
       const symbol = resolveSymbol(ctx, node.typeName);
@@ -74,6 +102,37 @@ export function substitute(ctx: ReaderContext, typeNode: ts.TypeNode, bindings: 
     break;
   }
   return node;
+}
+
+/**
+ * The node written for `Q["s"]` (the declaration of `s` in `Q`, an interface, class or
+ * alias of an object type written without type arguments) and for `Slug[][number]`, so the
+ * aliases it names (`s: Slug`) keep their tags; undefined for any other indexed access.
+ */
+function indexedNode(ctx: ReaderContext, object: ts.TypeNode, index: ts.TypeNode): ts.TypeNode | undefined {
+  const { ts: tsm } = ctx;
+  if (index.kind === tsm.SyntaxKind.NumberKeyword) return elementTypeNode(ctx, object);
+  if (!tsm.isLiteralTypeNode(index) || !tsm.isStringLiteral(index.literal)) return undefined;
+  const key = index.literal.text;
+  let members: ts.NodeArray<ts.Node> | undefined;
+  if (tsm.isTypeLiteralNode(object)) members = object.members;
+  else if (tsm.isTypeReferenceNode(object) && !object.typeArguments) {
+    for (const declaration of resolveSymbol(ctx, object.typeName)?.declarations ?? []) {
+      if (tsm.isInterfaceDeclaration(declaration) || tsm.isClassDeclaration(declaration)) members = declaration.members;
+      else if (tsm.isTypeAliasDeclaration(declaration) && tsm.isTypeLiteralNode(declaration.type)) members = declaration.type.members;
+      const found = members && memberType(tsm, members, key);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return members && memberType(tsm, members, key);
+}
+
+function memberType(tsm: typeof ts, members: ts.NodeArray<ts.Node>, key: string): ts.TypeNode | undefined {
+  for (const member of members) {
+    if ((tsm.isPropertySignature(member) || tsm.isPropertyDeclaration(member)) && member.type && (tsm.isIdentifier(member.name) || tsm.isStringLiteral(member.name)) && member.name.text === key) return member.type;
+  }
+  return undefined;
 }
 
 /**

@@ -40,6 +40,8 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   const result = annotations ? { ...typed, annotations } : typed;
   const defaultTag = read.tags.get("default");
   if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
+  const examplesTag = read.tags.get("examples");
+  if (examplesTag) for (const value of read.annotations.examples ?? []) ctx.defaultChecks.push({ model: result, value, at: examplesTag, example: true });
   return result;
 }
 

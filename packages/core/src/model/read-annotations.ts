@@ -106,7 +106,10 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
     case "examples": {
       const value = parseJsonTag(tag.text);
       if (value === undefined) invalid("a JSON value (an array gives several examples)");
-      else annotations.examples = Array.isArray(value.value) ? value.value : [value.value];
+      else {
+        annotations.examples = Array.isArray(value.value) ? value.value : [value.value];
+        setTag(result, "examples", tag.node);
+      }
       return;
     }
   }

@@ -53,6 +53,8 @@ export interface DefaultCheck {
   model: TypeModel;
   value: unknown;
   at: DiagnosticSite;
+  /** An `@examples` value rather than a default. */
+  example?: true;
 }
 
 /**

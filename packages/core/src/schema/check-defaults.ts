@@ -7,15 +7,17 @@ import { formatRootSchema } from "./format-schema.js";
 const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 
 /**
- * Checks every default (`@default`, parameter and destructuring initializers) against the
- * schema of the value it is the default of, with its constraints — a default the model would
- * be told is valid but that fails validation is a bug in the tool's contract. The runtime's
+ * Checks every default (`@default`, parameter and destructuring initializers) and every
+ * `@examples` value against the schema of the value it is the default or example of, with its
+ * constraints — one the model would be shown as valid but that fails validation is a bug in
+ * the tool's contract. The runtime's
  * validator (`compileSchema`) does it: the same checks and messages as every call.
  */
 export function checkDefaults(ctx: ReaderContext): void {
   for (const check of ctx.defaultChecks) {
     const schema = formatRootSchema(check.model, ctx.definitions);
     delete schema.default;
+    delete schema.examples;
     let validate: ReturnType<typeof compileSchema>;
     try {
       validate = compileSchema(schema, EVERY_FORMAT);
@@ -23,7 +25,8 @@ export function checkDefaults(ctx: ReaderContext): void {
       continue; // A schema the validators cannot check is reported by its own constraint tag.
     }
     if (validate(check.value)) continue;
-    const problem = (validate.errors ?? []).map((e) => `default${e.instancePath} ${e.message ?? e.keyword}`).join(", ");
-    ctx.diagnostics.report(check.at, DiagnosticCode.DefaultDoesNotMatch, `The default ${JSON.stringify(check.value)} does not match its own schema (${problem}); fix the default or the type.`);
+    const what = check.example ? "example" : "default";
+    const problem = (validate.errors ?? []).map((e) => `${what}${e.instancePath} ${e.message ?? e.keyword}`).join(", ");
+    ctx.diagnostics.report(check.at, DiagnosticCode.DefaultDoesNotMatch, `The ${what} ${JSON.stringify(check.value)} does not match its own schema (${problem}); fix the ${what} or the type.`);
   }
 }

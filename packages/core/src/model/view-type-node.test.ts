@@ -17,7 +17,7 @@ export function tryIt(partial: Partial<Pair<Slug>>, readonly: Readonly<Pair<Slug
 
 describe("an alias's tags reach the properties of a generic instance however it is wrapped, and through indexed access", () => {
   it("keeps them through mapped types, intersections, nested instances and indexed access", () => {
-    const { manifest, diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture", { lint: undefined });
+    const { manifest, diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const properties = (manifest.entries[0]!.inputSchema as { properties: Record<string, { properties?: Record<string, unknown>; items?: unknown }> }).properties;
     const slug = { type: "string", minLength: 2, pattern: "^[a-z]+$" };

@@ -23,7 +23,7 @@ const WHERE_IT_BELONGS: Record<string, string> = {
  * constraint silently missing) and about known tags in a place where they do nothing.
  */
 export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: DiagnosticBag): void {
-  for (const tag of doc.tags) {
+  for (const [i, tag] of doc.tags.entries()) {
     // A JSDoc tag that is one of toolgen's but for its case (`@readonly` on a tool): meant as toolgen's.
     const twin = TWINS[place].get(tag.name.toLowerCase());
     if (twin !== undefined && twin !== tag.name) {
@@ -34,6 +34,13 @@ export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: Diagnostic
     // `@tool` on an interface or alias is already an error where declarations are found.
     if (place === "type" && ENTRY_KIND_TAGS.has(tag.name)) continue;
     if (KNOWN_TAGS.has(tag.name)) {
+      // `@param amount How much. @minimum 0`: the constraint is the function's tag, not the parameter's.
+      const parameter = place === "entry" && TAGS_BY_PLACE.property.has(tag.name) ? parameterBefore(doc, i) : undefined;
+      if (parameter) {
+        const value = tag.text.trim();
+        diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} follows @param ${parameter}, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @${tag.name}${value ? ` ${value}` : ""} */ ${parameter}: …), or on its type.`, "warning");
+        continue;
+      }
       const hint = WHERE_IT_BELONGS[tag.name] ?? placesOf(tag.name);
       diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} has no effect on ${PLACE_NAMES[place]}; it belongs ${hint}.`, "warning");
       continue;
@@ -49,6 +56,16 @@ const TWINS: Record<TagPlace, ReadonlyMap<string, string>> = { entry: twins("ent
 function twins(place: TagPlace): Map<string, string> {
   const own = [...TAGS_BY_PLACE[place]].filter((tag) => !(DOC_TAGS as readonly string[]).includes(tag));
   return new Map(own.map((tag) => [tag.toLowerCase(), tag]));
+}
+
+/** The parameter the `@param` tags right before tag `i` name (skipping other misplaced tags after it), if any. */
+function parameterBefore(doc: DocInfo, i: number): string | undefined {
+  for (let j = i - 1; j >= 0; j--) {
+    const tag = doc.tags[j]!;
+    if (tag.name === "param") return /^[\w$.]+/.exec(tag.text.trim())?.[0];
+    if (!TAGS_BY_PLACE.property.has(tag.name)) return undefined;
+  }
+  return undefined;
 }
 
 function placesOf(tag: string): string {

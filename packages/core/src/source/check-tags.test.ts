@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { analyzeFiles } from "../testing/fixture-program.js";
+
+describe("checkTags", () => {
+  it("a constraint written after @param in the function's doc comment names the parameter and shows the inline form", () => {
+    const source = "/**\n * Charges.\n * @tool\n * @param amount How much. @multipleOf 0.01 @minimum 0\n */\nexport function charge(amount: number): void {}\n";
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["TG1002", "@multipleOf follows @param amount, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @multipleOf 0.01 */ amount: …), or on its type."],
+      ["TG1002", "@minimum follows @param amount, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @minimum 0 */ amount: …), or on its type."],
+    ]);
+  });
+});

@@ -113,22 +113,18 @@ function indexedNode(ctx: ReaderContext, object: ts.TypeNode, index: ts.TypeNode
   const { ts: tsm } = ctx;
   if (index.kind === tsm.SyntaxKind.NumberKeyword) return elementTypeNode(ctx, object);
   if (!tsm.isLiteralTypeNode(index) || !tsm.isStringLiteral(index.literal)) return undefined;
-  const key = index.literal.text;
-  let members: ts.NodeArray<ts.Node> | undefined;
-  if (tsm.isTypeLiteralNode(object)) members = object.members;
-  else if (tsm.isTypeReferenceNode(object) && !object.typeArguments) {
-    for (const declaration of resolveSymbol(ctx, object.typeName)?.declarations ?? []) {
-      if (tsm.isInterfaceDeclaration(declaration) || tsm.isClassDeclaration(declaration)) members = declaration.members;
-      else if (tsm.isTypeAliasDeclaration(declaration) && tsm.isTypeLiteralNode(declaration.type)) members = declaration.type.members;
-      const found = members && memberType(tsm, members, key);
-      if (found) return found;
-    }
-    return undefined;
+  const declarations = tsm.isTypeReferenceNode(object) && !object.typeArguments ? (resolveSymbol(ctx, object.typeName)?.declarations ?? []) : [];
+  const bodies = tsm.isTypeLiteralNode(object)
+    ? [object.members]
+    : declarations.flatMap((d) => (tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d) ? [d.members] : tsm.isTypeAliasDeclaration(d) && tsm.isTypeLiteralNode(d.type) ? [d.type.members] : []));
+  for (const members of bodies) {
+    const found = memberType(tsm, members, index.literal.text);
+    if (found) return found;
   }
-  return members && memberType(tsm, members, key);
+  return undefined;
 }
 
-function memberType(tsm: typeof ts, members: ts.NodeArray<ts.Node>, key: string): ts.TypeNode | undefined {
+function memberType(tsm: typeof ts, members: ts.NodeArray<ts.ClassElement | ts.TypeElement>, key: string): ts.TypeNode | undefined {
   for (const member of members) {
     if ((tsm.isPropertySignature(member) || tsm.isPropertyDeclaration(member)) && member.type && (tsm.isIdentifier(member.name) || tsm.isStringLiteral(member.name)) && member.name.text === key) return member.type;
   }

@@ -63,14 +63,14 @@ function bind(ctx: ReaderContext, reference: ts.TypeReferenceNode, bindings: Rea
   const declaration = resolveSymbol(ctx, reference.typeName)?.declarations?.find((d) => tsm.isTypeAliasDeclaration(d) || tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d));
   const parameters = (declaration as ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration | undefined)?.typeParameters;
   if (!parameters || !reference.typeArguments || depth > 8) return bindings;
-  let next = new Map(bindings);
+  let next: ReadonlyMap<ts.Symbol, ts.TypeNode> = new Map(bindings);
   parameters.forEach((p, i) => {
     const written = reference.typeArguments![i] ?? p.default;
     const parameterSymbol = resolveSymbol(ctx, p.name);
     if (!written || !parameterSymbol) return;
     const argument = substitute(ctx, written, bindings);
-    if (depth === 0 || !next.has(parameterSymbol)) next.set(parameterSymbol, argument);
-    if (tsm.isTypeReferenceNode(argument) && argument.typeArguments) next = new Map(bind(ctx, argument, next, depth + 1));
+    if (depth === 0 || !next.has(parameterSymbol)) next = new Map(next).set(parameterSymbol, argument);
+    if (tsm.isTypeReferenceNode(argument) && argument.typeArguments) next = bind(ctx, argument, next, depth + 1);
   });
   return next;
 }

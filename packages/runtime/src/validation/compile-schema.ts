@@ -354,7 +354,7 @@ class Compiler {
       const passing = (data: unknown) => members.reduce((count, m) => (m.ok(data) ? count + 1 : count), 0);
       const ok = (data: unknown) => passing(data) === 1;
       nodes.push({
-        ok: this.overlapping(s.oneOf as JsonSchema[]) ? remembered(ok) : ok,
+        ok: overlapping((s.oneOf as JsonSchema[]).map((m) => kindsOf(this.root, m))) ? remembered(ok) : ok,
         check: (data, path, errors) => {
           const count = passing(data);
           if (count !== 1) fail(errors, path, "oneOf", count);
@@ -384,7 +384,7 @@ class Compiler {
     if (tag === undefined) {
       const kinds = schemas.map((m) => kindsOf(this.root, m));
       const some = (data: unknown) => members.some((member) => member.ok(data));
-      const ok = this.overlapping(schemas) ? remembered(some) : some;
+      const ok = overlapping(kinds) ? remembered(some) : some;
       return {
         ok,
         check: (data, path, errors) => {
@@ -411,12 +411,11 @@ class Compiler {
       },
     };
   }
+}
 
-  /** Whether two members of a union can both take one object or one array (and so both walk it). */
-  private overlapping(schemas: readonly JsonSchema[]): boolean {
-    const kinds = schemas.map((m) => kindsOf(this.root, m));
-    return ["object", "array"].some((kind) => kinds.filter((k) => !k || k.includes(kind)).length > 1);
-  }
+/** Whether two union members, by the JSON types they admit (`kindsOf`), can both take one object or one array (and so both walk it). */
+function overlapping(kinds: ReadonlyArray<string[] | undefined>): boolean {
+  return ["object", "array"].some((kind) => kinds.filter((k) => !k || k.includes(kind)).length > 1);
 }
 
 /**

@@ -332,7 +332,8 @@ class Compiler {
         for (const key of Object.keys(object)) {
           if (names) checkName(names, key, path, errors);
           let matched = false;
-          for (const [pattern, sub] of patterns) {
+          for (let i = 0; i < patterns.length; i++) {
+            const [pattern, sub] = patterns[i]!;
             if (!pattern.test(key)) continue;
             matched = true;
             sub.check(object[key], keyPath(key), errors);

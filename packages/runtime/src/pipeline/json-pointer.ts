@@ -1,7 +1,9 @@
+import { pointerSegment } from "../validation/validator-support.js";
+
 /** JSON Pointer helpers shared by validation messages, repairs and conversions. */
 
 export function appendPointer(pointer: string, segment: string | number): string {
-  return `${pointer}/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return `${pointer}/${pointerSegment(String(segment))}`;
 }
 
 export function parsePointer(pointer: string): string[] {
@@ -9,7 +11,7 @@ export function parsePointer(pointer: string): string[] {
   return pointer
     .slice(1)
     .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    .map((s) => (s.includes("~") ? s.replace(/~1/g, "/").replace(/~0/g, "~") : s));
 }
 
 /** The value at a pointer, or undefined. Own properties only: never walks a prototype. */

@@ -3,7 +3,7 @@ import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
 import { repairArguments } from "./repair-arguments.js";
 import { valueAt } from "./json-pointer.js";
-import { type ArgumentIssue, describeValue, type FoundIssues, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
+import { type ArgumentIssue, describeErrors, describeValue, type FoundIssues, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
 export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repair[] } | { ok: false; outcome: ErrorOutcome };
 
@@ -20,17 +20,16 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
     const issue = { path: deep, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nesting`, received: "a value nested deeper" };
     return { ok: false, outcome: invalid(name, { issues: [issue] }) };
   }
-  let found = validateArguments(definition.validate, args);
   let repairs: Repair[] = [];
-  if (found.issues.length > 0 && !strict) {
-    const repaired = repairArguments(definition.entry.inputSchema, args);
-    if (repaired.repairs.length > 0) {
-      const again = validateArguments(definition.validate, repaired.value);
-      if (again.issues.length === 0) ({ value: args, repairs } = repaired);
-      found = { ...again, issues: again.issues.map((issue) => receivedAsSent(issue, repaired.repairs, args)) };
-    }
+  if (!definition.validate(args)) {
+    // Errors are described only for the value whose problems the model is shown: the repaired one when repairs were made.
+    const errors = definition.validate.errors ?? [];
+    const repaired = strict ? undefined : repairArguments(definition.entry.inputSchema, args);
+    if (!repaired || repaired.repairs.length === 0) return { ok: false, outcome: invalid(name, describeErrors(errors, args)) };
+    const again = validateArguments(definition.validate, repaired.value);
+    if (again.issues.length > 0) return { ok: false, outcome: invalid(name, { ...again, issues: again.issues.map((issue) => receivedAsSent(issue, repaired.repairs, args)) }) };
+    ({ value: args, repairs } = repaired);
   }
-  if (found.issues.length > 0) return { ok: false, outcome: invalid(name, found) };
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
     return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: describeValue(args) }] }) };

@@ -49,23 +49,23 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
   }
   if (isPlainObject(value) && typeof s.properties === "object" && s.properties !== null) {
     const properties = s.properties as Record<string, Schema>;
-    const required = new Set((s.required as string[] | undefined) ?? []);
-    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    const required = (s.required as string[] | undefined) ?? [];
+    const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       const child = value[key];
-      const childPath = appendPointer(path, key);
-      if (!Object.hasOwn(properties, key)) {
-        out[key] = child;
-        continue;
-      }
+      // A number or a boolean is never repaired; neither is a property the schema does not name.
+      const kept = (typeof child !== "object" && typeof child !== "string") || !Object.hasOwn(properties, key);
       const childSchema = properties[key]!;
-      if (child === null && !required.has(key) && !typesOf(resolve(root, childSchema)).has("null")) {
-        repairs.push({ path: childPath, repair: "null_as_absent" });
+      if (!kept && child === null && !required.includes(key) && !typesOf(resolve(root, childSchema)).has("null")) {
+        repairs.push({ path: appendPointer(path, key), repair: "null_as_absent" });
         continue;
       }
-      out[key] = repair(root, childSchema, child, childPath, repairs);
+      const repaired = kept ? child : repair(root, childSchema, child, appendPointer(path, key), repairs);
+      // Defined, not assigned: a key `__proto__` stays an own property.
+      if (key === "__proto__") Object.defineProperty(out, key, { value: repaired, enumerable: true, writable: true, configurable: true });
+      else out[key] = repaired;
     }
-    return Object.setPrototypeOf(out, Object.prototype);
+    return out;
   }
   if (Array.isArray(value) && (s.items || s.prefixItems)) {
     const prefix = (s.prefixItems as Schema[] | undefined) ?? [];

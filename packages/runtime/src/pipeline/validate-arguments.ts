@@ -18,8 +18,11 @@ export interface FoundIssues {
 
 /** Runs a validator; every problem is returned (up to `MAX_ERRORS`), never just the first. */
 export function validateArguments(validate: CompiledValidator, args: unknown): FoundIssues {
-  if (validate(args)) return { issues: [] };
-  const errors = validate.errors ?? [];
+  return validate(args) ? { issues: [] } : describeErrors(validate.errors ?? [], args);
+}
+
+/** The problems a failed validation of `args` reported (its `validate.errors`). */
+export function describeErrors(errors: readonly ValidatorError[], args: unknown): FoundIssues {
   return { issues: dedupeIssues(errors.map((e) => describeError(e, args))), ...(errors.length >= MAX_ERRORS && { truncated: true }) };
 }
 

@@ -27,13 +27,20 @@ const DESCRIPTION = "Adds two numbers.";
  */
 export async function benchMcpServe({ calls = 3000, concurrency = 64, rounds = 3 } = {}) {
   const servers = { toolgen: await spawnServer("toolgen"), sdk: await spawnServer("sdk") };
+  // One keep-alive agent per server, from the warm-up to the last round: a round that opened its
+  // connections anew would time Node's accept queue, not the server. A saturated node:http
+  // server (any, a plain one doing 0.2 ms of work per request too) accepts a burst of new
+  // connections one per event-loop turn, so a round's first 64 calls waited up to a second
+  // and set its p99.
+  const agents = { toolgen: new Agent({ keepAlive: true, maxSockets: concurrency }), sdk: new Agent({ keepAlive: true, maxSockets: concurrency }) };
   const results = { toolgen: [], sdk: [] };
   try {
-    for (const kind of Object.keys(servers)) await load(servers[kind].url, Math.min(calls, 1500), concurrency); // warm-up: V8 optimizes both servers first
+    for (const kind of Object.keys(servers)) await load(servers[kind].url, agents[kind], Math.min(calls, 1500), concurrency); // warm-up: V8 optimizes both servers first
     for (let round = 0; round < rounds; round++) {
-      for (const kind of round % 2 ? ["sdk", "toolgen"] : ["toolgen", "sdk"]) results[kind].push(await load(servers[kind].url, calls, concurrency));
+      for (const kind of round % 2 ? ["sdk", "toolgen"] : ["toolgen", "sdk"]) results[kind].push(await load(servers[kind].url, agents[kind], calls, concurrency));
     }
   } finally {
+    for (const agent of Object.values(agents)) agent.destroy();
     await Promise.all(Object.values(servers).map((s) => s.close()));
   }
   const summary = (runs) => ({ perSecond: median(runs.map((r) => r.perSecond)), p99Ms: median(runs.map((r) => r.p99Ms)), wrong: runs.reduce((n, r) => n + r.wrong, 0) });
@@ -85,13 +92,12 @@ function serveSdk() {
 }
 
 /**
- * `calls` calls with `concurrency` in flight: calls per second, the p99 latency, and how many
- * answers were wrong. node:http with keep-alive: `fetch` itself tops out near 5,000 calls a
- * second on this machine, below what is measured.
+ * `calls` calls with `concurrency` in flight, through `agent`'s keep-alive connections: calls
+ * per second, the p99 latency, and how many answers were wrong. node:http: `fetch` itself
+ * tops out near 5,000 calls a second on this machine, below what is measured.
  */
-async function load(url, calls, concurrency) {
+async function load(url, agent, calls, concurrency) {
   const target = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
   const post = (body) =>
     new Promise((resolve, reject) => {
@@ -127,7 +133,6 @@ async function load(url, calls, concurrency) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
   latencies.sort((x, y) => x - y);
   return { perSecond: calls / seconds, p99Ms: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))], wrong };
 }

@@ -30,5 +30,7 @@ export function isProviderId(value: string): value is ProviderId {
 
 /** The projection for a provider named at run time (the CLI's `--provider`). */
 export function projectTools(provider: ProviderId, source: ProjectionSource, options: ProjectionOptions = {}): Projection<unknown, unknown> {
+  // The id often comes from configuration, past the type checker.
+  if (!isProviderId(String(provider))) throw new TypeError(`projectTools: the provider must be one of ${PROVIDERS.join(", ")}; got ${typeof provider === "string" ? `'${provider.slice(0, 80)}'` : typeof provider}.`);
   return PROJECT[provider](source, options);
 }

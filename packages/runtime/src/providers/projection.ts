@@ -124,8 +124,8 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
     return errorOutcome("unknown_tool", `There is no tool named ${quoteName(providerName)} among the tools offered.${hint}`, { suggestions });
   }
   const call = projection.toCall(providerName, args);
-  if (typeof args === "string" && typeof call.arguments === "string") {
-    // Arguments that do not parse (a model's cut-off JSON): said so, rather than "expected an object, received the string …".
+  if (typeof args === "string" && call.arguments === args) {
+    // Arguments that do not parse (a model's cut-off JSON) come back as sent: said so, rather than "expected an object, received the string …".
     const issue = { path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` };
     return errorOutcome("invalid_arguments", formatIssues(call.name, { issues: [issue] }), { issues: [issue] });
   }

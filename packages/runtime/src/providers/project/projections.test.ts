@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import { checkConformance } from "../conformance/check-conformance.js";
 import { NameCollisionError } from "../names/name-map.js";
-import { projectTools, PROVIDERS } from "../project-tools.js";
+import { type ProviderId, projectTools, PROVIDERS } from "../project-tools.js";
 import { projectAiSdk } from "./project-ai-sdk.js";
 import { projectMcp } from "./project-mcp.js";
 import { projectOpenAiChat, projectOpenAiResponses } from "./project-openai.js";
@@ -134,5 +134,16 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "the arguments as a JSON object", received: 'text that is not JSON (the string "{\\"path\\": \\"a")' }] } } });
     expect(outcome.status === "error" && outcome.error.message).toBe(`Invalid arguments for 'read_file' (1 problem):\n- (root): expected the arguments as a JSON object, received text that is not JSON (the string "{\\"path\\": \\"a")`);
     expect(ran).toEqual([]);
+  });
+
+  it("arguments that are JSON but not an object are named for what they are, not called unparsable", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "read_file", description: "Reads.", params: [{ name: "path", type: "string" }], fn: () => "done" });
+    const outcome = await dispatchModelCall(registry, projectOpenAiChat(registry), "read_file", '"x"');
+    expect(outcome.status === "error" && outcome.error.message).toBe(`Invalid arguments for 'read_file' (1 problem):\n- (root): expected an object, received the string "x"`);
+  });
+
+  it("projectTools refuses a provider id it does not know, naming those it does", () => {
+    expect(() => projectTools("bogus" as ProviderId, createRegistry([]))).toThrow("projectTools: the provider must be one of openai, openai-strict, openai-responses, openai-responses-strict, anthropic, gemini, mcp, ai-sdk; got 'bogus'.");
   });
 });

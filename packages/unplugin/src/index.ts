@@ -55,7 +55,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       // Not enumerable: a bundler that prints the error object (Vite's dev server) shows the message, not the array.
       return Object.defineProperty(pluginError(`toolgen: the build failed\n${last.report}`), "diagnostics", { value: last.diagnostics.filter((d) => d.severity === "error") });
     }
-    if (last.report) process.stderr.write(last.report);
+    // Ended by a newline: the bundler's next line of log must not run on from the summary.
+    if (last.report) process.stderr.write(last.report.endsWith("\n") ? last.report : `${last.report}\n`);
     return undefined;
   };
   const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));

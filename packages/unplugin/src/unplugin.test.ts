@@ -132,6 +132,22 @@ describe("@toolgen/unplugin", () => {
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
   });
 
+  it("warnings are printed, their summary ended by a newline so that the bundler's next line does not run on from it", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), `${readFileSync(path.join(dir, "src/tools.ts"), "utf8")}\n/**\n * Greets someone.\n * @tool\n */\nexport function welcome(): string {\n  return "hi";\n}\n`);
+    const printed: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => printed.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      await esbuild({ entryPoints: [path.join(dir, "src/app.ts")], bundle: true, platform: "node", format: "esm", outfile: path.join(dir, "out/app.mjs"), logLevel: "silent", plugins: [toolgenEsbuild({ project: dir })] });
+    } finally {
+      process.stderr.write = write;
+    }
+    const output = printed.join("");
+    expect(output).toMatch(/warning TG5003 \[duplicate-description\]/);
+    expect(output).toMatch(/Found 0 errors and 1 warning\.\n$/);
+  });
+
   it("an error fails esbuild's build as esbuild reports errors, at the diagnostic's file:line:col, without the plugin's stack", async () => {
     const dir = app();
     writeFileSync(path.join(dir, "src/tools.ts"), "/** Counts. @tool */\nexport function count(n: bigint): void {}\n");

@@ -105,6 +105,19 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
+  it("an example call is shown only whole: every required argument from its @examples or default", async () => {
+    const tools = [
+      "/**\n * Searches.\n * @tool\n * @param query What to look for.\n * @param limit How many.\n */\nexport function searchAll(query: string, limit = 10): string {\n  return query + limit;\n}",
+      "/**\n * Finds.\n * @tool\n * @param limit How many.\n */\nexport function findAll(/** What to look for. @examples [\"red shoes\"] */ query: string, limit = 10): string {\n  return query + limit;\n}",
+    ];
+    const { page, problems } = await open(catalogWith("examples", tools.join("\n")));
+    expect(await page.$$("#entry-search_all details.examples")).toHaveLength(0);
+    const shown = await page.$eval("#entry-find_all details.examples code", (code) => code.textContent);
+    expect(JSON.parse(shown!)).toEqual({ name: "find_all", arguments: { query: "red shoes", limit: 10 } });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("every element id is unique, also for names that extend one another (get-user, get-user-name)", async () => {
     const users = ["get-user", "get-user-name", "get-user-tab-openai", "get-user-panel"].map((name, i) => `/**\n * Reads user ${i}.\n * @tool ${name}\n */\nexport function user${i}(): string {\n  return "";\n}\n`);
     const { page, problems } = await open(catalogWith("users", users.join("\n")));

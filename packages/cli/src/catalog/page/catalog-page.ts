@@ -283,18 +283,20 @@ function constraints(s: Schema): string {
   return CONSTRAINTS.filter(([k]) => s[k] !== undefined && s[k] !== false).map(([k, words]) => (s[k] === true ? words : `${words} ${String(s[k])}`)).join(", ");
 }
 
-/** Example calls: the `@examples` of the arguments, else their defaults. */
+/**
+ * An example call: the `@examples` of the arguments, else their defaults. Only a whole one: a
+ * required argument with neither leaves no call to show, rather than one that is refused.
+ */
 function examples(entry: ManifestEntry): HTMLElement | null {
-  const properties = ((entry.inputSchema as Schema).properties ?? {}) as Record<string, Schema>;
+  const schema = entry.inputSchema as Schema;
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const call: Record<string, unknown> = {};
-  let any = false;
   for (const [name, p] of Object.entries(properties)) {
-    if (Array.isArray(p.examples) && p.examples.length) {
-      call[name] = p.examples[0];
-      any = true;
-    } else if (p.default !== undefined) call[name] = p.default;
+    if (Array.isArray(p.examples) && p.examples.length) call[name] = p.examples[0];
+    else if (p.default !== undefined) call[name] = p.default;
   }
-  if (!any && Object.keys(call).length === 0) return null;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  if (Object.keys(call).length === 0 || required.some((name) => !Object.hasOwn(call, name))) return null;
   return el("details", { class: "examples" }, el("summary", {}, "Example call"), el("pre", {}, el("code", {}, JSON.stringify({ name: entry.name, arguments: call }, null, 2))));
 }
 

@@ -85,8 +85,8 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       expect(JSON.parse(check.stdout)).toEqual({
         ok: false,
         problems: [
-          { kind: "stale", file: "dist/toolgen.manifest.json", message: "dist/toolgen.manifest.json" },
-          { kind: "stale", file: "src/tools.generated.ts", message: "src/tools.generated.ts" },
+          { kind: "stale", file: "dist/toolgen.manifest.json", message: "out of date: dist/toolgen.manifest.json; run 'toolgen build'" },
+          { kind: "stale", file: "src/tools.generated.ts", message: "out of date: src/tools.generated.ts; run 'toolgen build'" },
         ],
         diagnostics: [],
         unbuilt: [],
@@ -99,6 +99,24 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     } finally {
       writeFileSync(file, original);
       run(["build"], dir);
+    }
+  });
+
+  it("sources with errors: list, inspect and check with --json still print JSON, the diagnostics in it, exit 1", () => {
+    const file = path.join(dir, "src/broken.ts");
+    writeFileSync(file, "/**\n * Takes a callback.\n * @tool\n * @param cb A callback.\n */\nexport function takesCallback(cb: () => void): string {\n  return String(cb);\n}\n");
+    try {
+      const diagnostic = { rule: null, code: "TG2001", severity: "error", file: "src/broken.ts", line: 6, column: 31 };
+      for (const command of [["list", "--json"], ["inspect", "forecast", "--json"]]) {
+        const result = run(command, dir);
+        expect(result).toMatchObject({ status: 1, stderr: "" });
+        expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, diagnostics: [diagnostic] });
+      }
+      const check = run(["check", "--json"], dir);
+      expect(check.status).toBe(1);
+      expect(JSON.parse(check.stdout)).toMatchObject({ ok: false, problems: [], diagnostics: [diagnostic], unbuilt: [] });
+    } finally {
+      rmSync(file);
     }
   });
 
@@ -129,6 +147,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(list.stdout).toMatch(/^NAME +KIND +DESCRIPTION +PARAMETERS +CHARS +TOKENS/);
     expect(list.stdout).toMatch(/^forecast +tool +Forecasts the weather at a place\. +place, horizon +\d+ +~\d+/m);
     expect(list.stdout).toMatch(/^show_notice +tool /m);
+    expect(list.stdout).toMatch(/\n3 entries, ~\d+ tokens of tool definitions\.\n$/);
   });
 
   it("inspect: one entry in full; an unknown name is a usage error (exit 2)", () => {

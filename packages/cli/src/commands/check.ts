@@ -64,7 +64,7 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   progress.done();
   const diagnostics = () => plan.diagnostics.map((d) => diagnosticJson(d));
   if (json && plan.diagnostics.some((d) => d.severity === "error")) {
-    printJson({ ok: false, problems: [], diagnostics: diagnostics() });
+    printJson({ ok: false, problems: [], diagnostics: diagnostics(), unbuilt: [] });
     return 1;
   }
   if (!json && reportDiagnostics(plan.diagnostics)) return 1;
@@ -92,7 +92,7 @@ export function runCheck(options: { project?: string; against?: string; json?: b
     problems.push({ kind: "missing", file: relativePosix(info.packageJsonPath), message: `"toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}` });
   }
   if (json) {
-    printJson({ ok: problems.length === 0, problems, diagnostics: diagnostics(), unbuilt });
+    printJson({ ok: problems.length === 0, problems: problems.map(inWords), diagnostics: diagnostics(), unbuilt });
     return problems.length > 0 ? 1 : 0;
   }
   if (problems.length > 0) {
@@ -106,6 +106,15 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   const notBuilt = unbuilt.length > 0 ? ` (not built yet, in the compiler's outDir: ${unbuilt.join(", ")})` : "";
   process.stdout.write(`toolgen: ${checked} generated file${checked === 1 ? " is" : "s are"} up to date${notBuilt}.\n`);
   return 0;
+}
+
+/** A problem as `--json` gives it: its message a sentence, where the text output's line is its kind and the file. */
+function inWords(p: Problem): Problem {
+  const fix = "run 'toolgen build'";
+  if (p.kind === "missing") return { ...p, message: `missing: ${p.message}; ${fix}` };
+  if (p.kind === "stale") return { ...p, message: `out of date: ${p.message}; ${fix}` };
+  if (p.kind === "extra") return { ...p, message: `a chunk no entry is in any more: ${p.message}; ${fix}, which deletes it` };
+  return p;
 }
 
 /** Whether a file lies in the tsconfig's `outDir`, where the compiler writes its outputs. */

@@ -1,6 +1,6 @@
 import type { ManifestEntry } from "@toolgen/runtime";
 import type { ProviderId } from "@toolgen/runtime/providers";
-import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
 import { entryCost } from "@toolgen/core";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
@@ -17,10 +17,7 @@ export interface InspectOptions {
 export function runInspect(name: string, options: InspectOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries: own, diagnostics, info } = analyzeProject(options.project);
-  if (diagnostics.some((d) => d.severity === "error")) {
-    process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
-    return 1;
-  }
+  if (refusedSources(diagnostics, options.json)) return 1;
   const { entries, packageOf } = withDependencyEntries(info, own, options.host);
   const entry = entries.find((e) => e.name === name);
   if (!entry) throw new UsageError(`No entry named '${name}'. Known: ${entries.map((e) => e.name).join(", ") || "none"}.`);

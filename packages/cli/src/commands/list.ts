@@ -1,6 +1,6 @@
 import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
-import { formatDiagnostics } from "../output/print-diagnostics.js";
+import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
@@ -21,10 +21,7 @@ export interface ListOptions {
 export function runList(options: ListOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries: own, diagnostics, info } = analyzeProject(options.project);
-  if (diagnostics.some((d) => d.severity === "error")) {
-    process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
-    return 1;
-  }
+  if (refusedSources(diagnostics, options.json)) return 1;
   const { entries } = withDependencyEntries(info, own, options.host);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
@@ -42,7 +39,6 @@ export function runList(options: ListOptions): number {
   return 0;
 }
 
-
 function renderTable(entries: readonly ManifestEntry[]): string {
   const rows = entries.map((e) => {
     const props = Object.keys((e.inputSchema as { properties?: object }).properties ?? {});
@@ -52,8 +48,11 @@ function renderTable(entries: readonly ManifestEntry[]): string {
   const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
-  const total = entries.reduce((sum, e) => sum + entryCost(e).tokens, 0);
-  return [line(header), ...rows.map(line), "", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}, ~${total} tokens of tool definitions.`].join("\n");
+  // Tools only: prompts and resources are not offered to the model as tools (the catalog counts the same way).
+  const tools = entries.filter((e) => e.kind === "tool");
+  const total = tools.reduce((sum, e) => sum + entryCost(e).tokens, 0);
+  const ofThem = tools.length < entries.length ? `, ${tools.length} of them tool${tools.length === 1 ? "" : "s"}:` : ",";
+  return [line(header), ...rows.map(line), "", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}${ofThem} ~${total} tokens of tool definitions.`].join("\n");
 }
 
 function truncate(text: string, max: number): string {

@@ -4,6 +4,7 @@ import { codeFrameColumns } from "@babel/code-frame";
 import type { Diagnostic } from "@toolgen/core";
 import pc from "picocolors";
 import { shouldColor } from "./color.js";
+import { diagnosticJson, printJson } from "./diagnostic-json.js";
 
 /**
  * Prints diagnostics the way `tsc --pretty` does: `file:line:col - error TG1234: message`,
@@ -41,6 +42,18 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
 export function reportDiagnostics(diagnostics: readonly Diagnostic[]): boolean {
   if (diagnostics.length > 0) process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
   return diagnostics.some((d) => d.severity === "error");
+}
+
+/**
+ * Sources with errors: their diagnostics, on stderr, or with `--json` as `{ ok: false,
+ * diagnostics }` on stdout (as `build --json` gives them), so that a script reading the
+ * output always reads JSON. True when there were errors.
+ */
+export function refusedSources(diagnostics: readonly Diagnostic[], json: boolean | undefined): boolean {
+  if (!diagnostics.some((d) => d.severity === "error")) return false;
+  if (json) printJson({ ok: false, diagnostics: diagnostics.map((d) => diagnosticJson(d)) });
+  else process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
+  return true;
 }
 
 const MAX_FRAMED_LINE = 500;

@@ -32,7 +32,10 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
   try {
     old = readContract(against, project);
   } catch (error) {
-    if (error instanceof ContractAnalysisError) throw new UsageError(`--against ${against}: ${error.message}`);
+    if (error instanceof ContractAnalysisError) {
+      process.stderr.write(`${error.report}\n`);
+      throw new UsageError(`--against ${against}: ${error.message}`);
+    }
     throw error;
   }
   const diff = diffManifests(old.entries, manifest.entries);

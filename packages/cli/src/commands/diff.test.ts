@@ -141,3 +141,45 @@ describe("toolgen check --against", () => {
   });
 });
 
+
+describe("git:<ref> sides as the commit holds them", () => {
+  /** A commit beside HEAD (no branch moves, the working tree untouched) whose `src/tools.ts` is `source`. */
+  const commitWith = (source: string): string => {
+    const env = { ...process.env, GIT_INDEX_FILE: path.join(dir, ".git/toolgen-test-index") };
+    const run = (args: string[], input?: string) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env, ...(input !== undefined ? { input } : {}) }).trim();
+    run(["read-tree", "HEAD"]);
+    run(["update-index", "--add", "--cacheinfo", `100644,${run(["hash-object", "-w", "--stdin"], source)},src/tools.ts`]);
+    return run(["-c", "user.name=t", "-c", "user.email=t@example.com", "commit-tree", run(["write-tree"]), "-p", "HEAD", "-m", "side"]);
+  };
+
+  it("a file marked export-ignore is read all the same: the side is the commit, not its archive", () => {
+    writeFileSync(path.join(dir, ".gitattributes"), "src/tools.ts export-ignore\n");
+    git("add", ".gitattributes");
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "attributes");
+    const diff = toolgen(["diff", "git:HEAD", "--json"], dir);
+    expect([diff.status, JSON.parse(diff.stdout)]).toEqual([1, GOLDEN]);
+  });
+
+  it("a commit whose sources have errors: its diagnostics at their paths in the repository, quoted, then exit 2", () => {
+    const broken = commitWith("/**\n * Orders.\n * @tool\n */\nexport function order((request: string): string {\n  return request;\n}\n");
+    for (const command of [["diff", `git:${broken}`], ["check", "--against", `git:${broken}`]]) {
+      const result = toolgen(command, dir);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/^src\/tools\.ts:5:23 - error TS1138: Parameter declaration expected\.\n\n[\s\S]*> 5 \| export function order\(\(request/m);
+      expect(result.stderr).not.toContain("toolgen-diff-");
+      expect(result.stderr).toContain(`errors in git:${broken} (files as at that commit, from the repository's root); see above.`);
+    }
+  });
+
+  it("a package folder with a package.json that is not JSON, or naming a manifest not built: one line saying so", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "toolgen-side-"));
+    try {
+      writeFileSync(path.join(folder, "package.json"), "{bad");
+      expect(toolgen(["diff", folder], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(new RegExp(`^toolgen: ${folder}/package\\.json: .*JSON.*\\n$`)) });
+      writeFileSync(path.join(folder, "package.json"), '{ "toolgen": { "manifest": "./dist/m.json" } }');
+      expect(toolgen(["diff", folder], dir)).toMatchObject({ status: 2, stderr: `toolgen: ${folder}/dist/m.json: no such file (build the package first?)\n` });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,6 @@
 import { diffManifests } from "@toolgen/core";
 import { formatDiff } from "../contract/format-diff.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
-import { reportDiagnostics } from "../output/print-diagnostics.js";
 
 /**
  * `toolgen diff <old> [<new>]`: what changed in the tool contract between two versions, each
@@ -16,8 +15,7 @@ export function runDiff(oldSpec: string, newSpec: string | undefined, options: {
     result = { old, now, diff: diffManifests(old.entries, now.entries) };
   } catch (error) {
     if (!(error instanceof ContractAnalysisError)) throw error;
-    reportDiagnostics(error.diagnostics);
-    process.stderr.write(`toolgen: ${error.message}\n`);
+    process.stderr.write(`${error.report}\ntoolgen: ${error.message}\n`);
     return 2;
   }
   const { old, now, diff } = result;

@@ -28,7 +28,7 @@ export function runDocs(options: { project?: string; out?: string; against?: str
       diff = { against: old.label, ...diffManifests(old.entries, entries) };
     } catch (error) {
       if (!(error instanceof ContractAnalysisError)) throw error;
-      process.stderr.write(`${formatDiagnostics(error.diagnostics, process.cwd())}\ntoolgen: ${error.message}\n`);
+      process.stderr.write(`${error.report}\ntoolgen: ${error.message}\n`);
       return 2;
     }
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Diagnostic } from "@toolgen/core";
@@ -8,6 +8,7 @@ import { readManifest } from "@toolgen/runtime/discovery";
 import { planProjectBuild } from "../build/plan-build.js";
 import { UsageError } from "../commands/usage-error.js";
 import { relativePosix } from "../output/diagnostic-json.js";
+import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { tsconfigPathOf } from "@toolgen/transformer/project";
 
@@ -18,13 +19,21 @@ export interface Contract {
   version: string | undefined;
 }
 
-/** Diagnostics that stopped a side from being analyzed: the caller prints them. */
+/**
+ * Diagnostics that stopped a side from being analyzed: the caller prints `report` (formatted
+ * where the files still exist: a commit's are deleted once read), then the message.
+ */
 export class ContractAnalysisError extends Error {
+  readonly report: string;
   constructor(
     readonly label: string,
     readonly diagnostics: readonly Diagnostic[],
+    /** The folder the report's paths are relative to. */
+    from = process.cwd(),
+    where = "",
   ) {
-    super(`errors in ${label}; see above.`);
+    super(`errors in ${label}${where}; see above.`);
+    this.report = formatDiagnostics(diagnostics, from);
   }
 }
 
@@ -46,7 +55,9 @@ function readManifestFile(file: string, label: string): Contract {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UsageError(`${label}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file (build the package first?)" : code === "EISDIR" ? "a folder, not a manifest file" : (error as Error).message;
+    throw new UsageError(`${label}: ${why}`);
   }
   try {
     const { manifest } = readManifest(text, label);
@@ -70,7 +81,12 @@ function isObjectWithoutFormat(text: string): boolean {
 function readPackage(folder: string, label: string): Contract {
   const packageJson = path.join(folder, "package.json");
   if (!existsSync(packageJson)) throw new UsageError(`${label}: a package folder needs a package.json.`);
-  const manifest = (JSON.parse(readFileSync(packageJson, "utf8")) as { toolgen?: { manifest?: unknown } }).toolgen?.manifest;
+  let manifest: unknown;
+  try {
+    manifest = (JSON.parse(readFileSync(packageJson, "utf8")) as { toolgen?: { manifest?: unknown } } | null)?.toolgen?.manifest;
+  } catch (error) {
+    throw new UsageError(`${path.join(label, "package.json")}: ${(error as Error).message}`);
+  }
   if (typeof manifest !== "string") throw new UsageError(`${label}/package.json names no manifest ("toolgen": { "manifest": … }); build the package, or give the manifest file.`);
   return readManifestFile(path.join(folder, manifest), path.join(label, manifest));
 }
@@ -85,9 +101,10 @@ function analyzeContract(project: string | undefined, label: string, cwd = proce
 }
 
 /**
- * The project as it was at a commit: the commit's tree exported to a temporary folder (`git
- * archive`: the working tree, the index and the branches are not touched), the same tsconfig
- * analyzed there, with the checkout's node_modules linked in so its imports resolve.
+ * The project as it was at a commit: the commit's tree written to a temporary folder through
+ * an index of its own (the working tree, the repository's index and its branches are not
+ * touched; unlike `git archive`, no `export-ignore` attribute leaves a file out), the same
+ * tsconfig analyzed there, with the checkout's node_modules linked in so its imports resolve.
  */
 function readAtCommit(ref: string, project: string | undefined): Contract {
   const label = `git:${ref}`;
@@ -100,14 +117,16 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
   if (top.status !== 0) throw new UsageError(`${label}: ${start} is not in a git repository.`);
   const root = top.stdout.toString().trim();
   if (git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).status !== 0) throw new UsageError(`${label}: no commit '${ref}' in ${root}.`);
-  // The whole commit, from the repository's root: run in a subfolder (a package of a
-  // monorepo), `git archive` would give that folder's files alone, without the path to them.
-  const archive = git(["-C", root, "archive", "--format=tar", ref]);
-  if (archive.status !== 0) throw new UsageError(`${label}: git archive failed: ${archive.stderr.toString().trim()}`);
-  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-diff-"));
+  const work = mkdtempSync(path.join(tmpdir(), "toolgen-diff-"));
+  const dir = path.join(work, "tree");
   try {
-    const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
-    if (untar.status !== 0) throw new UsageError(`${label}: cannot unpack the commit: ${untar.stderr.toString().trim()}`);
+    mkdirSync(dir);
+    // The whole commit, from the repository's root (a package of a monorepo may import its siblings).
+    const index = { ...process.env, GIT_INDEX_FILE: path.join(work, "index") };
+    for (const args of [["read-tree", ref], ["checkout-index", "--all", `--prefix=${dir}${path.sep}`]]) {
+      const done = spawnSync("git", ["-C", root, ...args], { env: index, maxBuffer: 1 << 30 });
+      if (done.status !== 0) throw new UsageError(`${label}: cannot write out the commit (git ${args[0]}): ${done.stderr.toString().trim()}`);
+    }
     // node_modules is not in the commit: the checkout's, folder by folder from the project up.
     for (let folder = start; ; folder = path.dirname(folder)) {
       const modules = path.join(folder, "node_modules");
@@ -122,9 +141,15 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
       return { label, entries: [], version: undefined };
     }
     if (!existsSync(there)) throw new UsageError(`${label}: ${path.relative(root, tsconfig)} does not exist at that commit.`);
-    return analyzeContract(there, label, dir, (files) => warnOfWorkingTree(label, root, files));
+    try {
+      return analyzeContract(there, label, dir, (files) => warnOfWorkingTree(label, root, files));
+    } catch (error) {
+      // Reported while the commit's files are there to quote, at their paths in the repository.
+      if (error instanceof ContractAnalysisError) throw new ContractAnalysisError(label, error.diagnostics, dir, " (files as at that commit, from the repository's root)");
+      throw error;
+    }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

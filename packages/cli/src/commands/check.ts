@@ -39,9 +39,14 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
     throw error;
   }
   const diff = diffManifests(old.entries, manifest.entries);
-  if (diff.bump !== "major") return undefined;
   const [was, is] = [major(old.version), major(manifest.package.version)];
-  if (was !== undefined && is !== undefined && is > was) return undefined;
+  const announced = was !== undefined && is !== undefined && is > was;
+  if (diff.bump !== "major" || announced) {
+    // Passing, the summary line still counts every change.
+    const why = diff.bump === "major" ? `; allowed: the major version went from ${was} to ${is}` : "";
+    if (print) process.stderr.write(`${formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against" }).split("\n")[0]}${why}\n`);
+    return undefined;
+  }
   if (print) process.stderr.write(formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against", only: "breaking" }));
   const changes = diff.changes.filter((c) => c.severity === "breaking");
   const versions = was === undefined || is === undefined ? "package.json states no version to compare" : `the major version is ${is}, as in ${old.label}`;

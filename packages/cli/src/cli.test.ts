@@ -170,9 +170,9 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
   it("types: any schema file, 2020-12 tuples included; a missing file exits 2", () => {
     const schema = path.join(dir, "point.schema.json");
     writeFileSync(schema, JSON.stringify({ title: "Point", type: "object", properties: { at: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2 } }, required: ["at"], additionalProperties: false }));
-    const types = run(["types", schema, "--out", path.join(dir, "point.d.ts")], dir);
+    const types = run(["types", schema, "--out", path.join(dir, "types/generated/point.d.ts")], dir);
     expect(types.status).toBe(0);
-    expect(readFileSync(path.join(dir, "point.d.ts"), "utf8")).toMatch(/^export interface Point \{[^}]*\n {2}at: \[number, number\];\n\}/m);
+    expect(readFileSync(path.join(dir, "types/generated/point.d.ts"), "utf8")).toMatch(/^export interface Point \{[^}]*\n {2}at: \[number, number\];\n\}/m);
     const missing = run(["types", "nowhere.json"], dir);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("cannot read nowhere.json");

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
 import { ManifestError } from "@toolgen/runtime";
+import { makeDirectory } from "@toolgen/transformer/project";
 import { parseManifest } from "@toolgen/runtime/discovery";
 import { loadProjectInfo } from "../project/load-project.js";
 import { shown } from "./build.js";
@@ -48,6 +49,8 @@ export async function runTypes(file: string | undefined, options: TypesOptions):
   if (options.out) {
     const out = path.resolve(options.out);
     try {
+      // As `docs -o` and the build do: the folder is made when missing.
+      makeDirectory(path.dirname(out));
       writeFileSync(out, text);
     } catch (error) {
       throw new UsageError(`cannot write ${shown(out)}: ${(error as Error).message.replace(/, open '.*'$/, "")}.`);

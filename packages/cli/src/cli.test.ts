@@ -106,7 +106,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     const file = path.join(dir, "src/broken.ts");
     writeFileSync(file, "/**\n * Takes a callback.\n * @tool\n * @param cb A callback.\n */\nexport function takesCallback(cb: () => void): string {\n  return String(cb);\n}\n");
     try {
-      const diagnostic = { rule: null, code: "TG2001", severity: "error", file: "src/broken.ts", line: 6, column: 31 };
+      const diagnostic = { rule: null, code: "TG2001", severity: "error", file: "src/broken.ts", line: 6, column: 31, entry: "takes_callback" };
       for (const command of [["list", "--json"], ["inspect", "forecast", "--json"]]) {
         const result = run(command, dir);
         expect(result).toMatchObject({ status: 1, stderr: "" });

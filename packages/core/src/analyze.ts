@@ -88,9 +88,13 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
     const found = guard(diagnostics, sourceFile, () => findDeclarations(tsm, checker, sourceFile, diagnostics)) ?? [];
     for (const declaration of found) {
       diagnostics.entry = declaration.nameNode;
+      const before = diagnostics.items.length;
       const built = guard(diagnostics, declaration.nameNode, () => buildEntry(state, declaration, entryOptions));
       diagnostics.entry = undefined;
-      if (built) entries.push(built);
+      if (!built) continue;
+      entries.push(built);
+      // What its analysis found is about this entry (`--json` names it).
+      for (const found of diagnostics.items.slice(before)) found.entryName ??= built.entry.name;
     }
   }
   guard(diagnostics, sourceFiles[0], () => checkEntries(entries, diagnostics));

@@ -22,7 +22,14 @@ export interface McpHandlerOptions extends Omit<McpServerOptions, "stateful">, H
 }
 
 /** A web-standard request handler: what `fetch` handlers, `Deno.serve`, `Bun.serve` and route handlers take. */
-export type McpHandler = (request: Request) => Promise<Response>;
+export type McpHandler = ((request: Request) => Promise<Response>) & {
+  /**
+   * Aborts every call still running in a session (their signals abort; their clients get
+   * `aborted` results on the streams still open): for shutdown, after a grace period. A
+   * stateless call follows its HTTP request's signal instead.
+   */
+  abortCalls(): void;
+};
 
 /** For load balancers: answered without a token. */
 export const HEALTH_PATH = "/healthz";
@@ -58,7 +65,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   // Stateless, a call answers on an SSE stream only when it may send notifications first.
   const streams = (body: unknown) => (Array.isArray(body) ? body : [body]).some((message) => mayNotify(registry, external, message));
   let loaded: Promise<unknown> | undefined;
-  return async (request) => {
+  const handle = async (request: Request): Promise<Response> => {
     if ((request.method === "GET" || request.method === "HEAD") && new URL(request.url).pathname === HEALTH_PATH) {
       return new Response(request.method === "GET" ? '{"status":"ok"}' : null, { headers: { "content-type": "application/json" } });
     }
@@ -68,6 +75,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     if (sessions) return guardMcpRequest(options, request, access, ["POST", "GET", "DELETE"], (body, principal) => sessions.serve(request, body, principal));
     return handleMcpRequest(newServer, options, request, access, streams, (body, principal) => answerDirectly(request, body, registryForRequest(registry, principal, request.signal), external));
   };
+  return Object.assign(handle, { abortCalls: () => sessions?.abortCalls() });
 }
 
 /** A `tools/call` that asks for progress, or of a tool that takes a `ToolContext` (it may log or report progress). */

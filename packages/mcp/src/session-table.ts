@@ -132,6 +132,11 @@ export class SessionTable {
     return this.sessions.keys().next().value!;
   }
 
+  /** Aborts the calls of every session, leaving their streams open for the answers (shutdown). */
+  abortCalls(): void {
+    for (const session of this.sessions.values()) session.controller.abort();
+  }
+
   private close(id: string): void {
     const session = this.sessions.get(id);
     if (!session) return;

@@ -58,6 +58,22 @@ describe("close(graceMs)", () => {
     expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
   });
 
+  it("aborts a session's call still running after the grace period too; its answer still goes out", async () => {
+    const { registry, aborted } = waiting();
+    const running = await serveHttp(registry, { port: 0, identity, sessions: true });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const opened = await fetch(running.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
+    await opened.text();
+    const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    const answer = fetch(running.url, { method: "POST", headers: { ...headers, ...session }, body: CALL.body }).then((r) => jsonRpcAnswer<{ result: { isError?: boolean; content: Array<{ text: string }> } }>(r));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    await running.close(200);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(aborted).toEqual([true]);
+    expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
+  });
+
   it("does not wait the grace period for a session's idle notification stream (GET): only calls are waited for", async () => {
     const { registry } = waiting();
     const running = await serveHttp(registry, { port: 0, identity, sessions: true });

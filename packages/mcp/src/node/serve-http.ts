@@ -49,7 +49,7 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
  * A web-standard handler (`createMcpHandler`) on a Node.js HTTP server: a thin adapter
  * between Node's request and response objects and web-standard ones.
  */
-export async function serveHandler(handler: (request: Request) => Promise<Response>, options: { port: number; host?: string }): Promise<RunningHttpServer> {
+export async function serveHandler(handler: ((request: Request) => Promise<Response>) & { abortCalls?(): void }, options: { port: number; host?: string }): Promise<RunningHttpServer> {
   const inFlight = new Set<AbortController>();
   /**
    * GET requests that resume nothing: a session's stream of notifications, open for as long as
@@ -97,7 +97,8 @@ export async function serveHandler(handler: (request: Request) => Promise<Respon
       http.closeIdleConnections();
       for (const stream of streams) stream.abort();
       await settle(graceMs);
-      // Calls still running are aborted through their signals; their answers get a moment to go out.
+      // Calls still running are aborted through their signals (a session's, which no HTTP request holds, through the handler); their answers get a moment to go out.
+      handler.abortCalls?.();
       for (const controller of inFlight) controller.abort();
       await settle(ABORTED_ANSWER_MS);
       http.closeAllConnections();

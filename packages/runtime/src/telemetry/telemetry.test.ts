@@ -57,6 +57,10 @@ describe("telemetry()", () => {
       expect(histogram.descriptor.unit).toBe("s");
       expect(histogram.dataPoints).toHaveLength(3);
       expect(histogram.dataPoints.every((p) => (p.value as { count: number }).count === 1)).toBe(true);
+      // Buckets in seconds, as the GenAI conventions advise: calls of milliseconds fall in the first.
+      const { buckets } = histogram.dataPoints[0]!.value as { buckets: { boundaries: number[]; counts: number[] } };
+      expect(buckets.boundaries).toEqual([0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92]);
+      expect(buckets.counts[0]).toBe(1);
     });
   });
 });

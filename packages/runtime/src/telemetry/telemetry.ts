@@ -29,7 +29,12 @@ export function telemetry(): Interceptor {
     const meter = provider.getMeter(SCOPE);
     return (instruments = {
       provider,
-      duration: meter.createHistogram("toolgen.tool.call.duration", { unit: "s", description: "How long calls to tools, prompts and resources take, from the interceptors on." }),
+      duration: meter.createHistogram("toolgen.tool.call.duration", {
+        unit: "s",
+        description: "How long calls to tools, prompts and resources take, from the interceptors on.",
+        // The GenAI conventions' buckets for durations in seconds: the SDK's default ones are for milliseconds, and would put every call below 5 s in one.
+        advice: { explicitBucketBoundaries: [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92] },
+      }),
       outcomes: meter.createCounter("toolgen.tool.call.outcomes", { description: "Calls by outcome status and error code." }),
     });
   };

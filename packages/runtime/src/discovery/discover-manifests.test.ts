@@ -87,6 +87,19 @@ describe("discoverManifests", () => {
     expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "./dist", which is not a file`);
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "../../package.json" } });
     expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "../../package.json", which is outside it`);
+    // A link inside the package to a file outside it is outside it too.
+    write("outside.manifest.json", { formatVersion: 2, package: { name: "a" }, entries: [] });
+    symlinkSync(path.join(root(), "outside.manifest.json"), path.join(root(), "node_modules/a/dist/link.json"));
+    write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/link.json" } });
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "./dist/link.json", which is outside it`);
+  });
+
+  it("a package linked into node_modules (a workspace) is inside itself: its manifest is found", () => {
+    write("package.json", { name: "app", version: "1.0.0", dependencies: { a: "1" } });
+    legacyPackage("packages/a", "a", "a_tool");
+    write("node_modules/.keep", "");
+    symlinkSync(path.join(root(), "packages/a"), path.join(root(), "node_modules/a"));
+    expect(discoverManifests(root()).map((m) => m.packageName)).toEqual(["a"]);
   });
 
   it("a truncated or unsupported manifest in a dependency names that file and the field", () => {

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { isRecord } from "../manifest/check-manifest.js";
 import { describeJson, ManifestError } from "../manifest/manifest-error.js";
@@ -132,8 +132,15 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
   return manifestPath;
 }
 
-/** Whether `file` is inside the folder `dir` (by its path: a package names its own files). */
+/**
+ * Whether `file` is inside the folder `dir`: by its path (a package names its own files), and,
+ * when the file exists, by where both really are — a link inside the package may point out of it.
+ */
 export function isInside(dir: string, file: string): boolean {
+  return isBelow(dir, file) && (!existsSync(file) || isBelow(realpathSync(dir), realpathSync(file)));
+}
+
+function isBelow(dir: string, file: string): boolean {
   const relative = path.relative(dir, file);
   return relative !== "" && relative.split(path.sep)[0] !== ".." && !path.isAbsolute(relative);
 }

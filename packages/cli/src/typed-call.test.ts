@@ -36,6 +36,7 @@ describe("typed registry.call with @alias names", () => {
       { status: "ok", text: "notes on types, at most 10" },
       { status: "ok", text: "inbox: 0 notes" },
       { status: "ok", text: "hi" },
+      { status: "ok", text: "locked 7" },
       { status: "ok", text: "a b c@2026" },
     ]);
   });

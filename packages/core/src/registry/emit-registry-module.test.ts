@@ -17,7 +17,7 @@ describe("renderRegistryModule: the types of registry.call", () => {
   it("reads each entry whose one argument is its request through the mapped type, and writes the others out", () => {
     expect(typescript).toContain(`type Requests = {
   "search": typeof m0.search;
-  "find": InstanceType<typeof m1.Notes>["find"];
+  "find": (typeof m1.Notes)["prototype"]["find"];
   "open": (typeof m1.Stat)["open"];
 };`);
     expect(typescript).toContain(`export type ToolInputs = { [K in keyof Requests]: NonNullable<Parameters<Requests[K]>[0]> } & {

@@ -132,10 +132,14 @@ export type ToolInputs = ${requests.length && others.length ? `${mapped} & ${lis
   };
 }
 
-/** The type of an entry's implementation: an exported function, or a method of a toolset class (of the class itself when static). */
+/**
+ * The type of an entry's implementation: an exported function, or a method of a toolset class
+ * (of the class itself when static; of its prototype, not `InstanceType`, which refuses a
+ * class whose constructor is private).
+ */
 function functionType(entry: ManifestEntry, declaration: RegistryModuleEntry["declaration"], alias: string): string {
   if (!declaration.toolset) return `typeof ${alias}.${entry.implementation.export}`;
-  const owner = declaration.toolset.static ? `(typeof ${alias}.${declaration.exportName})` : `InstanceType<typeof ${alias}.${declaration.exportName}>`;
+  const owner = `(typeof ${alias}.${declaration.exportName})${declaration.toolset.static ? "" : '["prototype"]'}`;
   return `${owner}[${JSON.stringify(entry.implementation.method)}]`;
 }
 

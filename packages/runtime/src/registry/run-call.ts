@@ -4,7 +4,7 @@ import { contentText, readContent } from "../content/read-content.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
-import { expandUriTemplate, isUriTemplate } from "../resources/uri-template.js";
+import { expandUriTemplate, isUriTemplate, uncarriedVariable } from "../resources/uri-template.js";
 import { bindArguments } from "../pipeline/bind-arguments.js";
 import { conformResult } from "../pipeline/conform-result.js";
 import { convertArguments } from "../pipeline/convert-arguments.js";
@@ -13,7 +13,7 @@ import { mapThrown } from "../pipeline/map-thrown.js";
 import { prepareArguments } from "../pipeline/prepare-arguments.js";
 import { resolveImplementation } from "../pipeline/resolve-implementation.js";
 import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
-import { describeValue } from "../pipeline/validate-arguments.js";
+import { describeValue, formatIssues } from "../pipeline/validate-arguments.js";
 import type { CallInfo, CallOptions, Interceptor, RegistryOptions } from "./create-registry.js";
 import type { FormatLookup } from "../validation/format-checks.js";
 import type { EntryDefinition } from "./entry-definition.js";
@@ -45,6 +45,11 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const prepared = prepareArguments(definition, rawArgs, shared.options.strict ?? false);
   if (!prepared.ok) return prepared.outcome;
   const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions, entry.conversionDefs);
+  const uncarried = entry.kind === "resource" && uri === undefined ? uncarriedVariable(entry.uris ?? [], prepared.args) : undefined;
+  if (uncarried !== undefined) {
+    const issue = { path: `/${uncarried}`, expected: `one segment of ${entry.uris![0]} (not empty, no '/')`, received: describeValue(prepared.args[uncarried]) };
+    return errorOutcome("invalid_arguments", formatIssues(entry.name, { issues: [issue] }), { issues: [issue] });
+  }
   const controller = new AbortController();
   const context: ToolContext = {
     ...(shared.options.workingDirectory !== undefined ? { workingDirectory: shared.options.workingDirectory } : {}),

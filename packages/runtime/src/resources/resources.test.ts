@@ -59,6 +59,13 @@ describe("registry.readResource", () => {
     expect(await registry().dispatch("page", { n: 4 })).toEqual({ status: "ok", text: "page 4", resource: { uri: "pages:///4" } });
   });
 
+  it("called by name, a resource takes only values its URI template could carry: a '/' reaches no other segment that way either", async () => {
+    const outcome = await registry().dispatch("note", { name: "../../etc/passwd" });
+    expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/name", expected: "one segment of notes:///{name} (not empty, no '/')", received: 'the string "../../etc/passwd"' }] } } });
+    expect(await registry().dispatch("note", { name: "" })).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+    expect(await registry().dispatch("note", { name: "a?b#c" })).toEqual({ status: "ok", text: "# a?b#c", resource: { uri: "notes:///a%3Fb%23c", mimeType: "text/markdown" } });
+  });
+
   it("returns bytes as base64", async () => {
     expect(await registry().readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", mimeType: "image/png", blob: "iVBORw==" } });
   });

@@ -77,3 +77,15 @@ export function compileUriTemplate(template: string): UriTemplate | undefined {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * For a resource called by name, not by URI: the variable whose value none of its URI
+ * templates could have read from a URI (empty, or holding `/`), so that `dispatch` cannot
+ * hand the resource what `readResource` would refuse. Undefined when a template carries the
+ * values, or a fixed URI names the resource.
+ */
+export function uncarriedVariable(uris: readonly string[], args: Readonly<Record<string, unknown>>): string | undefined {
+  const templates = uris.map((uri) => (isUriTemplate(uri) ? compileUriTemplate(uri) : undefined));
+  if (templates.length === 0 || templates.some((t) => !t || t.match(expandUriTemplate(t.template, args) ?? "") !== undefined)) return undefined;
+  return templates[0]!.variables.find((name) => /^$|\//.test(String(args[name] ?? "")));
+}

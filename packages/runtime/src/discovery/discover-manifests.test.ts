@@ -1,4 +1,4 @@
-import { readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ManifestError } from "../manifest/manifest-error.js";
@@ -92,6 +92,14 @@ describe("discoverManifests", () => {
     symlinkSync(path.join(root(), "outside.manifest.json"), path.join(root(), "node_modules/a/dist/link.json"));
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/link.json" } });
     expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "./dist/link.json", which is outside it`);
+  });
+
+  it("a root that is not there, or holds no package.json, is a DiscoveryError naming the folder in full", () => {
+    const missing = path.join(root(), "nowhere");
+    expect(errorOf(() => discoverManifests(missing))).toMatchObject({ name: "DiscoveryError", message: `${missing}: no such folder; discovery starts from a folder holding a package.json.` });
+    write("empty/.keep", "");
+    const empty = path.join(root(), "empty");
+    expect(errorOf(() => discoverManifests(empty)).message).toBe(`${path.join(realpathSync(empty), "package.json")}: cannot read it; discovery starts from a folder holding a package.json.`);
   });
 
   it("a package linked into node_modules (a workspace) is inside itself: its manifest is found", () => {

@@ -50,7 +50,7 @@ const DEPENDENCY_FIELDS = ["dependencies", "optionalDependencies", "peerDependen
  * manifest that is missing, malformed or of an unsupported format.
  */
 export function discoverManifests(root: string, options: DiscoveryOptions = {}): DiscoveredManifest[] {
-  const rootDir = realpathSync(path.resolve(root));
+  const rootDir = realRoot(root);
   const found: DiscoveredManifest[] = [];
   const visited = new Set<string>();
   const display = (file: string) => path.relative(rootDir, file).split(path.sep).join("/") || ".";
@@ -59,7 +59,8 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
     if (visited.has(dir)) return;
     visited.add(dir);
     const packageJsonPath = path.join(dir, "package.json");
-    const pkg = readPackageJson(packageJsonPath, display(packageJsonPath));
+    // The root's named in full: which folder discovery started from is the question then.
+    const pkg = readPackageJson(packageJsonPath, isRoot ? packageJsonPath : display(packageJsonPath));
     for (const field of DEPENDENCY_FIELDS) {
       const deps = pkg[field];
       if (!isRecord(deps)) continue;
@@ -88,6 +89,15 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
   };
   visit(rootDir, true);
   return found;
+}
+
+/** The folder discovery starts from, as it really is; one that is not there is said so. */
+function realRoot(root: string): string {
+  try {
+    return realpathSync(path.resolve(root));
+  } catch {
+    throw new DiscoveryError(`${path.resolve(root)}: no such folder; discovery starts from a folder holding a package.json.`);
+  }
 }
 
 function readPackageJson(file: string, shown: string): Record<string, unknown> {

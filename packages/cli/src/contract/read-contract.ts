@@ -112,7 +112,7 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
   // As git names the repository's root (symbolic links resolved), so that paths relate to it.
   const start = realPath(path.dirname(named));
   const tsconfig = path.join(start, path.basename(named));
-  const git = (args: string[], input?: Buffer) => spawnSync("git", args, { cwd: start, maxBuffer: 1 << 30, ...(input ? { input } : {}) });
+  const git = (args: string[]) => spawnSync("git", args, { cwd: start });
   const top = git(["rev-parse", "--show-toplevel"]);
   if (top.status !== 0) throw new UsageError(`${label}: ${start} is not in a git repository.`);
   const root = top.stdout.toString().trim();

@@ -304,13 +304,24 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root(), { allow: ["other"], overrides: { dup: "nobody" } })).rejects.toThrow("The override for 'dup' chooses nobody, which does not provide it (provided by: a, app).");
   });
 
+  it("a name two packages provide is said with every other name those two both provide, not one run at a time", async () => {
+    write("package.json", { name: "app", type: "module", dependencies: { a: "1", b: "1" } });
+    for (const name of ["a", "b"]) {
+      write(`node_modules/${name}/package.json`, { name, type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
+      const tool = (tool: string) => ({ name: tool, description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } });
+      write(`node_modules/${name}/toolgen.manifest.json`, { formatVersion: 1, name, tools: ["one", "two", "three", `only_${name}`].map(tool) });
+      write(`node_modules/${name}/lib/index.js`, "export function run() { return 1; }\n");
+    }
+    await expect(discoverRegistry(root())).rejects.toThrow(/^The name 'one' is provided twice: by a \(node_modules\/a\/toolgen\.manifest\.json\) and by b \(node_modules\/b\/toolgen\.manifest\.json\)\. They also both provide 'two', 'three'\. Remove one/);
+  });
+
   it("two versions of one package (an npm diamond) are told apart by version; copies of one version are one provider", async () => {
     write("package.json", { name: "app", type: "module", dependencies: { lib: "1", wrapper: "1" } });
     legacyPackage("node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
     write("node_modules/wrapper/package.json", { name: "wrapper", dependencies: { lib: "2" } });
     legacyPackage("node_modules/wrapper/node_modules/lib", "lib", "compute", {}, { version: "2.0.0" });
     write("node_modules/wrapper/node_modules/lib/lib/index.js", 'export function run() { return "compute from lib 2"; }\n');
-    await expect(discoverRegistry(root())).rejects.toThrow(`The name 'compute' is provided twice: by lib (node_modules/lib/toolgen.manifest.json) and by lib (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "compute": "lib@2.0.0" }`);
+    await expect(discoverRegistry(root())).rejects.toThrow(`The name 'compute' is provided twice: by lib@1.0.0 (node_modules/lib/toolgen.manifest.json) and by lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "compute": "lib@2.0.0" }`);
     await expect(discoverRegistry(root(), { overrides: { compute: "lib" } })).rejects.toThrow(`The override for 'compute' chooses lib, which is installed in several versions: lib@1.0.0 (node_modules/lib/toolgen.manifest.json), lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Choose one: { "compute": "lib@2.0.0" }.`);
     expect(await (await discoverRegistry(root(), { overrides: { compute: "lib@2.0.0" } })).dispatch("compute", {})).toEqual({ status: "ok", text: "compute from lib 2" });
     await expect(discoverRegistry(root(), { overrides: { compute: "lib@3.0.0" } })).rejects.toThrow("The override for 'compute' chooses lib@3.0.0, which does not provide it (provided by: lib@1.0.0, lib@2.0.0).");

@@ -53,8 +53,13 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
       if (a.from.packageName === b.from.packageName && packageLabel(a.from) === label) {
         throw new DiscoveryError(`The name '${name}' is provided twice: by two copies of ${label} (${a.from.displayPath} and ${b.from.displayPath}) without versions to tell them apart. Remove one (npm dedupe), or give the package a version.`);
       }
+      // Two versions of one package: each named with its version.
+      const origin = (item: (typeof all)[number]) => (a.from.packageName === b.from.packageName ? `${packageLabel(item.from)} (${item.from.displayPath})` : item.definition.origin);
+      // Every name the same two packages both provide, said at once, not one run at a time.
+      const alike = [...byName].filter(([other, l]) => other !== name && overrides[other] === undefined && l.some((i) => i.from === a.from) && l.some((i) => i.from === b.from)).map(([other]) => `'${other}'`);
+      const more = alike.length ? ` They also both provide ${alike.length > 5 ? `${alike.slice(0, 5).join(", ")} and ${alike.length - 5} more` : alike.join(", ")}.` : "";
       throw new DiscoveryError(
-        `The name '${name}' is provided twice: by ${a.definition.origin} and by ${b.definition.origin}. Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).`,
+        `The name '${name}' is provided twice: by ${origin(a)} and by ${origin(b)}.${more} Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).`,
       );
     }
     const kept = list.filter((item) => chooses(chosen, item.from));

@@ -48,6 +48,8 @@ export interface ToolSpec {
   complete?: Readonly<Record<string, Completer>>;
 }
 
+const SPEC_KEYS = "name description title kind params fn outputSchema content annotations tags scopes supportedFor excludedFor role uris mimeType complete".split(" ");
+
 /** Names every provider and MCP accept as they are. */
 const NAME = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -58,6 +60,9 @@ const NAME = /^[A-Za-z0-9._-]{1,128}$/;
  */
 export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefinition {
   checkName(spec.name, "register");
+  // A key it does not know (`inputSchema`, a misspelling) would be dropped unseen: the tool would take nothing.
+  const unknown = Object.keys(spec).find((key) => !SPEC_KEYS.includes(key));
+  if (unknown !== undefined) throw new TypeError(`toolgen: register('${spec.name}'): unknown key '${unknown}' (known: ${SPEC_KEYS.join(", ")}).`);
   if (typeof spec.fn !== "function") throw new TypeError(`toolgen: register('${spec.name}'): 'fn' must be a function.`);
   const kind = spec.kind ?? "tool";
   if (kind === "resource" && !spec.uris?.length) throw new TypeError(`toolgen: register('${spec.name}'): a resource needs 'uris'.`);

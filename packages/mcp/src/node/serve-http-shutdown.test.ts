@@ -1,7 +1,7 @@
 import { createRegistry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
 import { jsonRpcAnswer } from "../../../../test-support/json-rpc-answer.js";
-import { serveHttp } from "./serve-http.js";
+import { type RunningHttpServer, serveHttp } from "./serve-http.js";
 
 const identity = { name: "shutdown", version: "1.0.0" };
 
@@ -23,7 +23,29 @@ function waiting() {
   return { registry, aborted };
 }
 
-const CALL = { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait", arguments: {} } }) };
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+const CALL = { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait", arguments: {} } }) };
+
+/** Opens a session: the headers its later requests carry. */
+async function openSession(url: string): Promise<Record<string, string>> {
+  const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+  const opened = await fetch(url, { method: "POST", headers: HEADERS, body: JSON.stringify(initialize) });
+  await opened.text();
+  return { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+}
+
+type CallAnswer = { result: { isError?: boolean; content: Array<{ text: string }> } };
+
+/** Closes the server with a call of `wait` running: after the grace period the call is aborted, and its answer still goes out. */
+async function expectAbortedOnClose(running: RunningHttpServer, aborted: boolean[], answer: Promise<CallAnswer>): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const started = performance.now();
+  await running.close(200);
+  expect(performance.now() - started).toBeLessThan(1500);
+  expect(aborted).toEqual([true]);
+  expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
+}
 
 describe("a call's signal follows its HTTP request", () => {
   it("a client that goes away aborts its call", async () => {
@@ -49,38 +71,22 @@ describe("close(graceMs)", () => {
   it("aborts a call still running after the grace period through its signal; its answer still goes out", async () => {
     const { registry, aborted } = waiting();
     const running = await serveHttp(registry, { port: 0, identity });
-    const answer = fetch(running.url, CALL).then((r) => jsonRpcAnswer<{ result: { isError?: boolean; content: Array<{ text: string }> } }>(r));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = performance.now();
-    await running.close(200);
-    expect(performance.now() - started).toBeLessThan(1500);
-    expect(aborted).toEqual([true]);
-    expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
+    const answer = fetch(running.url, CALL).then((r) => jsonRpcAnswer<CallAnswer>(r));
+    await expectAbortedOnClose(running, aborted, answer);
   });
 
   it("aborts a session's call still running after the grace period too; its answer still goes out", async () => {
     const { registry, aborted } = waiting();
     const running = await serveHttp(registry, { port: 0, identity, sessions: true });
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const opened = await fetch(running.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
-    await opened.text();
-    const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
-    const answer = fetch(running.url, { method: "POST", headers: { ...headers, ...session }, body: CALL.body }).then((r) => jsonRpcAnswer<{ result: { isError?: boolean; content: Array<{ text: string }> } }>(r));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = performance.now();
-    await running.close(200);
-    expect(performance.now() - started).toBeLessThan(1500);
-    expect(aborted).toEqual([true]);
-    expect((await answer).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("aborted") }] });
+    const session = await openSession(running.url);
+    const answer = fetch(running.url, { method: "POST", headers: { ...HEADERS, ...session }, body: CALL.body }).then((r) => jsonRpcAnswer<CallAnswer>(r));
+    await expectAbortedOnClose(running, aborted, answer);
   });
 
   it("does not wait the grace period for a session's idle notification stream (GET): only calls are waited for", async () => {
     const { registry } = waiting();
     const running = await serveHttp(registry, { port: 0, identity, sessions: true });
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const opened = await fetch(running.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
-    await opened.text();
-    const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    const session = await openSession(running.url);
     const stream = await fetch(running.url, { headers: { accept: "text/event-stream", ...session } });
     expect(stream.status).toBe(200);
     const started = performance.now();
@@ -92,12 +98,9 @@ describe("close(graceMs)", () => {
   it("waits for a call whose stream the client resumed (GET with Last-Event-ID, under pollAfterMs) as for any call", async () => {
     const { registry } = waiting();
     const running = await serveHttp(registry, { port: 0, identity, sessions: { pollAfterMs: 100, retryMs: 50 } });
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const opened = await fetch(running.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) });
-    await opened.text();
-    const session = { "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    const session = await openSession(running.url);
     // The call's own stream closes after pollAfterMs, leaving the id of its last event to resume from.
-    const posted = await (await fetch(running.url, { method: "POST", headers: { ...headers, ...session }, body: CALL.body })).text();
+    const posted = await (await fetch(running.url, { method: "POST", headers: { ...HEADERS, ...session }, body: CALL.body })).text();
     const lastEventId = [...posted.matchAll(/^id: ?(.+)$/gm)].at(-1)?.[1];
     expect(lastEventId).toBeDefined();
     const resumed = fetch(running.url, { headers: { accept: "text/event-stream", ...session, "last-event-id": lastEventId! } })

@@ -110,12 +110,12 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
 function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule | undefined, fail: Fail, field: Field): EntryDefinition[] {
   const { manifest } = item;
   const origin = `${item.packageName} (${item.displayPath})`;
-  // Ten entries to a module is usual: each module file is looked for once.
-  const exists = new Map<string, boolean>();
-  const fileExists = (file: string) => exists.get(file) ?? (exists.set(file, existsSync(file)), exists.get(file)!);
+  // Ten entries to a module is usual: each module file is looked for, and placed (`isInside` resolves links), once.
+  const fileExists = oncePerFile(existsSync);
+  const insidePackage = oncePerFile((file) => isInside(item.packageRoot, file));
   return manifest.entries.map((entry, i): EntryDefinition => {
     const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
-    if (!entry.external && !item.isApplication && !isInside(item.packageRoot, implementationFile)) throw fail(field(i, "module"), "a module of the package", `${JSON.stringify(entry.implementation.module)}, which is outside it`);
+    if (!entry.external && !item.isApplication && !insidePackage(implementationFile)) throw fail(field(i, "module"), "a module of the package", `${JSON.stringify(entry.implementation.module)}, which is outside it`);
     if (!entry.external && !fileExists(implementationFile)) {
       throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
     }
@@ -146,6 +146,12 @@ function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule
 
 type Fail = (at: string, expected: string, received: string) => ManifestError;
 type Field = (i: number, name: "module" | "export" | "inputSchema" | "name") => string;
+
+/** `check`, asked once per file. */
+function oncePerFile(check: (file: string) => boolean): (file: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (file) => known.get(file) ?? (known.set(file, check(file)), known.get(file)!);
+}
 
 /** A package's compiled registry module: its file and its definitions, in order and by name. */
 interface RegistryModule {

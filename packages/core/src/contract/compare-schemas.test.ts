@@ -66,6 +66,22 @@ describe("compareSchemas", () => {
     expect(diff(old, now)).toEqual(["narrows constraint-tightened /input/side"]);
   });
 
+  it("one union in another spelling is no change; a real change in it still is", () => {
+    const nullable = { type: ["string", "null"] };
+    const members = { anyOf: [{ type: "string" }, { type: "null" }] };
+    expect(diff(nullable, members)).toEqual([]);
+    expect(diff(members, nullable)).toEqual([]);
+    expect(diff({ anyOf: [{ type: "string", minLength: 2 }, { type: "null" }] }, { type: ["string", "null"], minLength: 2 })).toEqual([]);
+    // A literal with a doc comment of its own is written apart: the analyzer writes `anyOf` then.
+    expect(diff({ type: "string", enum: ["a", "b"] }, { anyOf: [{ const: "a", description: "A." }, { const: "b" }] })).toEqual([]);
+    expect(diff({ anyOf: [{ type: "string", enum: ["a", "b"] }, { type: "null" }] }, { type: ["string", "null"], enum: ["a", "b", null] })).toEqual([]);
+    expect(diff({ anyOf: [{ type: "boolean" }, { type: "string" }] }, { anyOf: [{ enum: [true, false] }, { type: "string" }] })).toEqual([]);
+    expect(diff({ type: "null" }, { const: null })).toEqual([]);
+    expect(diff(nullable, { anyOf: [{ type: "string" }] })).toEqual(["narrows union-member-removed /input"]);
+    expect(diff(nullable, { anyOf: [{ type: "string", minLength: 1 }, { type: "null" }] })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ anyOf: [{ const: "a" }, { const: "b" }] }, { type: "string", enum: ["a"] })).toEqual(["narrows enum-value-removed /input"]);
+  });
+
   it("follows $refs into each side's own $defs: a definition's name is no change; recursion ends", () => {
     const tree = (name: string, extra: Record<string, unknown> = {}) => ({
       $ref: `#/$defs/${name}`,

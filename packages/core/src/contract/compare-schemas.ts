@@ -91,9 +91,12 @@ function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, pa
 function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[]): boolean {
   const now = b.schema;
   const accepted = (side: Side & { schema: Node }) => valuesOf(side.schema)?.filter((v) => accepts(side, v) !== false);
-  const oldValues = accepted(a);
-  const newValues = accepted(b);
-  if (!oldValues && !newValues) return false;
+  const listedOld = accepted(a);
+  const listedNew = accepted(b);
+  if (!listedOld && !listedNew) return false;
+  // `{ type: "null" }` is `{ const: null }`, and a boolean is `true` or `false`.
+  const oldValues = listedOld ?? impliedValues(a.schema);
+  const newValues = listedNew ?? impliedValues(b.schema);
   if (oldValues && newValues) {
     for (const v of oldValues) if (!newValues.some((w) => jsonEqual(v, w))) push(out, path, "narrows", "enum-value-removed", `no longer accepts ${JSON.stringify(v)}`);
     for (const v of newValues) if (!oldValues.some((w) => jsonEqual(v, w))) push(out, path, "widens", "enum-value-added", `now also accepts ${JSON.stringify(v)}`);
@@ -198,8 +201,13 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   // there is one this comparison does not model.
   const siblings = (n: Node) => (isUnion(n) ? Object.fromEntries(Object.entries(n).filter(([k]) => !UNION_OWN.has(k))) : {});
   if (!jsonEqual(siblings(oldNode), siblings(newNode))) push(out, path, "changes", "schema-changed", "the keywords beside the union's members changed; toolgen cannot prove this compatible");
-  const oldMembers = membersOf(a);
-  const newMembers = membersOf(b);
+  // One union has several spellings (`{ type: ["string", "null"] }` or two members; an `enum`
+  // or a `const` per value): members are compared one type, and where the other side lists
+  // values one value, at a time.
+  let oldMembers = membersOf(a).flatMap(byType);
+  let newMembers = membersOf(b).flatMap(byType);
+  const listsValues = (members: Side[]) => members.some((m) => typeof m.schema === "object" && valuesOf(m.schema) !== undefined);
+  [oldMembers, newMembers] = [listsValues(newMembers) ? oldMembers.flatMap(byValue) : oldMembers, listsValues(oldMembers) ? newMembers.flatMap(byValue) : newMembers];
   const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
     from.map((member) => {
       let best: SchemaChange[] | undefined;
@@ -251,6 +259,22 @@ function membersOf(side: Side): Side[] {
   const list = (node.anyOf ?? node.oneOf) as Schema[] | undefined;
   if (!list) return [side];
   return list.map((schema) => ({ schema, root: side.root }));
+}
+
+/** A member of several types as one member per type (its other keywords apply to each). */
+function byType(member: Side): Side[] {
+  const node = member.schema;
+  if (typeof node !== "object" || !Array.isArray(node.type) || node.type.length < 2) return [member];
+  return (node.type as string[]).map((type) => ({ schema: { ...node, type }, root: member.root }));
+}
+
+/** A member listing several values as one member per value. */
+function byValue(member: Side): Side[] {
+  const node = member.schema;
+  const values = typeof node === "object" ? valuesOf(node) : undefined;
+  if (!values || values.length < 2) return [member];
+  const { enum: _enum, const: _const, ...rest } = node as Node;
+  return values.map((value) => ({ schema: { ...rest, const: value }, root: member.root }));
 }
 
 function overlaps(a: Side, b: Side): boolean {
@@ -334,6 +358,13 @@ function valuesOf(node: Node): unknown[] | undefined {
   if (Array.isArray(node.enum)) return node.enum;
   if ("const" in node) return [node.const];
   return undefined;
+}
+
+/** The values a node whose types are all null or boolean accepts. */
+function impliedValues(node: Node): unknown[] | undefined {
+  const types = [...typesOf(node)];
+  if (!types.every((t) => t === "null" || t === "boolean")) return undefined;
+  return types.flatMap((t) => (t === "null" ? [null] : [false, true]));
 }
 
 function jsonType(value: unknown): string {

@@ -149,6 +149,19 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     expect((error as McpError).code).toBe(-32002);
   });
 
+  it("hands the request's _meta to the tool as context.meta (a caller's trace context, SEP-414)", async () => {
+    const registry = fixture.registry();
+    registry.register({ name: "trace_of", description: "Says which trace called it.", fn: (_args, context) => String(context.meta?.traceparent) });
+    const traced = await connect(registry);
+    try {
+      const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+      expect(await traced.callTool({ name: "trace_of", arguments: {}, _meta: { traceparent } })).toEqual({ content: [{ type: "text", text: traceparent }] });
+      expect(await traced.callTool({ name: "trace_of", arguments: {} })).toEqual({ content: [{ type: "text", text: "undefined" }] });
+    } finally {
+      await traced.close();
+    }
+  });
+
   it("lists a tool registered after start-up", async () => {
     const registry = fixture.registry();
     const first = await connect(registry);

@@ -21,7 +21,7 @@ export function registerPrompts(server: Server, registry: McpRegistry, host: Hos
       if (error instanceof PromptArgumentError) throw new ProtocolError(ErrorCode.InvalidParams, error.message);
       throw error;
     }
-    const outcome = await registry.dispatch(entry.name, args, { signal: extra.signal, host: host(extra) });
+    const outcome = await registry.dispatch(entry.name, args, { signal: extra.signal, host: host(extra), meta: extra._meta });
     if (outcome.status === "error") {
       const code = outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
       throw new ProtocolError(code, outcome.error.message);

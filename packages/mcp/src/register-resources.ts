@@ -28,7 +28,7 @@ export function registerResources(server: Server, registry: McpRegistry, host: H
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra): Promise<ReadResourceResult> => {
     const { uri } = request.params;
-    const outcome = await registry.readResource(uri, { signal: extra.signal, host: host(extra) });
+    const outcome = await registry.readResource(uri, { signal: extra.signal, host: host(extra), meta: extra._meta });
     if (outcome.status === "error") {
       const code = outcome.error.code === "unknown_tool" ? RESOURCE_NOT_FOUND : outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
       throw new ProtocolError(code, outcome.error.message, { uri });

@@ -61,7 +61,7 @@ export function registerTools(server: Server, registry: McpRegistry, external: E
     const { closeSSEStream } = extra;
     const poll = reach.pollAfterMs !== undefined && closeSSEStream ? setTimeout(() => closeSSEStream(), reach.pollAfterMs) : undefined;
     try {
-      return await callTool(tools, registry, external, request.params.name, request.params.arguments, { signal: extra.signal, host: reach.host(extra) });
+      return await callTool(tools, registry, external, request.params.name, request.params.arguments, { signal: extra.signal, host: reach.host(extra), meta: extra._meta });
     } finally {
       clearTimeout(poll);
     }

@@ -26,6 +26,11 @@ export interface ToolContext {
   /** Who is calling, when the host authenticated the caller (an MCP server with `auth`, or `call(…, { principal })`). */
   readonly principal?: Principal;
   /**
+   * The request's metadata: over MCP, its `params._meta` (`progressToken`; `traceparent`,
+   * `tracestate` and `baggage`, the caller's trace context, which `telemetry()` continues).
+   */
+  readonly meta?: Readonly<Record<string, unknown>>;
+  /**
    * Sends a log message to the host (over MCP, a `notifications/message` the client filters
    * with `logging/setLevel`). Nothing happens when the host takes no logs.
    */

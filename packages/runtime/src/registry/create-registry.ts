@@ -51,6 +51,8 @@ export interface CallOptions {
   principal?: Principal;
   /** The host's callbacks for this call, over the registry's (an MCP server passes its client's). */
   host?: CallHost;
+  /** The request's metadata, as the tool sees it (`context.meta`): an MCP server passes `params._meta`. */
+  meta?: Readonly<Record<string, unknown>>;
 }
 
 /** What an interceptor sees of a call: validated, converted arguments. */

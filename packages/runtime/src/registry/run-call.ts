@@ -58,6 +58,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     toolName: entry.name,
     values: { ...shared.options.values, ...callOptions.values },
     principal,
+    meta: callOptions.meta,
     ...hostMethods({ ...shared.options.host, ...callOptions.host }, controller.signal),
     resourceUpdated: shared.resourceUpdated,
   };

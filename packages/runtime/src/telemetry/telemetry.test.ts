@@ -1,4 +1,6 @@
-import { metrics, SpanStatusCode, trace } from "@opentelemetry/api";
+import { context, metrics, propagation, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +30,8 @@ describe("telemetry()", () => {
     beforeAll(() => {
       trace.setGlobalTracerProvider(tracerProvider);
       metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     });
 
     it("one span per call, named and attributed by the GenAI conventions, with error.type for a failed outcome", async () => {
@@ -61,6 +65,28 @@ describe("telemetry()", () => {
       const { buckets } = histogram.dataPoints[0]!.value as { buckets: { boundaries: number[]; counts: number[] } };
       expect(buckets.boundaries).toEqual([0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92]);
       expect(buckets.counts[0]).toBe(1);
+    });
+
+    it("continues the caller's trace from the request's meta (MCP's _meta.traceparent), linked to the span active here", async () => {
+      const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+      const r = registry();
+      spans.reset();
+      await r.call("add", { a: 1, b: 2 }, { meta: { traceparent, progressToken: 7 } });
+      const server = trace.getTracer("test").startSpan("POST /mcp");
+      await context.with(trace.setSpan(context.active(), server), () => r.call("add", { a: 1, b: 2 }, { meta: { traceparent } }));
+      await context.with(trace.setSpan(context.active(), server), () => r.call("add", { a: 1, b: 2 }, { meta: { traceparent: "not a trace" } }));
+      server.end();
+      await tracerProvider.forceFlush();
+      const [alone, linked, unreadable] = spans.getFinishedSpans().filter((s) => s.name === "execute_tool add");
+      for (const span of [alone!, linked!]) {
+        expect(span.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
+        expect(span.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
+      }
+      expect(alone!.links).toEqual([]);
+      expect(linked!.links.map((l) => l.context.spanId)).toEqual([server.spanContext().spanId]);
+      // A traceparent the propagator cannot read leaves the span where it was: under the active one.
+      expect(unreadable!.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
+      expect(unreadable!.links).toEqual([]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { metrics, SpanKind, SpanStatusCode, trace, type Attributes, type Counter, type Histogram, type MeterProvider } from "@opentelemetry/api";
+import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Counter, type Histogram, type Link, type MeterProvider } from "@opentelemetry/api";
 import type { Outcome } from "../outcome/outcome.js";
 import type { Interceptor } from "../registry/create-registry.js";
 
@@ -38,10 +38,12 @@ export function telemetry(): Interceptor {
       outcomes: meter.createCounter("toolgen.tool.call.outcomes", { description: "Calls by outcome status and error code." }),
     });
   };
-  return (call, next) =>
-    trace.getTracer(SCOPE).startActiveSpan(
+  return (call, next) => {
+    const { parent, links } = parentOf(call.context.meta);
+    return trace.getTracer(SCOPE).startActiveSpan(
       `execute_tool ${call.name}`,
-      { kind: SpanKind.INTERNAL, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
+      { kind: SpanKind.INTERNAL, links, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
+      parent,
       async (span) => {
         const started = performance.now();
         let outcome: Outcome | undefined;
@@ -62,6 +64,22 @@ export function telemetry(): Interceptor {
         }
       },
     );
+  };
+}
+
+/**
+ * The span's parent: the caller's trace context when the request carries one (MCP's
+ * `params._meta.traceparent`, SEP-414; read by the application's propagator), with a link to
+ * the span active here (an HTTP server's); otherwise the active span.
+ */
+function parentOf(meta: Readonly<Record<string, unknown>> | undefined): { parent: Context; links: Link[] } {
+  const active = context.active();
+  if (typeof meta?.traceparent !== "string") return { parent: active, links: [] };
+  const parent = propagation.extract(active, meta);
+  const caller = trace.getSpanContext(parent);
+  const here = trace.getSpanContext(active);
+  if (!caller || caller === here) return { parent: active, links: [] };
+  return { parent, links: here && trace.isSpanContextValid(here) ? [{ context: here }] : [] };
 }
 
 /** The metric attributes of a finished call; an interceptor that threw has no outcome (`error.type` says so). */

@@ -12,7 +12,7 @@ import type { FunctionTags } from "./read-function-tags.js";
 
 /**
  * Positional style: one property per parameter, in order, named after it (or its
- * `@alias <param> <name>`), described by `@param`, constrained by the parameter's own inline
+ * `@alias <param> <name>`, or the `@alias <name>` of its inline doc), described by `@param`, constrained by the parameter's own inline
  * doc comment, defaulted by its initializer (evaluated to JSON at build time).
  */
 export function readPositional(ctx: ReaderContext, data: readonly DataParameter[], slots: ParameterSlot[], tags: FunctionTags): { parameters: ParameterSlot[]; input: ObjectModel; defaults: Record<string, unknown> } {
@@ -28,7 +28,8 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
     }
     const tsName = parameter.name.text;
     slots[index] = { kind: "argument", name: tsName };
-    const name = tags.aliases.get(tsName)?.alias ?? tsName;
+    const inline = readDeclarationAnnotations(ctx, parameter, "property");
+    const name = tags.aliases.get(tsName)?.alias ?? inline.alias ?? tsName;
     const clash = taken.get(name);
     if (clash !== undefined) {
       ctx.diagnostics.report(parameter, DiagnosticCode.AliasCollision, `'${tsName}' is exposed as '${name}', which '${clash}' already uses; pick another @alias.`);
@@ -36,7 +37,6 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
     }
     taken.set(name, tsName);
     const optional = Boolean(parameter.questionToken || parameter.initializer || admitsUndefined(ctx, type));
-    const inline = readDeclarationAnnotations(ctx, parameter, "property");
     if (inline.hidden) {
       if (!optional) ctx.diagnostics.report(inline.tags.get("hidden") ?? parameter, DiagnosticCode.HiddenRequiredProperty, `'${tsName}' is @hidden but required; make it optional so the model may leave it out.`);
       continue;

@@ -66,3 +66,15 @@ describe("the diagnostic codes", () => {
     }
   });
 });
+
+describe("a format no validator knows", () => {
+  it("is a warning at its tag with the format meant, and is still written (a custom format the client may know)", () => {
+    const source = "export interface Contact {\n  /** @format emial */\n  email: string;\n  /** @format sku */\n  sku: string;\n}\n/** Adds a contact. @tool */\nexport function addContact(contact: Contact): string {\n  return contact.email;\n}\n";
+    const result = analyzeFiles({ "main.ts": source }, "/fixture");
+    expect(result.diagnostics.map((d) => [d.severity, d.code, d.line, d.message])).toEqual([
+      ["warning", "TG1007", 2, "@format emial is no format toolgen knows: nothing checks it, and strict validators (Ajv) refuse the schema; did you mean email?"],
+      ["warning", "TG1007", 4, "@format sku is no format toolgen knows: nothing checks it, and strict validators (Ajv) refuse the schema."],
+    ]);
+    expect(result.manifest.entries[0]!.inputSchema).toMatchObject({ properties: { email: { format: "emial" }, sku: { format: "sku" } } });
+  });
+});

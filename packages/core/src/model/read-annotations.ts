@@ -1,5 +1,7 @@
+import { CHECKED_FORMATS, NUMBER_FORMATS } from "@toolgen/runtime/formats";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag, DiagnosticSite } from "../diagnostics/diagnostic.js";
+import { closestName } from "../source/known-tags.js";
 import type { DocInfo, TagInfo } from "../source/read-jsdoc.js";
 import type { Annotations } from "./type-model.js";
 
@@ -19,6 +21,9 @@ export interface ReadAnnotations {
   /** The tag each keyword came from (`integer` included), for diagnostics about it. */
   tags: ReadonlyMap<string, DiagnosticSite>;
 }
+
+/** The formats ajv-formats defines: those the runtime checks, and OpenAPI's that check nothing on strings. */
+const KNOWN_FORMATS = new Set(`${CHECKED_FORMATS} ${NUMBER_FORMATS} password binary`.split(" "));
 
 const NO_TAGS: ReadonlyMap<string, DiagnosticSite> = new Map();
 
@@ -86,6 +91,12 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
       if (/^[A-Za-z][\w-]*$/.test(tag.text)) {
         annotations.format = tag.text;
         setTag(result, "format", tag.node);
+        if (!KNOWN_FORMATS.has(tag.text)) {
+          // Written as asked, but checked by nothing, and refused by strict validators (Ajv): most likely a misspelling.
+          // Format names are few and far apart: two letters swapped (`emial`) is still the one meant.
+          const meant = closestName(tag.text, KNOWN_FORMATS, 2);
+          diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@format ${tag.text} is no format toolgen knows: nothing checks it, and strict validators (Ajv) refuse the schema${meant ? `; did you mean ${meant}?` : "."}`, "warning");
+        }
       } else invalid("a format name such as date-time, email or uri");
       return;
     case "uniqueItems":

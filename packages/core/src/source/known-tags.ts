@@ -52,14 +52,22 @@ export const KNOWN_TAGS: ReadonlySet<string> = new Set<string>([
 
 /** The closest known tag, when it is close enough to be a likely typo. */
 export function suggestTag(name: string): string | undefined {
+  return closestName(name, KNOWN_TAGS);
+}
+
+/**
+ * The candidate closest to a misspelt name (case aside), if it is at most `maxEdits` away: by
+ * default a third of the name, at least one (`@todo` is no misspelt `@tool`).
+ */
+export function closestName(name: string, candidates: Iterable<string>, maxEdits = Math.max(1, Math.floor(name.length / 3))): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const known of KNOWN_TAGS) {
+  for (const known of candidates) {
     const distance = editDistance(name.toLowerCase(), known.toLowerCase());
     if (distance < bestDistance || (distance === bestDistance && best !== undefined && known < best)) {
       best = known;
       bestDistance = distance;
     }
   }
-  return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+  return bestDistance <= maxEdits ? best : undefined;
 }

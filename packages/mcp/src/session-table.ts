@@ -165,7 +165,8 @@ export class SessionTable {
  */
 function ownerOf(request: Request, principal: Principal | undefined): string | undefined {
   if (!principal) return undefined;
-  const who = principal.subject !== undefined ? ["subject", principal.subject] : ["token", request.headers.get("authorization") ?? ""];
+  // A principal without a subject (or with an empty one, from a `verify` of the application's) owns its session by its token alone.
+  const who = typeof principal.subject === "string" && principal.subject !== "" ? ["subject", principal.subject] : ["token", request.headers.get("authorization") ?? ""];
   return JSON.stringify([...who, [...new Set(principal.scopes)].sort()]);
 }
 

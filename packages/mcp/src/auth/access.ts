@@ -60,11 +60,12 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       if (pathname !== METADATA_PATH && !suffixed) return undefined;
       // Public, and fetched by browser-based clients before they authorize: readable from any
       // page, also when it sends the MCP-Protocol-Version header (as the SDK's client does).
-      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...PUBLIC, "access-control-allow-methods": "GET", "access-control-allow-headers": "mcp-protocol-version", "access-control-max-age": "86400" } });
-      if (request.method !== "GET") return undefined;
+      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...PUBLIC, "access-control-allow-methods": "GET, HEAD", "access-control-allow-headers": "mcp-protocol-version", "access-control-max-age": "86400" } });
+      if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+      // HEAD: the same status and headers, no body (RFC 9110 §9.3.2).
+      const json = (body: unknown, status = 200) => new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json", ...PUBLIC } });
       if (authorizationServers.length === 0) {
-        const body = { error: "not_found", error_description: "This server names no authorization server (auth.authorizationServers): its tokens are issued elsewhere." };
-        return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/json", ...PUBLIC } });
+        return json({ error: "not_found", error_description: "This server names no authorization server (auth.authorizationServers): its tokens are issued elsewhere." }, 404);
       }
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
@@ -75,7 +76,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
         ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),
         bearer_methods_supported: ["header"],
       };
-      return new Response(JSON.stringify(document), { headers: { "content-type": "application/json", ...PUBLIC } });
+      return json(document);
     },
 
     async authenticate(request) {

@@ -116,6 +116,9 @@ describe("bearer authentication", () => {
       const response = await handler(new Request(`http://localhost${path}`));
       expect([response.status, response.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
       expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments", "reports"], bearer_methods_supported: ["header"] });
+      // HEAD: the same answer without its body.
+      const head = await handler(new Request(`http://localhost${path}`, { method: "HEAD" }));
+      expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "application/json", ""]);
     }
   });
 
@@ -301,6 +304,10 @@ describe("sessions with auth", () => {
     const ofX = await open(x);
     expect(await listed(ofX, x)).toEqual(["ping", "read_orders"]);
     expect(await listed(ofX, `Bearer ${await anonymous("y")}`)).toBe(404);
+    // Nor do tokens whose subject is empty: it names no one.
+    const nobody = (jti: string) => token({ sub: "", jti, scope: "orders:read" }).then((t) => `Bearer ${t}`);
+    const first = await nobody("1");
+    expect(await listed(await open(first), await nobody("2"))).toBe(404);
   });
 
   it("a full table closes a session of the caller holding the most, not another caller's", async () => {
@@ -406,6 +413,9 @@ describe("configuration", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: {} })).toThrow("auth needs 'jwks' (a key set or an https: URL) or a 'verify' function");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { jwks: { keys: [] } } })).toThrow("needs 'issuer' and 'audience'");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" } })).toThrow("must be an https: URL");
+    // What would only refuse every token (503 or 401 forever) is refused at start too, as `toolgen serve` refuses it.
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: "check" as never } })).toThrow("auth.verify must be a function");
   });
 
   it("a verify function serves any other token scheme", async () => {

@@ -20,7 +20,8 @@ export type TokenVerifier = (token: string, request: Request) => Promise<TokenCh
 
 /** The verifier `auth` describes; a configuration that cannot verify anything throws here, before serving. */
 export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
-  if (auth.verify) {
+  if (auth.verify !== undefined) {
+    if (typeof auth.verify !== "function") throw new TypeError(`toolgen: auth.verify must be a function (token, request) => Promise<Principal | undefined>; got ${typeof auth.verify}.`);
     const verify = auth.verify;
     return async (token, request) => {
       let principal: Principal | undefined;
@@ -70,7 +71,8 @@ const CACHED_TOKENS = 1000;
 export function principalOf(payload: JWTPayload): Principal {
   const { scope, scp } = payload as { scope?: unknown; scp?: unknown };
   const scopes = scopesOf(scope) ?? scopesOf(scp) ?? [];
-  return { ...(payload.sub !== undefined ? { subject: payload.sub } : {}), scopes, claims: payload };
+  // An empty or non-string `sub` names no one: such tokens must not share what a subject owns (a session).
+  return { ...(typeof payload.sub === "string" && payload.sub !== "" ? { subject: payload.sub } : {}), scopes, claims: payload };
 }
 
 function scopesOf(claim: unknown): string[] | undefined {
@@ -92,5 +94,6 @@ function remoteUrl(text: string): URL {
 
 function checkKeySet(set: unknown): { keys: [] } {
   if (typeof set !== "object" || set === null || !Array.isArray((set as { keys?: unknown }).keys)) throw new TypeError("toolgen: auth.jwks must be a JSON Web Key Set ({ \"keys\": [...] }).");
+  if ((set as { keys: unknown[] }).keys.length === 0) throw new TypeError("toolgen: auth.jwks has no keys: no token could be verified.");
   return set as { keys: [] };
 }

@@ -60,6 +60,7 @@ interface Claims {
   scp?: string | string[];
   exp?: number | null;
   nbf?: number;
+  jti?: string;
 }
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,7 +1,7 @@
 import type { JsonSchema, ManifestEntry } from "../manifest/manifest-format.js";
 import type { CallOptions, Registry } from "../registry/create-registry.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
-import { describeValue, formatIssues } from "../pipeline/validate-arguments.js";
+import { describeValue, formatIssues, type ArgumentIssue } from "../pipeline/validate-arguments.js";
 import { closestNames, quoteName } from "../registry/closest-names.js";
 import { createNameMap, type NameMap } from "./names/name-map.js";
 import type { NameRule } from "./names/name-rules.js";
@@ -14,6 +14,8 @@ export type ProjectionSource = Pick<Registry, "entries"> | readonly ManifestEntr
 export interface MappedCall {
   name: string;
   arguments: unknown;
+  /** What could not be mapped back (a Gemini `{ key, value }` list naming a key twice), in the terms the model was given. */
+  issues?: ArgumentIssue[];
 }
 
 export interface ProjectionOptions {
@@ -62,7 +64,7 @@ export function buildProjection<Definition, Tools>(
   options: ProjectionOptions,
   define: DefineTool<Definition>,
   wrap: (definitions: Definition[]) => Tools,
-  mapArguments: (entry: ManifestEntry, args: unknown) => unknown = (_entry, args) => args,
+  mapArguments: (entry: ManifestEntry, args: unknown, issues: ArgumentIssue[]) => unknown = (_entry, args) => args,
 ): Projection<Definition, Tools> {
   const entries = toolEntries(source);
   rule = options.nameRule ?? rule;
@@ -93,7 +95,9 @@ export function buildProjection<Definition, Tools>(
       const entry = byProviderName.get(providerName);
       const parsed = parseArguments(args);
       if (!entry) return { name: names.fromProvider(providerName) ?? providerName, arguments: parsed };
-      return { name: entry.name, arguments: mapArguments(entry, parsed) };
+      const issues: ArgumentIssue[] = [];
+      const mapped = mapArguments(entry, parsed, issues);
+      return { name: entry.name, arguments: mapped, ...(issues.length > 0 ? { issues } : {}) };
     },
     offers: (providerName) => byProviderName.has(providerName),
   };
@@ -126,10 +130,15 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
   const call = projection.toCall(providerName, args);
   if (typeof args === "string" && call.arguments === args) {
     // Arguments that do not parse (a model's cut-off JSON) come back as sent: said so, rather than "expected an object, received the string …".
-    const issue = { path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` };
-    return errorOutcome("invalid_arguments", formatIssues(call.name, { issues: [issue] }), { issues: [issue] });
+    return unmapped(call.name, [{ path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` }]);
   }
+  if (call.issues) return unmapped(call.name, call.issues);
   return registry.dispatch(call.name, call.arguments, options);
+}
+
+/** Arguments that could not be mapped back: `invalid_arguments`, as validation would answer, and nothing runs. */
+export function unmapped(name: string, issues: ArgumentIssue[]): Outcome {
+  return errorOutcome("invalid_arguments", formatIssues(name, { issues }), { issues });
 }
 
 /** The description a model reads: the entry's, plus its deprecation. */

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "../../manifest/manifest-format.js";
+import { describeValue, type ArgumentIssue } from "../../pipeline/validate-arguments.js";
 import { isNode, type SchemaNode } from "../schema/schema-node.js";
 import { resolve, walkArguments } from "./walk-arguments.js";
 
@@ -8,10 +9,11 @@ import { resolve, walkArguments } from "./walk-arguments.js";
  *   JSON text (`3` as `"3"`); the model's string becomes the literal our schema allows again
  *   (a string that is itself an allowed value stays a string);
  * - an object with arbitrary keys (a `Record`) is sent as a list of `{ key, value }` pairs;
- *   the list becomes the object again.
+ *   the list becomes the object again; a list that is no such pairs, or names a key twice, is
+ *   an issue (with `issues`), said in the terms the model was given, and is left as sent.
  */
-export function restoreGeminiArguments(schema: JsonSchema, value: unknown): unknown {
-  return walkArguments(schema, value, { mapScalar: restoreLiteral, mapValue: restoreRecord });
+export function restoreGeminiArguments(schema: JsonSchema, value: unknown, issues?: ArgumentIssue[]): unknown {
+  return walkArguments(schema, value, { mapScalar: restoreLiteral, mapValue: (s, v, path) => restoreRecord(s, v, path, issues) });
 }
 
 /** Whether a schema is a pure map (no named properties): Gemini receives it as pairs. */
@@ -19,14 +21,29 @@ export function isRecordSchema(schema: SchemaNode): boolean {
   return (schema.type === "object" || schema.type === undefined) && !isNode(schema.properties) && isNode(schema.additionalProperties);
 }
 
-function restoreRecord(schema: SchemaNode, value: unknown): unknown {
+function restoreRecord(schema: SchemaNode, value: unknown, path: string, issues: ArgumentIssue[] | undefined): unknown {
   if (!isRecordSchema(schema) || !Array.isArray(value)) return value;
-  // Not pairs, or a key twice (one value would be lost): left as sent, for validation to refuse.
-  if (!value.every((pair) => isNode(pair) && typeof pair.key === "string" && Object.hasOwn(pair, "value"))) return value;
-  if (new Set(value.map((pair) => (pair as { key: string }).key)).size !== value.length) return value;
+  // Not pairs, or a key twice (one value would be lost): left as sent, and said so.
+  const notPair = value.findIndex((pair) => !(isNode(pair) && typeof pair.key === "string" && Object.hasOwn(pair, "value")));
+  if (notPair >= 0) {
+    issues?.push({ path: `${path}/${notPair}`, expected: "a { key, value } pair: a string key and its value", received: describePair(value[notPair]) });
+    return value;
+  }
+  const keys = value.map((pair) => (pair as { key: string }).key);
+  const twice = keys.findIndex((key, i) => keys.indexOf(key) !== i);
+  if (twice >= 0) {
+    issues?.push({ path: `${path}/${twice}/key`, expected: "a key no other pair of the list has", received: describeValue(keys[twice]) });
+    return value;
+  }
   const out: Record<string, unknown> = {};
   for (const pair of value as Array<{ key: string; value: unknown }>) Object.defineProperty(out, pair.key, { value: pair.value, enumerable: true, writable: true, configurable: true });
   return out;
+}
+
+function describePair(pair: unknown): string {
+  if (!isNode(pair)) return describeValue(pair);
+  if (typeof pair.key !== "string") return pair.key === undefined ? "an object without \"key\"" : `an object whose "key" is ${describeValue(pair.key)}`;
+  return "an object without \"value\"";
 }
 
 function restoreLiteral(schema: SchemaNode, value: unknown, root: SchemaNode): unknown {

@@ -1,6 +1,7 @@
 import type { JsonSchema } from "../../manifest/manifest-format.js";
 import { isNode, defName, defsOf, type SchemaNode } from "../schema/schema-node.js";
 import { acceptsNull } from "../schema/accepts-null.js";
+import { pointerSegment } from "../../validation/validator-support.js";
 
 /**
  * Walks a model's arguments along our original schema (through `$ref`s, arrays, tuples and
@@ -12,34 +13,34 @@ export interface ArgumentRewrite {
   dropSyntheticNulls?: boolean;
   /** Rewrite a non-object, non-array value, given the (resolved) schema it is matched with. */
   mapScalar?: (schema: SchemaNode, value: unknown, root: SchemaNode) => unknown;
-  /** Rewrite any value before its parts are walked (a different shape for the same data). */
-  mapValue?: (schema: SchemaNode, value: unknown) => unknown;
+  /** Rewrite any value before its parts are walked (a different shape for the same data); `path` is its JSON Pointer. */
+  mapValue?: (schema: SchemaNode, value: unknown, path: string) => unknown;
 }
 
 export function walkArguments(schema: JsonSchema, value: unknown, rewrite: ArgumentRewrite): unknown {
   if (!isNode(schema)) return value;
-  return walk(schema, schema, value, 0, rewrite);
+  return walk(schema, schema, value, 0, rewrite, "");
 }
 
-function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite): unknown {
+function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, path: string): unknown {
   if (depth > 64) return value;
   const s = resolve(root, node);
   const members = unionMembers(root, s);
   if (members.length > 0 && !isNode(s.properties) && typeof value === "object" && value !== null) {
     // A union (`T[] | null`, `Record<…> | string`, untagged objects): walk the member the value is.
     for (const member of members) {
-      const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value) : value;
-      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite);
+      const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value, path) : value;
+      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite, path);
     }
     const member = Array.isArray(value) ? pickArrayMember(root, members, value) : pickObjectMember(members, value as Record<string, unknown>);
-    return member ? walk(root, member, value, depth + 1, rewrite) : value;
+    return member ? walk(root, member, value, depth + 1, rewrite, path) : value;
   }
-  if (rewrite.mapValue) value = rewrite.mapValue(s, value);
+  if (rewrite.mapValue) value = rewrite.mapValue(s, value, path);
   if (Array.isArray(value)) {
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
     return value.map((item, i) => {
       const itemSchema = prefix[i] ?? s.items;
-      return isNode(itemSchema) ? walk(root, itemSchema, item, depth + 1, rewrite) : item;
+      return isNode(itemSchema) ? walk(root, itemSchema, item, depth + 1, rewrite, `${path}/${i}`) : item;
     });
   }
   if (!isNode(value)) return rewrite.mapScalar ? rewrite.mapScalar(s, value, root) : value;
@@ -55,7 +56,7 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
       continue;
     }
     if (rewrite.dropSyntheticNulls && child === null && !required.has(key) && !acceptsNull(resolve(root, childSchema))) continue;
-    define(out, key, walk(root, childSchema, child, depth + 1, rewrite));
+    define(out, key, walk(root, childSchema, child, depth + 1, rewrite, `${path}/${pointerSegment(key)}`));
   }
   return out;
 }

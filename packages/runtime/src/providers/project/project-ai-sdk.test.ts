@@ -114,6 +114,15 @@ describe("aiSdkTools through @ai-sdk/google", () => {
     expect(issues.filter((i) => i.severity === "error")).toEqual([]);
   });
 
+  it("with gemini, pairs naming a key twice are the model's mistake, said in its terms: the tool does not run", async () => {
+    const received: unknown[] = [];
+    const { tools } = aiSdkTools<ToolSet>(tagProduct(received), { gemini: true });
+    const attributes = [{ key: "color", value: "red" }, { key: "color", value: "blue" }];
+    const run = tools.tag_product!.execute!({ level: "2", size: [3, 4], attributes }, { toolCallId: "c1", messages: [], context: {} } as never);
+    await expect(run).rejects.toThrow("- /attributes/1/key: expected a key no other pair of the list has, received the string \"color\"");
+    expect(received).toEqual([]);
+  });
+
   it("with gemini, a tool Gemini cannot take (a recursive type) is left out with an error, and a tool without parameters has an empty object", () => {
     const registry = createRegistry([]);
     registry.register({ name: "ping", description: "Pings.", fn: () => "pong" });

@@ -2,6 +2,8 @@ import type { Content } from "../../content/content.js";
 import type { PlatformSignal } from "../../context/platform-signal.js";
 import { contentText } from "../../content/read-content.js";
 import type { ManifestEntry } from "../../manifest/manifest-format.js";
+import type { Outcome } from "../../outcome/outcome.js";
+import type { ArgumentIssue } from "../../pipeline/validate-arguments.js";
 import type { Registry } from "../../registry/create-registry.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
@@ -9,7 +11,7 @@ import type { ProjectionIssue } from "../projection-issue.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
 import { geminiParameters } from "./project-gemini.js";
 import { outcomeText } from "../results.js";
-import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
+import { asNode, buildProjection, describeEntry, unmapped, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 
 /**
  * The AI SDK marks its schema objects with this global symbol (`jsonSchema()` in
@@ -107,7 +109,7 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
 export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: AiSdkOptions = {}): Projection<AiSdkDefinition, Tools> {
   let major = options.aiMajor;
   // A Gemini model's call, made against the rewritten schema, turned back into ours.
-  const restore = (entry: ManifestEntry, input: unknown) => (options.gemini ? restoreGeminiArguments(entry.inputSchema, input) : input);
+  const restore = (entry: ManifestEntry, input: unknown, issues: ArgumentIssue[]) => (options.gemini ? restoreGeminiArguments(entry.inputSchema, input, issues) : input);
   return buildProjection<AiSdkDefinition, Tools>(
     "ai-sdk",
     registry,
@@ -118,10 +120,13 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
       if (!tool) return undefined;
       if (options.approveDestructive && entry.annotations?.destructiveHint === true) tool.needsApproval = true;
       if (!entry.external) {
-        tool.execute = (input, given) => {
+        tool.execute = async (input, given) => {
           // `toModelOutput` is not told which `ai` asks; `execute` is, by what it is given.
           if ("context" in given && !("experimental_context" in given)) major ??= 7;
-          return execute(registry, entry, restore(entry, input), given.abortSignal);
+          const issues: ArgumentIssue[] = [];
+          const args = restore(entry, input, issues);
+          const signal = given.abortSignal;
+          return answer(entry, issues.length > 0 ? unmapped(entry.name, issues) : await registry.dispatch(entry.name, args, signal ? { signal } : {}));
         };
       }
       if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given), major === 7) });
@@ -142,8 +147,8 @@ function defineGeminiTool(entry: ManifestEntry, report: (issue: Omit<ProjectionI
   return result && defineTool(entry, result.schema ?? { type: "object", properties: {} });
 }
 
-async function execute(registry: Pick<Registry, "dispatch">, entry: ManifestEntry, input: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-  const outcome = await registry.dispatch(entry.name, input, signal ? { signal } : {});
+/** What `execute` gives the AI SDK for an outcome: the result, or a throw it hands to the model. */
+function answer(entry: ManifestEntry, outcome: Outcome): unknown {
   switch (outcome.status) {
     case "ok":
       return outcome.content ?? outcome.structured ?? outcome.text;

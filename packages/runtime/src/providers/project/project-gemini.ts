@@ -28,7 +28,7 @@ export function projectGemini(source: ProjectionSource, options: ProjectionOptio
       return result && { name, description: describeEntry(entry), ...(result.schema ? { parameters: result.schema } : {}) };
     },
     (definitions) => (definitions.length > 0 ? [{ functionDeclarations: definitions }] : []),
-    (entry, args) => restoreGeminiArguments(entry.inputSchema, args),
+    (entry, args, issues) => restoreGeminiArguments(entry.inputSchema, args, issues),
   );
 }
 

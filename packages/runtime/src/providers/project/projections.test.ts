@@ -7,6 +7,7 @@ import { NameCollisionError } from "../names/name-map.js";
 import { type ProviderId, projectTools, PROVIDERS } from "../project-tools.js";
 import { projectAiSdk } from "./project-ai-sdk.js";
 import { projectMcp } from "./project-mcp.js";
+import { projectGemini } from "./project-gemini.js";
 import { projectOpenAiChat, projectOpenAiResponses } from "./project-openai.js";
 import { createRegistry } from "../../registry/create-registry.js";
 import { dispatchModelCall } from "../projection.js";
@@ -113,6 +114,21 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
       error: { code: "unknown_tool", message: "There is no tool named 'delete_file' among the tools offered. Did you mean 'read_file'?", payload: { suggestions: ["read_file"] } },
     });
     expect(ran).toEqual(["read_file"]);
+  });
+
+  it("a Gemini call whose { key, value } list cannot be a map is refused in the terms the model was given, and nothing runs", async () => {
+    const registry = createRegistry([]);
+    const ran: unknown[] = [];
+    registry.register({ name: "set_stock", description: "Sets stock.", params: [{ name: "counts", schema: { type: "object", additionalProperties: { type: "integer" } } }], fn: (args) => (ran.push(args), "set") });
+    const gemini = projectGemini(registry);
+    const problem = async (counts: unknown) => {
+      const outcome = await dispatchModelCall(registry, gemini, "set_stock", { counts });
+      return outcome.status === "error" ? [outcome.error.code, outcome.error.message] : outcome;
+    };
+    expect(await problem([{ key: "a", value: 1 }, { key: "a", value: 2 }])).toEqual(["invalid_arguments", "Invalid arguments for 'set_stock' (1 problem):\n- /counts/1/key: expected a key no other pair of the list has, received the string \"a\""]);
+    expect(await problem([{ key: "a", value: 1 }, { name: "b", value: 2 }])).toEqual(["invalid_arguments", "Invalid arguments for 'set_stock' (1 problem):\n- /counts/1: expected a { key, value } pair: a string key and its value, received an object without \"key\""]);
+    expect(ran).toEqual([]);
+    expect(await dispatchModelCall(registry, gemini, "set_stock", { counts: [{ key: "a", value: 1 }] })).toEqual({ status: "ok", text: "set" });
   });
 
   it("a name that is no string (a Gemini call's name is optional) is an unknown tool, not a throw", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { removeSyntheticNulls } from "../call/remove-synthetic-nulls.js";
+import type { ArgumentIssue } from "../../pipeline/validate-arguments.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { checkConformance } from "../conformance/check-conformance.js";
 import { inlineRefs } from "./inline-refs.js";
@@ -257,7 +258,7 @@ describe("toGeminiSchema", () => {
     expect(Object.getPrototypeOf(back.headers)).toBe(Object.prototype);
   });
 
-  it("restores maps and literals inside a union (Record | null, a nullable array of literals), and leaves pairs with a key twice for validation to refuse", () => {
+  it("restores maps and literals inside a union (Record | null, a nullable array of literals), and leaves pairs with a key twice as sent, saying where", () => {
     const input = {
       type: "object",
       properties: {
@@ -269,7 +270,9 @@ describe("toGeminiSchema", () => {
     expect(restoreGeminiArguments(input, { labels: [{ key: "a", value: 1 }], levels: ["0", "2"], either: [{ key: "x", value: true }] })).toEqual({ labels: { a: 1 }, levels: [0, 2], either: { x: true } });
     expect(restoreGeminiArguments(input, { labels: null, levels: null, either: "plain" })).toEqual({ labels: null, levels: null, either: "plain" });
     const twice = [{ key: "a", value: 1 }, { key: "a", value: 2 }];
-    expect(restoreGeminiArguments(input, { labels: twice })).toEqual({ labels: twice });
+    const issues: ArgumentIssue[] = [];
+    expect(restoreGeminiArguments(input, { labels: twice }, issues)).toEqual({ labels: twice });
+    expect(issues).toEqual([{ path: "/labels/1/key", expected: "a key no other pair of the list has", received: 'the string "a"' }]);
   });
 
   it("reports recursion instead of writing a reference", () => {

@@ -5,6 +5,7 @@ import type { FormatLookup } from "../validation/format-checks.js";
 import type { CompiledValidator } from "../validation/index.js";
 import { resolveLocalRef } from "../validation/supported-schema.js";
 import { isObject } from "../validation/validator-support.js";
+import { setOwn } from "./set-own.js";
 import { formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
 type Schema = Record<string, unknown>;
@@ -90,8 +91,7 @@ function shapeNode(schema: Schema, value: object, shape: (sub: unknown, was: unk
   for (const [key, was] of Object.entries(value)) {
     const sub = Object.hasOwn(properties, key) ? properties[key] : (patterns.find(([pattern]) => new RegExp(pattern, "u").test(key))?.[1] ?? schema.additionalProperties);
     if (sub === false) changed = true;
-    // Defined, not assigned: a `__proto__` key stays a key, as JSON.parse made it.
-    else Object.defineProperty(shaped, key, { value: part(sub, was), enumerable: true, writable: true, configurable: true });
+    else setOwn(shaped, key, part(sub, was));
   }
   return changed ? shaped : value;
 }

@@ -2,6 +2,7 @@ import { errorOutcome, type ErrorOutcome, type Repair } from "../outcome/outcome
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
 import { repairArguments } from "./repair-arguments.js";
+import { setOwn } from "./set-own.js";
 import { valueAt } from "./json-pointer.js";
 import { type ArgumentIssue, describeErrors, describeValue, type FoundIssues, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
@@ -34,9 +35,28 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
     return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: describeValue(args) }] }) };
   }
-  const copy = structuredClone(args) as Record<string, unknown>;
+  const copy = copyArguments(args) as Record<string, unknown>;
   for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);
   return { ok: true, args: copy, repairs };
+}
+
+/**
+ * The tool's own copy of validated arguments. JSON data is copied by hand: a few times faster
+ * than `structuredClone` on a million small arrays, the most a 4 MiB body holds. A key whose
+ * value is `undefined`, which validation took as absent, is absent. Anything else (a class
+ * instance an in-process caller passed) is copied as `structuredClone` copies it.
+ */
+function copyArguments(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyArguments);
+  if (typeof value !== "object" || value === null) return value;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) setOwn(copy, key, copyArguments(item));
+  }
+  return copy;
 }
 
 function invalid(name: string, found: FoundIssues): ErrorOutcome {

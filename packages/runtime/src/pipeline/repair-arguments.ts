@@ -1,28 +1,57 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Repair } from "../outcome/outcome.js";
 import { findTooDeep } from "./check-depth.js";
+import { isObject, MAX_ERRORS } from "../validation/validator-support.js";
 import { appendPointer } from "./json-pointer.js";
+import { setOwn } from "./set-own.js";
 
 type Schema = { [keyword: string]: unknown };
 
 /** A number written as a string. `\\d+(?:\\.\\d*)?` rather than `\\d+\\.?\\d*`: the same strings, without quadratic backtracking on long digit runs. */
 const NUMERIC_STRING = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
+/** Repairs listed at most, as errors are: a million numeric strings are a million repairs, not a million entries. */
+const MAX_LISTED = MAX_ERRORS;
+
 /**
- * The few repairs models need, guided by the schema, each one recorded:
+ * The few repairs models need, guided by the schema, each one recorded (the first 1,000):
  * `null` for an optional property means absent; an object or array sent as a JSON string is
  * parsed where the schema wants one; a numeric string becomes a number where a number is
- * wanted. Nothing else is guessed. Returns a repaired copy; the input is not touched.
+ * wanted — in named properties, a map's values, items and the union member a value is (the
+ * one its discriminator names, or the only one of its shape). Nothing else is guessed. The
+ * input is not touched: what changed is copied, the rest shared. The walk keeps its place as a
+ * stack of keys and spells a path only for a repair, so a million values cost no string each.
  */
 export function repairArguments(schema: JsonSchema, args: unknown): { value: unknown; repairs: Repair[] } {
-  const repairs: Repair[] = [];
   const root = typeof schema === "object" ? schema : {};
-  const value = repair(root, root, args, "", repairs);
-  return { value, repairs };
+  const walk: Walk = { root, keys: [], repairs: [] };
+  const value = repair(walk, root, args);
+  return { value, repairs: walk.repairs };
 }
 
-function repair(root: Schema, schema: Schema, value: unknown, path: string, repairs: Repair[]): unknown {
-  const s = resolve(root, schema);
+interface Walk {
+  root: Schema;
+  /** Where the walk is: the keys from the root. */
+  keys: Array<string | number>;
+  repairs: Repair[];
+}
+
+function record(walk: Walk, repair: Repair["repair"], key?: string): void {
+  if (walk.repairs.length >= MAX_LISTED) return;
+  const path = walk.keys.reduce<string>(appendPointer, "");
+  walk.repairs.push({ path: key === undefined ? path : appendPointer(path, key), repair });
+}
+
+/** The repaired value at `key` of the walk's place. */
+function child(walk: Walk, schema: Schema, value: unknown, key: string | number): unknown {
+  walk.keys.push(key);
+  const repaired = repair(walk, schema, value);
+  walk.keys.pop();
+  return repaired;
+}
+
+function repair(walk: Walk, schema: Schema, value: unknown): unknown {
+  const s = resolve(walk.root, schema);
   const types = typesOf(s);
   if (typeof value === "string" && !types.has("string")) {
     if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value)) {
@@ -30,9 +59,9 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
         const parsed: unknown = JSON.parse(value);
         // Too deep to walk safely: leave the string for validation to refuse.
         if (findTooDeep(parsed) !== undefined) return value;
-        if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isPlainObject(parsed))) {
-          repairs.push({ path, repair: "parsed_json_string" });
-          return repair(root, s, parsed, path, repairs);
+        if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isObject(parsed))) {
+          record(walk, "parsed_json_string");
+          return repair(walk, s, parsed);
         }
       } catch {
         // Not JSON: leave it for validation to report.
@@ -41,40 +70,101 @@ function repair(root: Schema, schema: Schema, value: unknown, path: string, repa
     if ((types.has("number") || types.has("integer")) && NUMERIC_STRING.test(value)) {
       const n = Number(value);
       if (Number.isFinite(n)) {
-        repairs.push({ path, repair: "parsed_number_string" });
+        record(walk, "parsed_number_string");
         return n;
       }
     }
     return value;
   }
-  if (isPlainObject(value) && typeof s.properties === "object" && s.properties !== null) {
-    const properties = s.properties as Record<string, Schema>;
+  const members = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+  if (members && typeof value === "object" && value !== null) {
+    const member = memberFor(walk.root, members, value);
+    return member ? repair(walk, member, value) : value;
+  }
+  if (isObject(value)) {
+    const properties = isObject(s.properties) ? (s.properties as Record<string, Schema>) : undefined;
+    const rest = isObject(s.additionalProperties) ? (s.additionalProperties as Schema) : undefined;
+    if (!properties && !rest) return value;
     const required = (s.required as string[] | undefined) ?? [];
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const child = value[key];
+    const keys = Object.keys(value);
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const sent = value[key];
+      const named = properties !== undefined && Object.hasOwn(properties, key);
+      const childSchema = named ? properties[key]! : rest;
       // A number or a boolean is never repaired; neither is a property the schema does not name.
-      const kept = (typeof child !== "object" && typeof child !== "string") || !Object.hasOwn(properties, key);
-      const childSchema = properties[key]!;
-      if (!kept && child === null && !required.includes(key) && !typesOf(resolve(root, childSchema)).has("null")) {
-        repairs.push({ path: appendPointer(path, key), repair: "null_as_absent" });
+      if (childSchema === undefined || (typeof sent !== "object" && typeof sent !== "string")) {
+        if (out) setOwn(out, key, sent);
         continue;
       }
-      const repaired = kept ? child : repair(root, childSchema, child, appendPointer(path, key), repairs);
-      // Defined, not assigned: a key `__proto__` stays an own property.
-      if (key === "__proto__") Object.defineProperty(out, key, { value: repaired, enumerable: true, writable: true, configurable: true });
-      else out[key] = repaired;
+      if (named && sent === null && !required.includes(key) && !typesOf(resolve(walk.root, childSchema)).has("null")) {
+        record(walk, "null_as_absent", key);
+        out ??= copyKeys(value, keys, i);
+        continue;
+      }
+      const repaired = child(walk, childSchema, sent, key);
+      if (repaired !== sent) out ??= copyKeys(value, keys, i);
+      if (out) setOwn(out, key, repaired);
     }
-    return out;
+    return out ?? value;
   }
   if (Array.isArray(value) && (s.items || s.prefixItems)) {
     const prefix = (s.prefixItems as Schema[] | undefined) ?? [];
-    return value.map((item, i) => {
-      const itemSchema = prefix[i] ?? (typeof s.items === "object" ? (s.items as Schema) : undefined);
-      return itemSchema ? repair(root, itemSchema, item, appendPointer(path, i), repairs) : item;
-    });
+    const items = isObject(s.items) ? (s.items as Schema) : undefined;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const itemSchema = prefix[i] ?? items;
+      const repaired = itemSchema && (typeof item === "object" || typeof item === "string") ? child(walk, itemSchema, item, i) : item;
+      if (repaired !== item) out ??= value.slice(0, i);
+      if (out) out[i] = repaired;
+    }
+    return out ?? value;
   }
   return value;
+}
+
+/**
+ * The member of a union an object or array is: the only member of its shape (objects with
+ * properties, arrays with items), or the object member its discriminator (a property every
+ * object member gives a different constant) names; none when that is not one. Worked out once
+ * per union: a million items of one union cost a lookup each.
+ */
+function memberFor(root: Schema, members: readonly Schema[], value: object): Schema | undefined {
+  let plan = unionPlans.get(members);
+  if (!plan) unionPlans.set(members, (plan = planUnion(members.map((m) => resolve(root, m)))));
+  if (Array.isArray(value)) return plan.array;
+  return plan.tag === undefined ? plan.object : plan.byTag!.get((value as Record<string, unknown>)[plan.tag]);
+}
+
+interface UnionPlan {
+  array?: Schema;
+  object?: Schema;
+  tag?: string;
+  byTag?: Map<unknown, Schema>;
+}
+
+const unionPlans = new WeakMap<readonly Schema[], UnionPlan>();
+
+function planUnion(members: readonly Schema[]): UnionPlan {
+  const arrays = members.filter((m) => m.items || m.prefixItems);
+  const objects = members.filter((m) => isObject(m.properties) || isObject(m.additionalProperties));
+  const plan: UnionPlan = { array: arrays.length === 1 ? arrays[0] : undefined, object: objects.length === 1 ? objects[0] : undefined };
+  if (objects.length < 2) return plan;
+  const constantOf = (m: Schema, key: string): unknown => ((m.properties as Record<string, Schema> | undefined)?.[key] ?? {}).const;
+  for (const key of Object.keys(objects[0]!.properties ?? {})) {
+    const byTag = new Map(objects.map((m) => [constantOf(m, key), m]));
+    if (byTag.size === objects.length && !byTag.has(undefined)) return { ...plan, tag: key, byTag };
+  }
+  return plan;
+}
+
+/** A copy of an object's first `count` keys, where a repair starts to differ from what was sent. */
+function copyKeys(value: Record<string, unknown>, keys: readonly string[], count: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) setOwn(out, keys[i]!, value[keys[i]!]);
+  return out;
 }
 
 /** The JSON types a schema names, its own and its `anyOf` members'; worked out once per schema object. */
@@ -98,8 +188,4 @@ function resolve(root: Schema, schema: Schema): Schema {
   if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return schema;
   const defs = root.$defs as Record<string, Schema> | undefined;
   return defs?.[ref.slice("#/$defs/".length)] ?? schema;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

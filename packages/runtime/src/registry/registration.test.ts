@@ -286,6 +286,40 @@ describe("the pipeline between validation and the call", () => {
     expect(await createRegistry([def()], { strict: true }).dispatch("t", { n: "3" })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/n", expected: "a number", received: 'the string "3"' }] } } });
   });
 
+  it("repairs reach a map's values and the union member a value is, and the tool gets a copy sharing nothing with what was sent, without the keys set to undefined", async () => {
+    const payment = { anyOf: [{ type: "object", properties: { kind: { const: "card" }, last4: { type: "string" } }, required: ["kind", "last4"], additionalProperties: false }, { type: "object", properties: { kind: { const: "invoice" }, days: { type: "number" }, note: { type: "string" } }, required: ["kind", "days"], additionalProperties: false }] };
+    const schema = { type: "object", properties: { items: { type: "object", additionalProperties: { type: "number" } }, payment, tags: { type: "array", items: { type: "string" } }, extra: { type: "string" } }, required: ["items", "payment"], additionalProperties: false };
+    const received: unknown[] = [];
+    const registry = createRegistry([{ ...definition(manifestEntry("order", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => (received.push(args), "ok") }]);
+    const sent = { items: { a: "2", b: 3 }, payment: { kind: "invoice", days: "30", note: null }, tags: ["x"], extra: undefined };
+    const before = JSON.stringify(sent);
+    expect(await registry.dispatch("order", sent)).toEqual({
+      status: "ok",
+      text: "ok",
+      repairs: [
+        { path: "/items/a", repair: "parsed_number_string" },
+        { path: "/payment/days", repair: "parsed_number_string" },
+        { path: "/payment/note", repair: "null_as_absent" },
+      ],
+    });
+    expect(received).toEqual([{ items: { a: 2, b: 3 }, payment: { kind: "invoice", days: 30 }, tags: ["x"] }]);
+    expect(Object.keys(received[0] as object)).toEqual(["items", "payment", "tags"]);
+    expect(JSON.stringify(sent)).toBe(before);
+    (received[0] as { tags: string[] }).tags.push("y");
+    expect(sent.tags).toEqual(["x"]);
+    // A union member no discriminator names is not guessed.
+    expect(await registry.dispatch("order", { items: {}, payment: { kind: "cash", days: "30" } })).toMatchObject({ error: { code: "invalid_arguments" } });
+  });
+
+  it("lists the first 1,000 repairs of a call that needs a million", async () => {
+    const schema = { type: "object", properties: { grid: { type: "array", items: { type: "number" } } }, required: ["grid"], additionalProperties: false };
+    const registry = createRegistry([{ ...definition(manifestEntry("sum", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => (args as { grid: number[] }).grid.reduce((a, b) => a + b, 0) }]);
+    const outcome = await registry.dispatch("sum", { grid: Array.from({ length: 1_000_000 }, () => "1") });
+    expect(outcome).toMatchObject({ status: "ok", text: "1000000" });
+    expect(outcome.status === "ok" && outcome.repairs).toHaveLength(1000);
+    expect(outcome.status === "ok" && outcome.repairs![999]).toEqual({ path: "/grid/999", repair: "parsed_number_string" });
+  });
+
   it("when repairs do not make the arguments valid, each issue says what the model sent, not what a repair made of it", async () => {
     const schema = { type: "object", properties: { n: { type: "integer" }, q: { type: "string" } }, required: ["n", "q"], additionalProperties: false };
     const registry = createRegistry([definition(manifestEntry("t", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } }))]);

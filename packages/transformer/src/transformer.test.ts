@@ -282,6 +282,18 @@ describe.each(COMPILERS)("TypeScript $typescript ($mode): an error fixed", (comp
     expect(compile().status).toBe(0);
     expect(read(dir, "dist/tools.generated.js")).toContain('"count"');
   });
+
+  it("fixed by deleting the file at fault, after the failing build emitted another file's change: the next build writes the outputs", () => {
+    expect(compile().status).toBe(0);
+    const forecast = path.join(dir, "src/forecast.ts");
+    writeFileSync(forecast, read(dir, "src/forecast.ts").replace("Forecasts the weather at a place.", "Forecasts the weather anywhere."));
+    writeFileSync(path.join(dir, "src/broken.ts"), "/**\n * Big.\n * @tool\n */\nexport function big(n: bigint): string {\n  return String(n);\n}\n");
+    expect(compile().status).not.toBe(0);
+    unlinkSync(path.join(dir, "src/broken.ts"));
+    expect(compile()).toEqual({ status: 0, output: "" });
+    expect(read(dir, "dist/toolgen.manifest.json")).toContain("Forecasts the weather anywhere.");
+    expect(toolgen(["check"], dir).status).toBe(0);
+  });
 });
 
 describe("tspc with the plugin given as another kind of plugin", () => {

@@ -2,6 +2,7 @@ import * as path from "node:path";
 import type * as ts from "typescript";
 import { ConfigError, parsePluginOptions } from "../project/config.js";
 import { importEndingProblem } from "../project/import-ending.js";
+import { forgetBuildInfoIfFailed } from "../project/forget-build-info.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
 import { commonSourceDirectory } from "@toolgen/core";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
@@ -74,9 +75,11 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   printWarnings(tsm, program, found.filter((d) => d.severity === "warning").map((d) => toTsDiagnostic(tsm, program, d)));
   const diagnostics = found.filter((d) => d.severity === "error").map((d) => toTsDiagnostic(tsm, program, d));
   const build: ProgramBuild = { diagnostics, staleRegistry: [], currentRegistry: [] };
-  if (plan.diagnostics.some((d) => d.severity === "error") || projectRefused || unparsed.size > 0) return build;
+  const failed = plan.diagnostics.some((d) => d.severity === "error") || projectRefused || unparsed.size > 0;
   // `noEmit` (a type-check run): report, write nothing.
   if (options.noEmit) return build;
+  forgetBuildInfoIfFailed(tsm, options, failed);
+  if (failed) return build;
   const ending = importEndingProblem(info);
   if (ending) tsm.sys.write(`toolgen: warning: ${ending}${tsm.sys.newLine}`);
   try {
@@ -85,6 +88,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   } catch (error) {
     // A file in the way, or one that cannot be written: one tsc error, never a crash.
     if (!(error instanceof ConfigError)) throw error;
+    forgetBuildInfoIfFailed(tsm, options, true);
     return { ...build, diagnostics: [...diagnostics, toGlobalTsDiagnostic(tsm, error.message)] };
   }
   const packageType = typeof info.packageJson.type === "string" ? info.packageJson.type : undefined;

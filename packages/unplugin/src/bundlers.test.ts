@@ -18,6 +18,8 @@ import toolgenWebpack from "./webpack.js";
  */
 const { app, run, GREETED } = useBundledApp();
 const BAD_TOOL = "\n/** Counts. @tool */\nexport function count(n: bigint): void {}\n";
+/** A tool file of its own, as a person adds one while the watcher runs. */
+const NEW_TOOL = "/**\n * Multiplies two numbers.\n * @tool\n */\nexport function multiply(a: number, b: number): number {\n  return a * b;\n}\n";
 
 /** TypeScript for Rollup, which reads JavaScript alone: `./x.js` finds `./x.ts`, which esbuild compiles. */
 const typescript: RollupPlugin = {
@@ -107,6 +109,15 @@ describe("@toolgen/unplugin/rollup in watch mode, from what the build read", () 
     ]);
   }, 60_000);
 
+  it("a tool file added while watching is built into the registry", async () => {
+    const dir = app();
+    await watchRollup(dir, [
+      // A moment later, as a person's would: the watcher starts following the folder as the build ends.
+      (event) => event.code === "BUNDLE_END" && (setTimeout(() => writeFileSync(path.join(dir, "src/more.ts"), NEW_TOOL), 1000), true),
+      (event) => event.code === "BUNDLE_END" && readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8").includes("Multiplies two numbers."),
+    ]);
+  }, 60_000);
+
   it("a file of types only, which the bundle never imports, rebuilds the registry when its doc comments change", async () => {
     const dir = app();
     const types = path.join(dir, "src/types.ts");
@@ -191,6 +202,23 @@ describe.each([
         expect(bundled()).toContain("Greets someone warmly.");
       },
     ]);
+  }, 60_000);
+
+  it("in watch mode, a tool file added is built into the registry", async () => {
+    const dir = app();
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    const registryModule = () => readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8");
+    let added = false;
+    await new Promise<void>((resolve, reject) => {
+      const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+        if (error || stats!.hasErrors()) return watching.close(() => reject(error ?? new Error(errorsOf(stats!))));
+        if (!added) {
+          // Once the compilations the first build's own writes start are over.
+          added = true;
+          setTimeout(() => writeFileSync(path.join(dir, "src/more.ts"), NEW_TOOL), 1500);
+        } else if (registryModule().includes("Multiplies two numbers.")) watching.close(() => resolve());
+      });
+    });
   }, 60_000);
 
   it("in watch mode, a toolgen error fails that compilation with its diagnostic, and the fixed file builds again", async () => {

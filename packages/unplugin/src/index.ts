@@ -20,7 +20,9 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) throw pluginError(`toolgen: the plugin's options must be an object ({ project, naming, … }); got ${JSON.stringify(options)}.`);
   const { project, ...config } = options;
+  if (project !== undefined && typeof project !== "string") throw pluginError(`toolgen: the plugin's \`project\` option must be a path (a tsconfig or its folder); got ${JSON.stringify(project)}.`);
   let last: ProjectBuild | undefined;
   /** Under Vite's dev server no `buildStart` follows a change: `watchChange` builds then. */
   let serving = false;
@@ -76,7 +78,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       return (failure && fail(this, failure)) as unknown as void;
     },
     watchChange(id) {
-      if (!serving || !/\.[cm]?tsx?$/.test(id) || generated(id)) return;
+      if (!serving || !isSource(id) || generated(id)) return;
       const failure = build();
       if (failure) report(failure);
       else failing = undefined;
@@ -112,16 +114,27 @@ function configurationFiles(project: string | undefined): string[] {
 /**
  * Has the bundler's watcher follow what the build read: Rollup and Vite watch only the modules
  * of the bundle, which a failed first build has none of (so they never built again), and a
- * file of types only, erased from the bundle, is no module of it either. esbuild takes watched
- * files only where it loads a module, so it is left as it is.
+ * file of types only, erased from the bundle, is no module of it either. And the folders of the
+ * sources, where a new tool file appears (webpack's and Rspack's as context dependencies); not
+ * the package's own folder, whose outputs and node_modules a watcher must not follow. esbuild
+ * takes watched files only where it loads a module, so it is left as it is.
  */
 function watchInputs(context: unknown, files: readonly string[]): void {
   const watching = context as NativeContext & { addWatchFile?: (file: string) => void };
-  if (typeof watching.addWatchFile !== "function" || watching.getNativeBuildContext?.()?.framework === "esbuild") return;
+  const native = watching.getNativeBuildContext?.();
+  if (typeof watching.addWatchFile !== "function" || native?.framework === "esbuild") return;
   for (const file of files) watching.addWatchFile(file);
+  const packageFolders = new Set(files.filter((file) => !isSource(file)).map((file) => path.dirname(file)));
+  const folders = new Set(files.filter(isSource).map((file) => path.dirname(file)).filter((folder) => !packageFolders.has(folder)));
+  for (const folder of folders) {
+    if (native?.compilation?.contextDependencies) native.compilation.contextDependencies.add(folder);
+    else watching.addWatchFile(folder);
+  }
 }
 
-type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[] } } | undefined };
+const isSource = (file: string) => /\.[cm]?tsx?$/.test(file);
+
+type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[]; contextDependencies?: { add(folder: string): void } } } | undefined };
 
 /**
  * A failed build, as each bundler reports one and goes on watching: webpack and Rspack as an

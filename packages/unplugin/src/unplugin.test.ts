@@ -130,6 +130,9 @@ describe("@toolgen/unplugin", () => {
     expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
     await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the build's options: unknown key "nameing"/);
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
+    // Options of the wrong kind are said so, not a stack from deep inside.
+    expect(() => toolgenEsbuild({ project: 42 } as never)).toThrow("toolgen: the plugin's `project` option must be a path (a tsconfig or its folder); got 42.");
+    expect(() => toolgenEsbuild("camelCase" as never)).toThrow('toolgen: the plugin\'s options must be an object ({ project, naming, … }); got "camelCase".');
   });
 
   it("warnings are printed, their summary ended by a newline so that the bundler's next line does not run on from it", async () => {

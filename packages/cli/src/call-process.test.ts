@@ -29,6 +29,14 @@ export function chatty(): string {
 export function stuck(): Promise<string> {
   return new Promise(() => void setInterval(() => {}, 1000));
 }
+
+/**
+ * Never finishes, and leaves nothing that could finish it.
+ * @tool
+ */
+export function hang(): Promise<string> {
+  return new Promise(() => {});
+}
 `,
     );
     expect(toolgen(["build"], dir).status).toBe(0);
@@ -49,5 +57,11 @@ export function stuck(): Promise<string> {
     expect(run.signal).toBeNull();
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ status: "error", error: { code: "timeout" } });
+  });
+
+  it("says so when the tool's promise can never settle (nothing left to run), exit 1, where Node.js would end it without a word", () => {
+    const run = toolgen(["call", "hang", "--json"], dir);
+    expect([run.status, run.stdout]).toEqual([1, ""]);
+    expect(run.stderr).toBe("toolgen: 'hang' never settled: its promise is pending with nothing left that could settle it (no timer, no I/O), so the call can never finish. Under 'toolgen serve' it would hold its client until a timeout (--timeout here).\n");
   });
 });

@@ -31,9 +31,20 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   const reached = isUri(name) ? (head: EntryHead) => head.kind === "resource" : (head: EntryHead) => head.name === name;
   const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() }, reached);
   const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
-  const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));
-  process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
-  return 0;
+  // A tool whose promise nothing can settle any more (no timer, no I/O left) would end the
+  // process with no word (Node.js's exit 13 for an unsettled await): said, and exit 1.
+  const neverSettled = () => {
+    process.stderr.write(`toolgen: '${name}' never settled: its promise is pending with nothing left that could settle it (no timer, no I/O), so the call can never finish. Under 'toolgen serve' it would hold its client until a timeout (--timeout here).\n`);
+    process.exitCode = 1;
+  };
+  process.once("beforeExit", neverSettled);
+  try {
+    const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));
+    process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
+    return 0;
+  } finally {
+    process.off("beforeExit", neverSettled);
+  }
 }
 
 /** Entry names never hold ':'; URIs always do. */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { connect } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -427,6 +428,25 @@ describe("hostile requests over HTTP", () => {
     expect(foreign.status).toBe(403);
     const local = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25", origin: "http://localhost:5173" }, body });
     expect(local.status).toBe(200);
+  });
+
+  it("a request whose body trickles in is 408 and closed once it has taken longer than requestTimeoutMs", async () => {
+    const slow = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, requestTimeoutMs: 500 });
+    try {
+      const { port } = new URL(slow.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      const started = performance.now();
+      socket.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{");
+      const drip = setInterval(() => socket.write(" "), 100);
+      await once(socket, "close");
+      clearInterval(drip);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("allowedOrigins adds origins to this machine's pages", async () => {

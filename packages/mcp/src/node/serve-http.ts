@@ -10,7 +10,15 @@ export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
   port: number;
   /** The address to bind (default 127.0.0.1: reachable from this machine only). */
   host?: string;
+  /**
+   * How long a client may take to send a whole request, headers and body (default 30,000 ms):
+   * then `408` and the connection closed, so a body trickled in a byte at a time holds no
+   * connection for Node.js's default five minutes. A response may take as long as it takes.
+   */
+  requestTimeoutMs?: number;
 }
+
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningHttpServer {
   /** `http://host:port/mcp` */
@@ -49,7 +57,7 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
  * A web-standard handler (`createMcpHandler`) on a Node.js HTTP server: a thin adapter
  * between Node's request and response objects and web-standard ones.
  */
-export async function serveHandler(handler: ((request: Request) => Promise<Response>) & { abortCalls?(): void }, options: { port: number; host?: string }): Promise<RunningHttpServer> {
+export async function serveHandler(handler: ((request: Request) => Promise<Response>) & { abortCalls?(): void }, options: Pick<HttpServeOptions, "port" | "host" | "requestTimeoutMs">): Promise<RunningHttpServer> {
   const inFlight = new Set<AbortController>();
   /**
    * GET requests that resume nothing: a session's stream of notifications, open for as long as
@@ -58,7 +66,9 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
    */
   const streams = new Set<AbortController>();
   let drained: (() => void) | undefined;
-  const http = createHttpServer((req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node.js checks the timeout on this interval (30 s by default): often enough to keep to it.
+  const http = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) }, (req, res) => {
     const controller = new AbortController();
     const requests = req.method === "GET" && req.headers["last-event-id"] === undefined ? streams : inFlight;
     requests.add(controller);

@@ -153,6 +153,9 @@ describe("every error code", () => {
     // Equally close: what each member asks of the value itself.
     expect(await issues({ who: {} })).toEqual([{ path: "/who", expected: 'the property "email", or the property "id"', received: "an object" }]);
     expect(await issues({ who: { email: "a@b.co", id: 1 } })).toEqual([{ path: "/who", expected: 'no property "id", or no property "email"', received: "an object" }]);
+    // Each member's first five asks, however many unknown keys the value brings.
+    const unknown = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, 1]));
+    expect(await issues({ who: unknown })).toEqual([{ path: "/who", expected: 'the property "email" and no property "k0" and no property "k1" and no property "k2" and no property "k3" and more, or the property "id" and no property "k0" and no property "k1" and no property "k2" and no property "k3" and more', received: "an object" }]);
     expect(await issues({ who: { id: 1 }, size: 50 })).toEqual([{ path: "/size", expected: "a number <= 10, or a number >= 100", received: "the number 50" }]);
     // No member admits a string: one error for the union.
     expect(await issues({ who: "me" })).toEqual([{ path: "/who", expected: "a value matching one of the allowed shapes", received: 'the string "me"' }]);

@@ -13,7 +13,7 @@ import { resolve, walkArguments } from "./walk-arguments.js";
  *   an issue (with `issues`), said in the terms the model was given, and is left as sent.
  */
 export function restoreGeminiArguments(schema: JsonSchema, value: unknown, issues?: ArgumentIssue[]): unknown {
-  return walkArguments(schema, value, { mapScalar: restoreLiteral, mapValue: (s, v, path) => restoreRecord(s, v, path, issues) });
+  return walkArguments(schema, value, { mapScalar: restoreLiteral, mapValue: (s, v, at) => restoreRecord(s, v, at, issues) });
 }
 
 /** Whether a schema is a pure map (no named properties): Gemini receives it as pairs. */
@@ -21,18 +21,18 @@ export function isRecordSchema(schema: SchemaNode): boolean {
   return (schema.type === "object" || schema.type === undefined) && !isNode(schema.properties) && isNode(schema.additionalProperties);
 }
 
-function restoreRecord(schema: SchemaNode, value: unknown, path: string, issues: ArgumentIssue[] | undefined): unknown {
+function restoreRecord(schema: SchemaNode, value: unknown, at: () => string, issues: ArgumentIssue[] | undefined): unknown {
   if (!isRecordSchema(schema) || !Array.isArray(value)) return value;
   // Not pairs, or a key twice (one value would be lost): left as sent, and said so.
   const notPair = value.findIndex((pair) => !(isNode(pair) && typeof pair.key === "string" && Object.hasOwn(pair, "value")));
   if (notPair >= 0) {
-    issues?.push({ path: `${path}/${notPair}`, expected: "a { key, value } pair: a string key and its value", received: describePair(value[notPair]) });
+    issues?.push({ path: `${at()}/${notPair}`, expected: "a { key, value } pair: a string key and its value", received: describePair(value[notPair]) });
     return value;
   }
   const keys = value.map((pair) => (pair as { key: string }).key);
   const twice = keys.findIndex((key, i) => keys.indexOf(key) !== i);
   if (twice >= 0) {
-    issues?.push({ path: `${path}/${twice}/key`, expected: "a key no other pair of the list has", received: describeValue(keys[twice]) });
+    issues?.push({ path: `${at()}/${twice}/key`, expected: "a key no other pair of the list has", received: describeValue(keys[twice]) });
     return value;
   }
   const out: Record<string, unknown> = {};

@@ -13,34 +13,35 @@ export interface ArgumentRewrite {
   dropSyntheticNulls?: boolean;
   /** Rewrite a non-object, non-array value, given the (resolved) schema it is matched with. */
   mapScalar?: (schema: SchemaNode, value: unknown, root: SchemaNode) => unknown;
-  /** Rewrite any value before its parts are walked (a different shape for the same data); `path` is its JSON Pointer. */
-  mapValue?: (schema: SchemaNode, value: unknown, path: string) => unknown;
+  /** Rewrite any value before its parts are walked (a different shape for the same data); `at()` spells its JSON Pointer. */
+  mapValue?: (schema: SchemaNode, value: unknown, at: () => string) => unknown;
 }
 
 export function walkArguments(schema: JsonSchema, value: unknown, rewrite: ArgumentRewrite): unknown {
   if (!isNode(schema)) return value;
-  return walk(schema, schema, value, 0, rewrite, "");
+  return walk(schema, schema, value, 0, rewrite, []);
 }
 
-function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, path: string): unknown {
+/** `keys` is where the walk is, from the root: a path is spelled only when `mapValue` asks for it, not a string per value. */
+function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, keys: Array<string | number>): unknown {
   if (depth > 64) return value;
   const s = resolve(root, node);
   const members = unionMembers(root, s);
   if (members.length > 0 && !isNode(s.properties) && typeof value === "object" && value !== null) {
     // A union (`T[] | null`, `Record<…> | string`, untagged objects): walk the member the value is.
     for (const member of members) {
-      const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value, path) : value;
-      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite, path);
+      const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value, () => pointerOf(keys)) : value;
+      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite, keys);
     }
     const member = Array.isArray(value) ? pickArrayMember(root, members, value) : pickObjectMember(members, value as Record<string, unknown>);
-    return member ? walk(root, member, value, depth + 1, rewrite, path) : value;
+    return member ? walk(root, member, value, depth + 1, rewrite, keys) : value;
   }
-  if (rewrite.mapValue) value = rewrite.mapValue(s, value, path);
+  if (rewrite.mapValue) value = rewrite.mapValue(s, value, () => pointerOf(keys));
   if (Array.isArray(value)) {
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
     return value.map((item, i) => {
       const itemSchema = prefix[i] ?? s.items;
-      return isNode(itemSchema) ? walk(root, itemSchema, item, depth + 1, rewrite, `${path}/${i}`) : item;
+      return isNode(itemSchema) ? walkInto(root, itemSchema, item, depth, rewrite, keys, i) : item;
     });
   }
   if (!isNode(value)) return rewrite.mapScalar ? rewrite.mapScalar(s, value, root) : value;
@@ -56,9 +57,21 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
       continue;
     }
     if (rewrite.dropSyntheticNulls && child === null && !required.has(key) && !acceptsNull(resolve(root, childSchema))) continue;
-    define(out, key, walk(root, childSchema, child, depth + 1, rewrite, `${path}/${pointerSegment(key)}`));
+    define(out, key, walkInto(root, childSchema, child, depth, rewrite, keys, key));
   }
   return out;
+}
+
+function pointerOf(keys: ReadonlyArray<string | number>): string {
+  return keys.map((key) => `/${pointerSegment(String(key))}`).join("");
+}
+
+/** `walk` one level down, at `key`. */
+function walkInto(root: SchemaNode, schema: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, keys: Array<string | number>, key: string | number): unknown {
+  keys.push(key);
+  const walked = walk(root, schema, value, depth + 1, rewrite, keys);
+  keys.pop();
+  return walked;
 }
 
 /** The members of a union node (`anyOf`/`oneOf`), `$ref`s resolved and member unions flattened; none for any other node. */

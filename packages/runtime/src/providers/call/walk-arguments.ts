@@ -22,8 +22,12 @@ export function walkArguments(schema: JsonSchema, value: unknown, rewrite: Argum
   return walk(schema, schema, value, 0, rewrite, []);
 }
 
-/** `keys` is where the walk is, from the root: a path is spelled only when `mapValue` asks for it, not a string per value. */
-function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, keys: Array<string | number>): unknown {
+/**
+ * `keys` is where the walk is, from the root, in the shape the model sent: a path is spelled
+ * only when `mapValue` asks for it, not a string per value. `sent` is the list of `{ key, value }`
+ * pairs `value` was made from, whose entries are then at `/<index>/value`.
+ */
+function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, keys: Array<string | number>, sent?: unknown[]): unknown {
   if (depth > 64) return value;
   const s = resolve(root, node);
   const members = unionMembers(root, s);
@@ -31,12 +35,16 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
     // A union (`T[] | null`, `Record<…> | string`, untagged objects): walk the member the value is.
     for (const member of members) {
       const mapped: unknown = rewrite.mapValue ? rewrite.mapValue(member, value, () => pointerOf(keys)) : value;
-      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite, keys);
+      if (mapped !== value) return walk(root, member, mapped, depth + 1, rewrite, keys, Array.isArray(value) ? value : undefined);
     }
     const member = Array.isArray(value) ? pickArrayMember(root, members, value) : pickObjectMember(members, value as Record<string, unknown>);
     return member ? walk(root, member, value, depth + 1, rewrite, keys) : value;
   }
-  if (rewrite.mapValue) value = rewrite.mapValue(s, value, () => pointerOf(keys));
+  if (rewrite.mapValue) {
+    const before = value;
+    value = rewrite.mapValue(s, value, () => pointerOf(keys));
+    if (Array.isArray(before) && !Array.isArray(value)) sent = before;
+  }
   if (Array.isArray(value)) {
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
     return value.map((item, i) => {
@@ -50,6 +58,7 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
   const extra = isNode(s.additionalProperties) ? s.additionalProperties : undefined;
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const out: Record<string, unknown> = {};
+  const pairIndex = sent && new Map(sent.map((pair, i) => [(pair as { key?: unknown }).key, i]));
   for (const [key, child] of Object.entries(value)) {
     const childSchema = Object.hasOwn(properties, key) ? properties[key] : extra;
     if (!childSchema) {
@@ -57,7 +66,7 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
       continue;
     }
     if (rewrite.dropSyntheticNulls && child === null && !required.has(key) && !acceptsNull(resolve(root, childSchema))) continue;
-    define(out, key, walkInto(root, childSchema, child, depth, rewrite, keys, key));
+    define(out, key, walkInto(root, childSchema, child, depth, rewrite, keys, ...(pairIndex ? [pairIndex.get(key)!, "value"] : [key])));
   }
   return out;
 }
@@ -66,11 +75,11 @@ function pointerOf(keys: ReadonlyArray<string | number>): string {
   return keys.map((key) => `/${pointerSegment(String(key))}`).join("");
 }
 
-/** `walk` one level down, at `key`. */
-function walkInto(root: SchemaNode, schema: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, keys: Array<string | number>, key: string | number): unknown {
-  keys.push(key);
+/** `walk` one level down, at `at` (a key, or a pair's index and "value"). */
+function walkInto(root: SchemaNode, schema: SchemaNode, value: unknown, depth: number, rewrite: ArgumentRewrite, keys: Array<string | number>, ...at: Array<string | number>): unknown {
+  keys.push(...at);
   const walked = walk(root, schema, value, depth + 1, rewrite, keys);
-  keys.pop();
+  keys.length -= at.length;
   return walked;
 }
 

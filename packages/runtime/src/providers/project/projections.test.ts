@@ -129,6 +129,10 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     expect(await problem([{ key: "a", value: 1 }, { name: "b", value: 2 }])).toEqual(["invalid_arguments", "Invalid arguments for 'set_stock' (1 problem):\n- /counts/1: expected a { key, value } pair: a string key and its value, received an object without \"key\""]);
     expect(ran).toEqual([]);
     expect(await dispatchModelCall(registry, gemini, "set_stock", { counts: [{ key: "a", value: 1 }] })).toEqual({ status: "ok", text: "set" });
+    // A list inside a list: the path is the one the model sent, through the outer pair's value.
+    registry.register({ name: "set_shelves", description: "Sets shelves.", params: [{ name: "shelves", schema: { anyOf: [{ type: "object", additionalProperties: { type: "object", additionalProperties: { type: "integer" } } }, { type: "null" }] } }], fn: () => "set" });
+    const nested = await dispatchModelCall(registry, projectGemini(registry), "set_shelves", { shelves: [{ key: "x", value: [{ key: "y", value: 1 }, { key: "y", value: 2 }] }] });
+    expect(nested.status === "error" && nested.error.message).toBe('Invalid arguments for \'set_shelves\' (1 problem):\n- /shelves/0/value/1/key: expected a key no other pair of the list has, received the string "y"');
   });
 
   it("a name that is no string (a Gemini call's name is optional) is an unknown tool, not a throw", async () => {

@@ -447,6 +447,11 @@ describe("hostile requests over HTTP", () => {
     } finally {
       await slow.close();
     }
+    for (const wrong of [NaN, -1, "1000"]) {
+      await expect(serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, requestTimeoutMs: wrong as number })).rejects.toThrow(`serveHttp: requestTimeoutMs must be a positive number of milliseconds (Infinity for none); got ${typeof wrong === "string" ? `"${wrong}"` : String(wrong)}.`);
+    }
+    const unlimited = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, requestTimeoutMs: Infinity });
+    await unlimited.close();
   });
 
   it("allowedOrigins adds origins to this machine's pages", async () => {

@@ -417,6 +417,7 @@ describe("configuration", () => {
     // What would only refuse every token (503 or 401 forever) is refused at start too, as `toolgen serve` refuses it.
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: "check" as never } })).toThrow("auth.verify must be a function");
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: null as never } })).toThrow(/auth\.verify must be a function .*; got null\./);
   });
 
   it("a verify function serves any other token scheme", async () => {

@@ -21,7 +21,7 @@ export type TokenVerifier = (token: string, request: Request) => Promise<TokenCh
 /** The verifier `auth` describes; a configuration that cannot verify anything throws here, before serving. */
 export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
   if (auth.verify !== undefined) {
-    if (typeof auth.verify !== "function") throw new TypeError(`toolgen: auth.verify must be a function (token, request) => Promise<Principal | undefined>; got ${typeof auth.verify}.`);
+    if (typeof auth.verify !== "function") throw new TypeError(`toolgen: auth.verify must be a function (token, request) => Promise<Principal | undefined>; got ${auth.verify === null ? "null" : typeof auth.verify}.`);
     const verify = auth.verify;
     return async (token, request) => {
       let principal: Principal | undefined;

@@ -13,7 +13,8 @@ export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
   /**
    * How long a client may take to send a whole request, headers and body (default 30,000 ms):
    * then `408` and the connection closed, so a body trickled in a byte at a time holds no
-   * connection for Node.js's default five minutes. A response may take as long as it takes.
+   * connection for Node.js's default five minutes. `Infinity`: no limit. A response may take
+   * as long as it takes.
    */
   requestTimeoutMs?: number;
 }
@@ -53,6 +54,14 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
   return serveHandler((request) => handleMcpRequest(target, limits, request), options);
 }
 
+/** Node.js's `requestTimeout`: a whole number of milliseconds, 0 for none (`Infinity` here, as `timeoutMs` says it). */
+function requestTimeoutOf(ms: number | undefined): number {
+  if (ms === undefined) return REQUEST_TIMEOUT_MS;
+  if (ms === Infinity) return 0;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms <= 0) throw new TypeError(`serveHttp: requestTimeoutMs must be a positive number of milliseconds (Infinity for none); got ${typeof ms === "string" ? JSON.stringify(ms) : String(ms)}.`);
+  return Math.ceil(ms);
+}
+
 /**
  * A web-standard handler (`createMcpHandler`) on a Node.js HTTP server: a thin adapter
  * between Node's request and response objects and web-standard ones.
@@ -66,9 +75,9 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
    */
   const streams = new Set<AbortController>();
   let drained: (() => void) | undefined;
-  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const requestTimeout = requestTimeoutOf(options.requestTimeoutMs);
   // Node.js checks the timeout on this interval (30 s by default): often enough to keep to it.
-  const http = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) }, (req, res) => {
+  const http = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout || 1000) }, (req, res) => {
     const controller = new AbortController();
     const requests = req.method === "GET" && req.headers["last-event-id"] === undefined ? streams : inFlight;
     requests.add(controller);

@@ -73,13 +73,19 @@ describe("compareSchemas", () => {
     expect(diff(members, nullable)).toEqual([]);
     expect(diff({ anyOf: [{ type: "string", minLength: 2 }, { type: "null" }] }, { type: ["string", "null"], minLength: 2 })).toEqual([]);
     // A literal with a doc comment of its own is written apart: the analyzer writes `anyOf` then.
-    expect(diff({ type: "string", enum: ["a", "b"] }, { anyOf: [{ const: "a", description: "A." }, { const: "b" }] })).toEqual([]);
+    expect(diff({ type: "string", enum: ["a", "b"] }, { anyOf: [{ const: "a", description: "A." }, { const: "b" }] })).toEqual(["cosmetic description-changed /input"]);
     expect(diff({ anyOf: [{ type: "string", enum: ["a", "b"] }, { type: "null" }] }, { type: ["string", "null"], enum: ["a", "b", null] })).toEqual([]);
     expect(diff({ anyOf: [{ type: "boolean" }, { type: "string" }] }, { anyOf: [{ enum: [true, false] }, { type: "string" }] })).toEqual([]);
     expect(diff({ type: "null" }, { const: null })).toEqual([]);
     expect(diff(nullable, { anyOf: [{ type: "string" }] })).toEqual(["narrows union-member-removed /input"]);
     expect(diff(nullable, { anyOf: [{ type: "string", minLength: 1 }, { type: "null" }] })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ anyOf: [{ const: "a" }, { const: "b" }] }, { type: "string", enum: ["a"] })).toEqual(["narrows enum-value-removed /input"]);
+  });
+
+  it("a union member's own description or default changed is said, as cosmetic or default", () => {
+    const mode = (doc: string) => ({ anyOf: [{ const: "a", description: doc }, { const: "b" }, { type: "null" }] });
+    expect(diff(mode("The first."), mode("The 1st."))).toEqual(["cosmetic description-changed /input"]);
+    expect(diff({ anyOf: [{ type: "string", default: "x" }, { type: "null" }] }, { anyOf: [{ type: "string", default: "y" }, { type: "null" }] })).toEqual(["default default-changed /input"]);
   });
 
   it("follows $refs into each side's own $defs: a definition's name is no change; recursion ends", () => {

@@ -211,22 +211,27 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
     from.map((member) => {
       let best: SchemaChange[] | undefined;
+      let all: SchemaChange[] = [];
       for (const other of to) {
         const found: SchemaChange[] = [];
         if (flip) compare(other, member, path, found, seen);
         else compare(member, other, path, found, seen);
         const relevant = found.filter((c) => keep(c.effect));
-        if (!best || relevant.length < best.length) best = relevant;
+        if (!best || relevant.length < best.length) [best, all] = [relevant, found];
         if (relevant.length === 0) break;
       }
-      return { member, changes: best ?? [] };
+      return { member, changes: best ?? [], all };
     });
   // Old members against new: what no longer fits narrows (or is unknown).
   // A member whose closest counterpart differs in its type, or in a discriminator's value, is
   // another member: it was removed (or added), rather than changed.
   const another = (changes: SchemaChange[], code: string) => changes.some((c) => (c.path === path && c.code === code) || (c.path !== path && c.code.startsWith("enum-value-") && isDiscriminator(c, path)));
-  for (const { member, changes } of matched(oldMembers, newMembers, (e) => e === "narrows" || e === "changes", false)) {
-    if (changes.length === 0) continue;
+  for (const { member, changes, all } of matched(oldMembers, newMembers, (e) => e === "narrows" || e === "changes", false)) {
+    // A member that still fits: what changed in its description or default is said (once, from this side).
+    if (changes.length === 0) {
+      out.push(...all.filter((c) => c.effect === "cosmetic" || c.effect === "default"));
+      continue;
+    }
     if (another(changes, "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
     else out.push(...changes);
   }

@@ -29,7 +29,11 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
     const tsName = parameter.name.text;
     slots[index] = { kind: "argument", name: tsName };
     const inline = readDeclarationAnnotations(ctx, parameter, "property");
-    const name = tags.aliases.get(tsName)?.alias ?? inline.alias ?? tsName;
+    const functionAlias = tags.aliases.get(tsName)?.alias;
+    if (functionAlias !== undefined && inline.alias !== undefined && inline.alias !== functionAlias) {
+      ctx.diagnostics.report(inline.tags.get("alias") ?? parameter, DiagnosticCode.TagOnWrongDeclaration, `@alias ${inline.alias} has no effect: the function's @alias ${tsName} ${functionAlias} names '${tsName}' already; keep one of them.`, "warning");
+    }
+    const name = functionAlias ?? inline.alias ?? tsName;
     const clash = taken.get(name);
     if (clash !== undefined) {
       ctx.diagnostics.report(parameter, DiagnosticCode.AliasCollision, `'${tsName}' is exposed as '${name}', which '${clash}' already uses; pick another @alias.`);

@@ -44,7 +44,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
  * The tool's own copy of validated arguments. JSON data is copied by hand: a few times faster
  * than `structuredClone` on a million small arrays, the most a 4 MiB body holds. A key whose
  * value is `undefined`, which validation took as absent, is absent. Anything else (a class
- * instance an in-process caller passed) is copied as `structuredClone` copies it.
+ * instance a caller in the same program passed) is copied as `structuredClone` copies it.
  */
 function copyArguments(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyArguments);

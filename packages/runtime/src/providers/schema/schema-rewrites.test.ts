@@ -61,7 +61,9 @@ describe("toStrictSchema", () => {
     expect(checkConformance("openai-strict", [{ type: "function", function: { name: "t", description: "", parameters: schema, strict: true } }])).toEqual([]);
   });
 
-  it("keeps recursion as references to $defs, each standing alone", () => {
+  it("keeps recursion as references to $defs, each standing alone; a description beside one goes on a union around it", () => {
+    const described = { type: "object", properties: { list: { $ref: "#/$defs/Node", description: "The list." } }, required: ["list"], additionalProperties: false, $defs: tree.$defs };
+    expect((toStrictSchema(described).schema.properties as Record<string, unknown>).list).toEqual({ description: "The list.", anyOf: [{ $ref: "#/$defs/Node" }] });
     const { schema, blockers } = toStrictSchema(tree);
     expect(blockers).toEqual([]);
     expect(checkConformance("openai-strict", [{ type: "function", function: { name: "t", description: "", parameters: schema, strict: true } }])).toEqual([]);

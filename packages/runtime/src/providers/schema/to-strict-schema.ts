@@ -43,8 +43,9 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
   const rewrite = (node: SchemaNode, path: string): SchemaNode => {
     const out: SchemaNode = {};
     if (typeof node.$ref === "string") {
-      // A reference cannot carry other keywords beside it in strict mode: keep the bare reference.
-      return { $ref: node.$ref };
+      // A reference cannot carry other keywords beside it in strict mode: a description
+      // written beside it (a parameter's) goes on a one-member union around it instead.
+      return typeof node.description === "string" ? { description: node.description, anyOf: [{ $ref: node.$ref }] } : { $ref: node.$ref };
     }
     for (const [k, v] of Object.entries(node)) {
       if (k === "oneOf") continue;

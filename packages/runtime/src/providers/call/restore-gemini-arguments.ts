@@ -1,6 +1,7 @@
 import type { JsonSchema } from "../../manifest/manifest-format.js";
 import { describeValue, type ArgumentIssue } from "../../pipeline/validate-arguments.js";
 import { isNode, type SchemaNode } from "../schema/schema-node.js";
+import { mapOf } from "../schema/map-of.js";
 import { resolve, walkArguments } from "./walk-arguments.js";
 
 /**
@@ -18,8 +19,9 @@ export function restoreGeminiArguments(schema: JsonSchema, value: unknown, issue
 
 /** Whether a schema is a pure map (no named properties): Gemini receives it as pairs. */
 export function isRecordSchema(schema: SchemaNode): boolean {
-  return (schema.type === "object" || schema.type === undefined) && !isNode(schema.properties) && isNode(schema.additionalProperties);
+  return mapOf(schema) !== undefined;
 }
+
 
 function restoreRecord(schema: SchemaNode, value: unknown, at: () => string, issues: ArgumentIssue[] | undefined): unknown {
   if (!isRecordSchema(schema) || !Array.isArray(value)) return value;

@@ -1,6 +1,7 @@
 import type { JsonSchema } from "../../manifest/manifest-format.js";
 import { isNode, defName, defsOf, type SchemaNode } from "../schema/schema-node.js";
 import { acceptsNull } from "../schema/accepts-null.js";
+import { mapOf } from "../schema/map-of.js";
 import { pointerSegment } from "../../validation/validator-support.js";
 
 /**
@@ -53,9 +54,10 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
     });
   }
   if (!isNode(value)) return rewrite.mapScalar ? rewrite.mapScalar(s, value, root) : value;
-  if (!isNode(s.properties) && !isNode(s.additionalProperties)) return value;
+  // A map's values are walked too, whether its keys are any (`additionalProperties`) or follow a pattern.
+  const extra = isNode(s.additionalProperties) ? s.additionalProperties : mapOf(s)?.value;
+  if (!isNode(s.properties) && !extra) return value;
   const properties = isNode(s.properties) ? (s.properties as Record<string, SchemaNode>) : {};
-  const extra = isNode(s.additionalProperties) ? s.additionalProperties : undefined;
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const out: Record<string, unknown> = {};
   const pairIndex = sent && new Map(sent.map((pair, i) => [(pair as { key?: unknown }).key, i]));

@@ -260,6 +260,20 @@ describe("toGeminiSchema", () => {
     expect(Object.getPrototypeOf(back.headers)).toBe(Object.prototype);
   });
 
+  it("sends a map whose keys follow a pattern (template-literal or numeric keys) as pairs whose key carries the pattern", () => {
+    const data = { type: "object", patternProperties: { "^data-": { type: "integer", enum: [1, 2] } }, additionalProperties: false };
+    const byIndex = { type: "object", propertyNames: { pattern: "^\\d+$" }, additionalProperties: { type: "boolean" } };
+    const input = { type: "object", properties: { data, byIndex }, required: ["data", "byIndex"], additionalProperties: false };
+    const { schema, errors, dropped } = toGeminiSchema(input);
+    expect(errors).toEqual([]);
+    expect(dropped.map((d) => d.message)).not.toContain("'patternProperties' has no Gemini equivalent");
+    const items = (name: string) => ((schema!.properties as Record<string, { items: { properties: unknown } }>)[name]!.items.properties);
+    expect(items("data")).toEqual({ key: { type: "STRING", pattern: "^data-" }, value: { type: "STRING", format: "enum", enum: ["1", "2"] } });
+    expect(items("byIndex")).toEqual({ key: { type: "STRING", pattern: "^\\d+$" }, value: { type: "BOOLEAN" } });
+    // The pairs become the map again, and the literals inside it the numbers they stand for.
+    expect(restoreGeminiArguments(input, { data: [{ key: "data-a", value: "2" }], byIndex: [{ key: "3", value: true }] })).toEqual({ data: { "data-a": 2 }, byIndex: { "3": true } });
+  });
+
   it("restores maps and literals inside a union (Record | null, a nullable array of literals), and leaves pairs with a key twice as sent, saying where", () => {
     const input = {
       type: "object",

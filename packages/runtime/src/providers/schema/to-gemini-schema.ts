@@ -1,5 +1,6 @@
 import { inlineRefs } from "./inline-refs.js";
 import { isRecordSchema } from "../call/restore-gemini-arguments.js";
+import { mapOf } from "./map-of.js";
 import { isNode, refersToRoot, type SchemaNode } from "./schema-node.js";
 
 /**
@@ -37,7 +38,7 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
   }
 
   const convert = (node: SchemaNode, path: string): SchemaNode => {
-    for (const k of Object.keys(node)) if (!KNOWN.has(k)) dropped.push({ path, message: `'${k}' has no Gemini equivalent` });
+    for (const k of Object.keys(node)) if (!KNOWN.has(k) && !((k === "patternProperties" || k === "propertyNames") && isRecordSchema(node))) dropped.push({ path, message: `'${k}' has no Gemini equivalent` });
     const out: SchemaNode = {};
     for (const k of COPIED) if (node[k] !== undefined) out[k] = node[k];
     if (Array.isArray(node.examples) && node.examples.length > 0) out.example = node.examples[0];
@@ -121,8 +122,10 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
   /** A map (`Record`, index signature) as a list of `{ key, value }` pairs; `restoreGeminiArguments` turns it back. */
   const convertRecord = (node: SchemaNode, out: SchemaNode, path: string) => {
     out.type = "ARRAY";
-    const value = convert(node.additionalProperties as SchemaNode, `${path}/additionalProperties`);
-    out.items = { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"] };
+    const map = mapOf(node)!;
+    const value = convert(map.value, isNode(node.additionalProperties) ? `${path}/additionalProperties` : `${path}/patternProperties/${map.keyPattern}`);
+    const key = map.keyPattern === undefined ? { type: "STRING" } : { type: "STRING", pattern: map.keyPattern };
+    out.items = { type: "OBJECT", properties: { key, value }, required: ["key", "value"] };
     out.description = appendNote(out.description, "A list of { key, value } pairs, one per entry.");
     // An object's default or example is not a list of pairs; toolgen still applies a default the model leaves out.
     delete out.default;

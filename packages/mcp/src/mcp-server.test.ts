@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { connect } from "node:net";
+import { connect as connectSocket } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -434,7 +434,7 @@ describe("hostile requests over HTTP", () => {
     const slow = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, requestTimeoutMs: 500 });
     try {
       const { port } = new URL(slow.url);
-      const socket = connect(Number(port), "127.0.0.1");
+      const socket = connectSocket(Number(port), "127.0.0.1");
       let answer = "";
       socket.on("data", (chunk) => (answer += chunk.toString()));
       const started = performance.now();

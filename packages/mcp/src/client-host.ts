@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CreateMessageResultSchema, ElicitResultSchema, type ServerNotification, type ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { CallHost, ElicitResult } from "@toolgen/runtime";
+import { ToolError, type CallHost, type ElicitResult } from "@toolgen/runtime";
 import type { LogGate } from "./register-logging.js";
 
 /** The host for one request's calls. */
@@ -27,7 +27,9 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
     ...(stateful && client.sampling
       ? {
           async sample(request, signal) {
-            const reply = await extra.sendRequest({ method: "sampling/createMessage", params: request }, CreateMessageResultSchema, { signal });
+            const reply = await extra.sendRequest({ method: "sampling/createMessage", params: request }, CreateMessageResultSchema, { signal }).catch((error: unknown) => {
+              throw inWords(error, "The client's answer to sampling/createMessage is not a sampling result");
+            });
             return reply as Awaited<ReturnType<NonNullable<CallHost["sample"]>>>;
           },
         }
@@ -35,10 +37,37 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
     ...(stateful && client.elicitation
       ? {
           async elicit(request, signal) {
-            const reply = await extra.sendRequest({ method: "elicitation/create", params: request as never }, ElicitResultSchema, { signal });
+            const nested = Object.entries(request.requestedSchema.properties ?? {}).find(([, field]) => !FORM_FIELD_TYPES.has((field as { type?: unknown })?.type as string));
+            if (nested) throw new ToolError(`context.elicit takes a flat form: the field '${nested[0]}' is ${JSON.stringify((nested[1] as { type?: unknown })?.type ?? "untyped")}, where each must be a string, number, integer, boolean or a list of choices.`);
+            const reply = await extra.sendRequest({ method: "elicitation/create", params: request as never }, ElicitResultSchema, { signal }).catch((error: unknown) => {
+              throw inWords(error, "The client refused or garbled elicitation/create");
+            });
             return reply as ElicitResult;
           },
         }
       : {}),
   };
+}
+
+/** MCP's form fields: primitives, and lists of choices (multi-select). */
+const FORM_FIELD_TYPES = new Set(["string", "number", "integer", "boolean", "array"]);
+
+/**
+ * A failed request to the client as the tool (and its model) should read it: a list of schema
+ * issues (zod's, as JSON, in the SDK's error) as "where: what" for the first few, not kilobytes
+ * of JSON; any other error as it is.
+ */
+function inWords(error: unknown, what: string): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const start = message.indexOf("[");
+  try {
+    const issues = JSON.parse(message.slice(start)) as Array<{ path?: unknown[]; message?: string }>;
+    if (start >= 0 && Array.isArray(issues) && issues.length > 0) {
+      const listed = issues.slice(0, 5).map((issue) => `${issue.path?.length ? issue.path.join(".") : "(root)"}: ${issue.message ?? "invalid"}`);
+      return new ToolError(`${what}: ${listed.join("; ")}${issues.length > 5 ? `; and ${issues.length - 5} more` : ""}.`);
+    }
+  } catch {
+    // Not a list of issues: the error says what it says.
+  }
+  return error instanceof Error ? error : new Error(message);
 }

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { createRegistry, EndTask } from "@toolgen/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
@@ -160,6 +160,29 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
       expect(await traced.callTool({ name: "trace_of", arguments: {} })).toEqual({ content: [{ type: "text", text: "undefined" }] });
     } finally {
       await traced.close();
+    }
+  });
+
+  it("a form that is not flat, and a client's malformed answer, reach the tool as a ToolError in words, not zod's issue list", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "ask_address", description: "Asks for an address.", fn: (_args, context) => context.elicit("Address?", { type: "object", properties: { addr: { type: "object" } } } as never) });
+    registry.register({ name: "summarize", description: "Samples a summary.", fn: async (_args, context) => (await context.sample({ messages: [{ role: "user", content: { type: "text", text: "Hi" } }], maxTokens: 10 })).text });
+    // Stateful, as over stdio: the server may ask the client.
+    const server = createMcpServer(registry, { identity, stateful: true });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const asking = new Client({ name: "test-client", version: "1.0.0" }, { capabilities: { sampling: {}, elicitation: {} } });
+    asking.setRequestHandler(CreateMessageRequestSchema, () => ({ role: "assistant", content: { type: "text" } }) as never);
+    let elicited = false;
+    asking.setRequestHandler(ElicitRequestSchema, () => ((elicited = true), { action: "decline" }));
+    await asking.connect(clientSide);
+    try {
+      const text = async (name: string) => ((await asking.callTool({ name, arguments: {} })).content as Array<{ text: string }>)[0]!.text;
+      expect(await text("ask_address")).toBe("context.elicit takes a flat form: the field 'addr' is \"object\", where each must be a string, number, integer, boolean or a list of choices.");
+      expect(elicited).toBe(false);
+      expect(await text("summarize")).toMatch(/^The client's answer to sampling\/createMessage is not a sampling result: (model|content\.text): [^[{]+\.$/);
+    } finally {
+      await asking.close();
     }
   });
 

@@ -260,6 +260,11 @@ describe("toGeminiSchema", () => {
     expect(Object.getPrototypeOf(back.headers)).toBe(Object.prototype);
   });
 
+  it("says what it changed of a node of several types once, not once per type", () => {
+    const { dropped } = toGeminiSchema({ type: "object", properties: { x: { type: ["string", "number", "boolean"], enum: ["1", 1, "true", true] } }, required: ["x"], additionalProperties: false });
+    expect(dropped.filter((d) => d.message.includes("cannot all be strings"))).toEqual([{ path: "/properties/x", message: 'the literals ["1",1,"true",true] cannot all be strings; they are stated in the description' }]);
+  });
+
   it("sends a map whose keys follow a pattern (template-literal or numeric keys) as pairs whose key carries the pattern", () => {
     const data = { type: "object", patternProperties: { "^data-": { type: "integer", enum: [1, 2] } }, additionalProperties: false };
     const byIndex = { type: "object", propertyNames: { pattern: "^\\d+$" }, additionalProperties: { type: "boolean" } };

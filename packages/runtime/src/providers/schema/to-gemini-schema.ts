@@ -151,7 +151,9 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
 
   const root = convert(schema, "");
   const empty = isNode(root.properties) && Object.keys(root.properties).length === 0;
-  return { schema: empty ? undefined : root, errors, dropped };
+  // A node of several types is converted once per type: what each conversion says of it, once.
+  const once = <T extends { path: string; message: string }>(list: T[]) => [...new Map(list.map((i) => [`${i.path}\n${i.message}`, i])).values()];
+  return { schema: empty ? undefined : root, errors: once(errors), dropped: once(dropped) };
 }
 
 /** A default or example of an enum is one of its values: written as the enum writes it. */

@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { CallOptions, ManifestEntry } from "@toolgen/runtime";
-import { projectMcp } from "@toolgen/runtime/providers";
+import { namedAsOffered, projectMcp } from "@toolgen/runtime/providers";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { toToolResult } from "./tool-result.js";
@@ -87,7 +87,7 @@ export async function callTool(tools: McpTools, registry: McpRegistry, external:
     const known = projection.definitions.map((t) => t.name);
     throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool '${mcpName}'. Known tools: ${known.join(", ") || "none"}.`);
   }
-  const outcome = await registry.dispatch(entry.name, call.arguments, options);
+  const outcome = namedAsOffered(await registry.dispatch(entry.name, call.arguments, options), entry.name, mcpName);
   if (outcome.status === "suspended" && typeof external === "function") {
     let result: unknown;
     try {

@@ -130,10 +130,21 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
   const call = projection.toCall(providerName, args);
   if (typeof args === "string" && call.arguments === args) {
     // Arguments that do not parse (a model's cut-off JSON) come back as sent: said so, rather than "expected an object, received the string …".
-    return unmapped(call.name, [{ path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` }]);
+    return unmapped(providerName, [{ path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` }]);
   }
-  if (call.issues) return unmapped(call.name, call.issues);
-  return registry.dispatch(call.name, call.arguments, options);
+  if (call.issues) return unmapped(providerName, call.issues);
+  return namedAsOffered(await registry.dispatch(call.name, call.arguments, options), call.name, providerName);
+}
+
+/**
+ * An outcome whose message names the tool (`Invalid arguments for 'my.tool'`) names it as the
+ * model was offered it (`my_tool`), which is the name the model has to call again with.
+ */
+export function namedAsOffered(outcome: Outcome, name: string, offered: string): Outcome {
+  if (outcome.status !== "error" || name === offered) return outcome;
+  const said = `for '${name}' (`;
+  const { message } = outcome.error;
+  return message.includes(said) ? { ...outcome, error: { ...outcome.error, message: message.replace(said, `for '${offered}' (`) } } : outcome;
 }
 
 /** Arguments that could not be mapped back: `invalid_arguments`, as validation would answer, and nothing runs. */

@@ -11,7 +11,7 @@ import type { ProjectionIssue } from "../projection-issue.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
 import { geminiParameters } from "./project-gemini.js";
 import { outcomeText } from "../results.js";
-import { asNode, buildProjection, describeEntry, unmapped, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
+import { asNode, buildProjection, describeEntry, namedAsOffered, unmapped, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 
 /**
  * The AI SDK marks its schema objects with this global symbol (`jsonSchema()` in
@@ -126,7 +126,7 @@ export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Reg
           const issues: ArgumentIssue[] = [];
           const args = restore(entry, input, issues);
           const signal = given.abortSignal;
-          return answer(entry, issues.length > 0 ? unmapped(entry.name, issues) : await registry.dispatch(entry.name, args, signal ? { signal } : {}));
+          return answer(entry, issues.length > 0 ? unmapped(name, issues) : namedAsOffered(await registry.dispatch(entry.name, args, signal ? { signal } : {}), entry.name, name));
         };
       }
       if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given), major === 7) });

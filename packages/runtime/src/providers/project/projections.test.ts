@@ -116,6 +116,18 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     expect(ran).toEqual(["read_file"]);
   });
 
+  it("names the tool in an error as the model was offered it, which is the name it has to call again", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "notes.search", description: "Searches notes.", params: [{ name: "query", type: "string" }], fn: () => "found" });
+    const offered = projectOpenAiChat(registry);
+    const name = offered.definitions[0]!.function.name;
+    expect(name).not.toBe("notes.search");
+    const outcome = await dispatchModelCall(registry, offered, name, '{"query":3}');
+    expect(outcome.status === "error" && outcome.error.message.split("\n")[0]).toBe(`Invalid arguments for '${name}' (1 problem):`);
+    const cut = await dispatchModelCall(registry, offered, name, '{"query":');
+    expect(cut.status === "error" && cut.error.message.split("\n")[0]).toBe(`Invalid arguments for '${name}' (1 problem):`);
+  });
+
   it("a Gemini call whose { key, value } list cannot be a map is refused in the terms the model was given, and nothing runs", async () => {
     const registry = createRegistry([]);
     const ran: unknown[] = [];

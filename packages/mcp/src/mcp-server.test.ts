@@ -186,6 +186,21 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     }
   });
 
+  it("names a tool in an error as it listed it, when the name had to be shortened", async () => {
+    const registry = createRegistry([]);
+    const long = "summarize_the_quarterly_revenue_report_for_every_region_and_product";
+    registry.register({ name: long, description: "Summarizes.", params: [{ name: "quarter", type: "number" }], fn: () => "done" });
+    const listed = await connect(registry);
+    try {
+      const [tool] = (await listed.listTools()).tools;
+      expect(tool!.name).not.toBe(long);
+      const result = await listed.callTool({ name: tool!.name, arguments: { quarter: "Q3" } });
+      expect((result.content as Array<{ text: string }>)[0]!.text.split("\n")[0]).toBe(`Invalid arguments for '${tool!.name}' (1 problem):`);
+    } finally {
+      await listed.close();
+    }
+  });
+
   it("lists a tool registered after start-up", async () => {
     const registry = fixture.registry();
     const first = await connect(registry);

@@ -311,6 +311,16 @@ describe("the pipeline between validation and the call", () => {
     expect(await registry.dispatch("order", { items: {}, payment: { kind: "cash", days: "30" } })).toMatchObject({ error: { code: "invalid_arguments" } });
   });
 
+  it("a key set to undefined is absent, as JSON has it: an unknown one is not refused, a map's is no value, a required one is still missing", async () => {
+    const schema = { type: "object", properties: { q: { type: "string" }, counts: { type: "object", additionalProperties: { type: "number" } } }, required: ["q"], additionalProperties: false };
+    const received: unknown[] = [];
+    const registry = createRegistry([{ ...definition(manifestEntry("find", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => (received.push(args), "ok") }]);
+    expect(await registry.dispatch("find", { q: "x", extra: undefined, counts: { a: 1, b: undefined } })).toEqual({ status: "ok", text: "ok" });
+    expect(received).toEqual([{ q: "x", counts: { a: 1 } }]);
+    expect(Object.keys((received[0] as { counts: object }).counts)).toEqual(["a"]);
+    expect(await registry.dispatch("find", { q: undefined })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/q", expected: "a value (this property is required)", received: "nothing" }] } } });
+  });
+
   it("lists the first 1,000 repairs of a call that needs a million", async () => {
     const schema = { type: "object", properties: { grid: { type: "array", items: { type: "number" } } }, required: ["grid"], additionalProperties: false };
     const registry = createRegistry([{ ...definition(manifestEntry("sum", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => (args as { grid: number[] }).grid.reduce((a, b) => a + b, 0) }]);

@@ -267,7 +267,8 @@ class Compiler {
           // Keys mostly come in the schema's order (JSON from a model, an object literal): try the next name first.
           const i = names[next] === key ? next : names.indexOf(key);
           if (i < 0) {
-            if (closed) return false;
+            // A key set to `undefined` is absent, as JSON has it (and as the tool's copy leaves it out).
+            if (closed && object[key] !== undefined) return false;
             continue;
           }
           next = i + 1;
@@ -330,6 +331,7 @@ class Compiler {
         const object = data as Record<string, unknown>;
         const keyPath = (key: string) => `${path}/${pointerSegment(key)}`;
         for (const key of Object.keys(object)) {
+          if (object[key] === undefined) continue;
           if (names) checkName(names, key, path, errors);
           let matched = false;
           for (let i = 0; i < patterns.length; i++) {

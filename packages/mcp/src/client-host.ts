@@ -19,11 +19,21 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
   const progressToken = extra._meta?.progressToken;
   const client = server.getClientCapabilities() ?? {};
   const notify = (notification: ServerNotification) => void extra.sendNotification(notification).catch(() => undefined);
+  // MCP: progress "MUST increase with each notification"; a value not above the last sent is not sent.
+  let lastProgress = -Infinity;
   return {
     log(message) {
       if (logs.sends(message.level)) notify({ method: "notifications/message", params: message });
     },
-    ...(progressToken !== undefined ? { progress: (progress) => notify({ method: "notifications/progress", params: { progressToken, ...progress } }) } : {}),
+    ...(progressToken !== undefined
+      ? {
+          progress(progress) {
+            if (!(progress.progress > lastProgress)) return;
+            lastProgress = progress.progress;
+            notify({ method: "notifications/progress", params: { progressToken, ...progress } });
+          },
+        }
+      : {}),
     ...(stateful && client.sampling
       ? {
           async sample(request, signal) {

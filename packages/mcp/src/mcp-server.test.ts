@@ -201,6 +201,19 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     }
   });
 
+  it("sends a call's progress only as it increases, as MCP requires", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "count", description: "Counts.", fn: (_args, context) => { for (const p of [5, 3, 3, 7, Number.NaN, 9]) context.reportProgress(p, 10); return "done"; } });
+    const counting = await connect(registry);
+    try {
+      const seen: number[] = [];
+      await counting.callTool({ name: "count", arguments: {} }, undefined, { onprogress: (p) => void seen.push(p.progress) });
+      expect(seen).toEqual([5, 7, 9]);
+    } finally {
+      await counting.close();
+    }
+  });
+
   it("lists a tool registered after start-up", async () => {
     const registry = fixture.registry();
     const first = await connect(registry);

@@ -6,6 +6,11 @@ export function appendPointer(pointer: string, segment: string | number): string
   return `${pointer}/${pointerSegment(String(segment))}`;
 }
 
+/** The pointer a stack of keys spells (a walk's place, kept as keys so no string is built per value). */
+export function pointerOf(keys: ReadonlyArray<string | number>): string {
+  return keys.reduce<string>(appendPointer, "");
+}
+
 export function parsePointer(pointer: string): string[] {
   if (pointer === "") return [];
   return pointer

@@ -2,7 +2,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Repair } from "../outcome/outcome.js";
 import { findTooDeep } from "./check-depth.js";
 import { isObject, MAX_ERRORS } from "../validation/validator-support.js";
-import { appendPointer } from "./json-pointer.js";
+import { appendPointer, pointerOf } from "./json-pointer.js";
 import { setOwn } from "./set-own.js";
 
 type Schema = { [keyword: string]: unknown };
@@ -38,7 +38,7 @@ interface Walk {
 
 function record(walk: Walk, repair: Repair["repair"], key?: string): void {
   if (walk.repairs.length >= MAX_LISTED) return;
-  const path = walk.keys.reduce<string>(appendPointer, "");
+  const path = pointerOf(walk.keys);
   walk.repairs.push({ path: key === undefined ? path : appendPointer(path, key), repair });
 }
 

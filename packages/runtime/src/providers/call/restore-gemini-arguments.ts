@@ -1,4 +1,5 @@
 import type { JsonSchema } from "../../manifest/manifest-format.js";
+import { setOwn } from "../../pipeline/set-own.js";
 import { describeValue, type ArgumentIssue } from "../../pipeline/validate-arguments.js";
 import { isNode, type SchemaNode } from "../schema/schema-node.js";
 import { mapOf } from "../schema/map-of.js";
@@ -38,7 +39,7 @@ function restoreRecord(schema: SchemaNode, value: unknown, at: () => string, iss
     return value;
   }
   const out: Record<string, unknown> = {};
-  for (const pair of value as Array<{ key: string; value: unknown }>) Object.defineProperty(out, pair.key, { value: pair.value, enumerable: true, writable: true, configurable: true });
+  for (const pair of value as Array<{ key: string; value: unknown }>) setOwn(out, pair.key, pair.value);
   return out;
 }
 

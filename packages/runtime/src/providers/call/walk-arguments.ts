@@ -2,7 +2,8 @@ import type { JsonSchema } from "../../manifest/manifest-format.js";
 import { isNode, defName, defsOf, type SchemaNode } from "../schema/schema-node.js";
 import { acceptsNull } from "../schema/accepts-null.js";
 import { mapOf } from "../schema/map-of.js";
-import { pointerSegment } from "../../validation/validator-support.js";
+import { pointerOf } from "../../pipeline/json-pointer.js";
+import { setOwn } from "../../pipeline/set-own.js";
 
 /**
  * Walks a model's arguments along our original schema (through `$ref`s, arrays, tuples and
@@ -64,17 +65,13 @@ function walk(root: SchemaNode, node: SchemaNode, value: unknown, depth: number,
   for (const [key, child] of Object.entries(value)) {
     const childSchema = Object.hasOwn(properties, key) ? properties[key] : extra;
     if (!childSchema) {
-      define(out, key, child);
+      setOwn(out, key, child);
       continue;
     }
     if (rewrite.dropSyntheticNulls && child === null && !required.has(key) && !acceptsNull(resolve(root, childSchema))) continue;
-    define(out, key, walkInto(root, childSchema, child, depth, rewrite, keys, ...(pairIndex ? [pairIndex.get(key)!, "value"] : [key])));
+    setOwn(out, key, walkInto(root, childSchema, child, depth, rewrite, keys, ...(pairIndex ? [pairIndex.get(key)!, "value"] : [key])));
   }
   return out;
-}
-
-function pointerOf(keys: ReadonlyArray<string | number>): string {
-  return keys.map((key) => `/${pointerSegment(String(key))}`).join("");
 }
 
 /** `walk` one level down, at `at` (a key, or a pair's index and "value"). */
@@ -157,9 +154,4 @@ export function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
     }
   }
   return current;
-}
-
-/** Sets an own property even for keys such as `__proto__`, which must never reach a prototype. */
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { rspack, type Compiler as RspackCompiler, type Configuration as RspackConfiguration } from "@rspack/core";
 import { transform } from "esbuild";
@@ -148,7 +148,7 @@ function options(dir: string, plugin: unknown, loader: object) {
 
 type Stats = { hasErrors(): boolean; toJson(options: object): { errors?: Array<{ message: string }> } };
 type Watching = { close(callback: () => void): void };
-type WatchingCompiler = { watch(options: object, handler: (error: Error | null, stats?: Stats) => void): Watching; run(callback: (error: Error | null, stats?: Stats) => void): void };
+type WatchingCompiler = { hooks: { watchRun: { tap(name: string, hook: () => void): void } }; watch(options: object, handler: (error: Error | null, stats?: Stats) => void): Watching; run(callback: (error: Error | null, stats?: Stats) => void): void };
 
 /** One compilation's errors, as the bundler reports them. */
 const errorsOf = (stats: Stats) => (stats.toJson({ errors: true }).errors ?? []).map((e) => e.message).join("\n");
@@ -219,6 +219,27 @@ describe.each([
         } else if (registryModule().includes("Multiplies two numbers.")) watching.close(() => resolve());
       });
     });
+  }, 60_000);
+
+  it("in watch mode, a tool file deleted is gone from the registry, and that compilation has no error", async () => {
+    const dir = app();
+    const more = path.join(dir, "src/more.ts");
+    writeFileSync(more, NEW_TOOL);
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    const registryModule = () => readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8");
+    const outcomes: string[] = [];
+    let deletion: ReturnType<typeof setTimeout> | undefined;
+    // The file goes once the watcher is quiet (the first build's own writes start compilations): not during a compilation.
+    compiler.hooks.watchRun.tap("test", () => clearTimeout(deletion));
+    await new Promise<void>((resolve, reject) => {
+      const watching = compiler.watch({ aggregateTimeout: 50 }, (error, stats) => {
+        if (error) return watching.close(() => reject(error));
+        outcomes.push(errorsOf(stats!));
+        if (existsSync(more)) deletion = setTimeout(() => unlinkSync(more), 1000);
+        else if (!registryModule().includes("Multiplies two numbers.")) watching.close(() => resolve());
+      });
+    });
+    expect(outcomes.filter(Boolean)).toEqual([]);
   }, 60_000);
 
   it("in watch mode, a toolgen error fails that compilation with its diagnostic, and the fixed file builds again", async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
 import { makeDirectory, tsconfigPathOf } from "@toolgen/transformer/project";
@@ -61,6 +61,17 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     if (last.report) process.stderr.write(last.report.endsWith("\n") ? last.report : `${last.report}\n`);
     return undefined;
   };
+  /**
+   * webpack's and Rspack's watchers build in `watchRun`, before the compilation starts: the
+   * compilation then reads the registry module this build wrote, not the one its watcher last
+   * saw (deleting a tool file failed one compilation with "Module not found"). `buildStart`
+   * takes that build's failure instead of building again.
+   */
+  let builtBeforeCompilation: { failure: Error | undefined } | undefined;
+  const buildBeforeCompilation = (compiler: WatchedCompiler) => {
+    builtBeforeCompilation = { failure: build() };
+    announceChanges(compiler, last?.changed ?? []);
+  };
   const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
   return {
     name: "toolgen",
@@ -68,7 +79,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     // Vite's rebuilds, esbuild's) starts here. Typed `void` by unplugin, whose esbuild adapter
     // returns what it returns from esbuild's `onStart`.
     buildStart(): void {
-      const failure = build();
+      const failure = builtBeforeCompilation ? builtBeforeCompilation.failure : build();
+      builtBeforeCompilation = undefined;
       watchInputs(this, inputs);
       if (failure && serving) {
         // The dev server starts all the same, and `watchChange` builds again once a file is fixed.
@@ -82,6 +94,12 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       const failure = build();
       if (failure) report(failure);
       else failing = undefined;
+    },
+    webpack(compiler) {
+      compiler.hooks.watchRun.tap("toolgen", () => buildBeforeCompilation(compiler as WatchedCompiler));
+    },
+    rspack(compiler) {
+      compiler.hooks.watchRun.tap("toolgen", () => buildBeforeCompilation(compiler as WatchedCompiler));
     },
     vite: {
       configResolved(resolved) {
@@ -130,6 +148,31 @@ function watchInputs(context: unknown, files: readonly string[]): void {
     if (native?.compilation?.contextDependencies) native.compilation.contextDependencies.add(folder);
     else watching.addWatchFile(folder);
   }
+}
+
+/** What `announceChanges` touches of a webpack or Rspack compiler in watch mode. */
+interface WatchedCompiler {
+  modifiedFiles?: ReadonlySet<string>;
+  removedFiles?: ReadonlySet<string>;
+  fileTimestamps?: Map<string, unknown>;
+  inputFileSystem?: { purge?: (file: string) => void } | null;
+}
+
+/**
+ * Tells the compilation about to start that toolgen changed these files since its watcher
+ * looked: webpack trusts the watcher's timestamps and cached reads, Rspack rebuilds what is in
+ * `modifiedFiles` and `removedFiles`.
+ */
+function announceChanges(compiler: WatchedCompiler, files: readonly string[]): void {
+  if (files.length === 0) return;
+  const removed = files.filter((file) => !existsSync(file));
+  const modified = files.filter((file) => !removed.includes(file));
+  for (const file of files) {
+    compiler.fileTimestamps?.delete(file);
+    compiler.inputFileSystem?.purge?.(file);
+  }
+  compiler.modifiedFiles = new Set([...(compiler.modifiedFiles ?? []), ...modified]);
+  compiler.removedFiles = new Set([...(compiler.removedFiles ?? []), ...removed]);
 }
 
 const isSource = (file: string) => /\.[cm]?tsx?$/.test(file);

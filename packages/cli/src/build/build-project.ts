@@ -22,6 +22,8 @@ export interface ProjectBuild {
    * package.json and toolgen.config.json.
    */
   inputs: string[];
+  /** The generated files this build changed: written (their content differed) or removed (a chunk no longer planned). */
+  changed: string[];
 }
 
 /**
@@ -43,10 +45,12 @@ export function buildProject(options: { project?: string; cwd?: string; config?:
   const ownSources = sources.map((file) => path.resolve(file)).filter((file) => !generated.has(file) && !file.split(path.sep).includes("node_modules"));
   const inputs = [...ownSources, info.tsconfigPath, info.packageJsonPath, ...(existsSync(configFile) ? [configFile] : [])];
   const ok = !plan.diagnostics.some((d) => d.severity === "error");
+  let changed: string[] = [];
   if (ok) {
-    writePlan(plan);
+    const { written, removed } = writePlan(plan);
+    changed = [...written, ...removed].map((file) => path.resolve(file));
     ensureManifestReference(info);
   }
   const report = plan.diagnostics.length > 0 ? formatDiagnostics(plan.diagnostics, cwd, false) : "";
-  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, entryCount: plan.entryCount, inputs };
+  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, entryCount: plan.entryCount, inputs, changed };
 }

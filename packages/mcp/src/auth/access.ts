@@ -70,7 +70,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
         // The identifier the document's URL was built from (RFC 9728 §3.3): the origin for the bare form.
-        resource: pathname === METADATA_PATH ? new URL("/", resource ?? request.url).href : (resource ?? new URL(pathname.slice(METADATA_PATH.length), request.url).href),
+        resource: pathname === METADATA_PATH ? new URL(resource ?? request.url).origin : (resource ?? new URL(pathname.slice(METADATA_PATH.length), request.url).href),
         authorization_servers: authorizationServers,
         // A parameter with no value is left out (RFC 9728 §3.2).
         ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),

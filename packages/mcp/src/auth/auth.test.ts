@@ -105,7 +105,7 @@ describe("bearer authentication", () => {
     expect(await Promise.all(paths.map(statusOf))).toEqual([200, 200, 200, 404]);
     // Each names the identifier its URL was built from (RFC 9728 §3.3): the bare form, the origin.
     const resourceOf = async (path: string) => ((await (await behindProxy(new Request(`http://localhost${path}`))).json()) as { resource: string }).resource;
-    expect(await Promise.all(paths.slice(0, 3).map(resourceOf))).toEqual(["https://example.com/", "https://example.com/tools/mcp", "https://example.com/tools/mcp"]);
+    expect(await Promise.all(paths.slice(0, 3).map(resourceOf))).toEqual(["https://example.com", "https://example.com/tools/mcp", "https://example.com/tools/mcp"]);
     // The metadata URL a 401 announces is one of those.
     const challenge = (await behindProxy(rpc("tools/list"))).headers.get("www-authenticate");
     expect(challenge).toContain('resource_metadata="https://example.com/.well-known/oauth-protected-resource/tools/mcp"');
@@ -113,7 +113,7 @@ describe("bearer authentication", () => {
 
   it("serves the Protected Resource Metadata without a token, in both forms, readable from any page; the resource is the token audience", async () => {
     // This handler serves every path (no `path` option): the bare form describes the origin.
-    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "https://tools.example.com/"], ["/.well-known/oauth-protected-resource/mcp", AUDIENCE]]) {
+    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "https://tools.example.com"], ["/.well-known/oauth-protected-resource/mcp", AUDIENCE]]) {
       const response = await handler(new Request(`http://localhost${path}`));
       expect([response.status, response.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
       expect(await response.json()).toEqual({ resource, authorization_servers: [ISSUER], scopes_supported: ["orders:read", "payments", "reports"], bearer_methods_supported: ["header"] });
@@ -134,7 +134,7 @@ describe("bearer authentication", () => {
 
   it("with an audience that is no URL (an API identifier), the resource is the URL the request came to", async () => {
     const byIdentifier = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: "api://shop", jwks: { keys: [jwk] } } });
-    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost/"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
+    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
       expect(await (await byIdentifier(new Request(`http://localhost${path}`))).json()).toMatchObject({ resource });
     }
   });

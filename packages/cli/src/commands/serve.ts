@@ -48,7 +48,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   }
 
   if (port === undefined) {
-    await serveStdio(first);
+    await serveStdio(first, { graceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS });
     return 0;
   }
   const source = "the toolgen config (package.json \"toolgen\" or toolgen.config.json)";

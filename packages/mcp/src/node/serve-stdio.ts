@@ -2,16 +2,21 @@ import { Writable } from "node:stream";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioLines } from "./stdio-lines.js";
 
+/** How long the calls in flight when stdin closes may finish, unless `graceMs` says otherwise. */
+const DEFAULT_GRACE_MS = 10_000;
+
 /**
- * Serves over stdin/stdout until the client closes the pipe; resolves when it has. stdout
+ * Serves over stdin/stdout until the client closes the pipe; resolves when it has, and the
+ * requests in flight then are answered (a one-shot `echo … | toolgen serve` gets its answer),
+ * or after `graceMs` (default 10 s), when closing the server aborts those still running. stdout
  * carries the protocol alone: anything else written to it while serving (a tool's
  * `console.log`) goes to stderr, where it cannot corrupt the stream of messages.
  */
-export async function serveStdio(server: Server): Promise<void> {
+export async function serveStdio(server: Server, options: { graceMs?: number } = {}): Promise<void> {
   const transport = new StdioLines(process.stdin, claimStdout());
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once("end", () => void server.close());
+    process.stdin.once("end", () => void transport.answered(options.graceMs ?? DEFAULT_GRACE_MS).then(() => server.close()));
   });
   await server.connect(transport);
   await closed;

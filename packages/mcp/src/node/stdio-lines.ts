@@ -22,6 +22,9 @@ export class StdioLines implements Transport {
   /** Inside a line too long to read: everything up to its end is dropped. */
   private skipping = false;
   private closed = false;
+  /** Requests read and not yet answered (nor cancelled): what a client that closed its end still waits for. */
+  private readonly unanswered = new Set<string | number>();
+  private allAnswered: (() => void) | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -65,7 +68,20 @@ export class StdioLines implements Transport {
     return Promise.resolve();
   }
 
+  /** Resolves once every request read so far is answered or cancelled, or after `ms`. */
+  answered(ms: number): Promise<void> {
+    if (this.unanswered.size === 0 || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.allAnswered = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
+    if (isResponse(message)) this.settle(idOf(message));
     return new Promise((resolve) => {
       if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.output.once("drain", resolve);
@@ -100,7 +116,14 @@ export class StdioLines implements Transport {
     // As the SDK's transports read a message.
     const parsed = JSONRPCMessageSchema.safeParse(message);
     if (!parsed.success) return this.refuse(-32600, "Invalid Request: not a JSON-RPC message MCP knows.", idOf(message));
+    const { id, method, params } = parsed.data as { id?: string | number; method?: string; params?: { requestId?: string | number } };
+    if (method !== undefined && id !== undefined) this.unanswered.add(id);
+    if (method === "notifications/cancelled" && params?.requestId !== undefined) this.settle(params.requestId);
     this.onmessage?.(parsed.data);
+  }
+
+  private settle(id: unknown): void {
+    if (this.unanswered.delete(id as string | number) && this.unanswered.size === 0) this.allAnswered?.();
   }
 
   private tooLong(): void {

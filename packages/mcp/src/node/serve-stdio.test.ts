@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../../../test-support/temp-project.js";
+
+/** serveStdio in a process of its own, over a registry whose `wait` tool answers after `ms`, or "stopped" when its signal aborts (to stderr). */
+const SERVER = `
+import { createRegistry } from "@toolgen/runtime";
+import { createMcpServer } from "@toolgen/mcp";
+import { serveStdio } from "@toolgen/mcp/node";
+const registry = createRegistry([]);
+registry.register({
+  name: "wait",
+  description: "Waits.",
+  params: [{ name: "ms", type: "number", required: true }],
+  fn: ({ ms }, context) => new Promise((resolve) => {
+    const timer = setTimeout(() => resolve("waited " + ms), ms);
+    context.signal.addEventListener("abort", () => { clearTimeout(timer); process.stderr.write("stopped\\n"); });
+  }),
+});
+await serveStdio(createMcpServer(registry, { identity: { name: "s", version: "1.0.0" }, stateful: true }), { graceMs: Number(process.argv[1]) });
+`;
+
+const lines = (...messages: object[]) => messages.map((m) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`).join("");
+const INITIALIZE = { id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+const call = (id: number, ms: number) => ({ id, method: "tools/call", params: { name: "wait", arguments: { ms } } });
+
+/** Writes `input` and closes stdin at once, as `echo … | toolgen serve` does: what came out, and how long the server took to exit. */
+function oneShot(input: string, graceMs: number): Promise<{ answers: Array<{ id: number; result?: { content: Array<{ text: string }> } }>; stderr: string; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, String(graceMs)], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve) =>
+    child.on("exit", () => resolve({ answers: stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as never), stderr, ms: performance.now() - started })),
+  );
+}
+
+describe("serveStdio when the client closes stdin", () => {
+  it("answers the calls still in flight before it exits", async () => {
+    const { answers } = await oneShot(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, 300), call(2, 50)), 5000);
+    expect(answers.filter((a) => a.id > 0).map((a) => [a.id, a.result?.content[0]?.text])).toEqual([
+      [2, "waited 50"],
+      [1, "waited 300"],
+    ]);
+  }, 20_000);
+
+  it("waits no longer than its grace period: a call still running then is aborted", async () => {
+    const { answers, stderr, ms } = await oneShot(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, 60_000)), 300);
+    expect(answers.map((a) => a.id)).toEqual([0]);
+    expect(stderr).toContain("stopped");
+    expect(ms).toBeLessThan(10_000);
+  }, 20_000);
+
+  it("does not wait for a call the client cancelled", async () => {
+    const { answers, ms } = await oneShot(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, 60_000), { method: "notifications/cancelled", params: { requestId: 1 } }), 30_000);
+    expect(answers.map((a) => a.id)).toEqual([0]);
+    expect(ms).toBeLessThan(10_000);
+  }, 20_000);
+});

@@ -114,4 +114,22 @@ describe("compareSchemas", () => {
   it("what it does not model is a change it cannot prove compatible", () => {
     expect(diff({ type: "object", propertyNames: { pattern: "^a" } }, { type: "object", propertyNames: { pattern: "^b" } })).toEqual(["changes schema-changed /input"]);
   });
+
+  it("says nothing it read past such a keyword: an allOf dropped is that one change, not the other keywords' misreading", () => {
+    const member = obj({ a: { type: "string" } }, ["a"]);
+    expect(diff({ allOf: [member] }, member)).toEqual(["changes schema-changed /input"]);
+  });
+
+  it("true and {} are both any value, wherever a schema goes", () => {
+    for (const [a, b] of [
+      [{ type: "array", items: true }, { type: "array", items: {} }],
+      [obj({}, [], { additionalProperties: true }), obj({}, [], { additionalProperties: {} })],
+      [obj({ x: true }), obj({ x: { description: "Anything." } })],
+    ]) {
+      expect(diff(a, b).filter((change) => !change.startsWith("cosmetic"))).toEqual([]);
+      expect(diff(b, a).filter((change) => !change.startsWith("cosmetic"))).toEqual([]);
+    }
+    expect(diff({ type: "array", items: true }, { type: "array", items: { type: "string" } })).toContain("narrows type-narrowed /input/*");
+    expect(diff({ type: "array", items: false }, { type: "array", items: {} })).toEqual(["widens type-widened /input/*"]);
+  });
 });

@@ -45,8 +45,10 @@ function compare(a: Side, b: Side, path: string, out: SchemaChange[], seen: Set<
     if (seen.has(refKey)) return;
     seen = new Set(seen).add(refKey);
   }
-  const old = resolve(a);
-  const now = resolve(b);
+  // `true` is `{}`: against a schema of keywords, it is compared as one that has none.
+  const [resolvedOld, resolvedNew] = [resolve(a), resolve(b)];
+  const old = anyAsEmpty(resolvedOld, resolvedNew);
+  const now = anyAsEmpty(resolvedNew, resolvedOld);
   if (old === true && now === true) return;
   if (typeof old === "boolean" || typeof now === "boolean") {
     if (old === now) return;
@@ -67,9 +69,10 @@ function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, pa
     if (!jsonEqual(old[key], now[key])) push(out, path, "cosmetic", `${key}-changed`, `${key} ${describeChange(old[key], now[key])}`);
   }
   if (!jsonEqual(old.default, now.default)) push(out, path, "default", "default-changed", `default ${describeChange(old.default, now.default)}`);
-  for (const key of new Set([...Object.keys(old), ...Object.keys(now)])) {
-    if (!HANDLED.has(key) && !jsonEqual(old[key], now[key])) push(out, path, "changes", "schema-changed", `'${key}' ${describeChange(old[key], now[key])}; toolgen cannot prove this compatible`);
-  }
+  const unmodelled = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((key) => !HANDLED.has(key) && !jsonEqual(old[key], now[key]));
+  for (const key of unmodelled) push(out, path, "changes", "schema-changed", `'${key}' ${describeChange(old[key], now[key])}; toolgen cannot prove this compatible`);
+  // What the other keywords say is read without that keyword (an `allOf`'s members, say): each finding from it could be wrong.
+  if (unmodelled.length > 0) return;
   if (compareValues(a, b, path, out)) return;
   const oldTypes = typesOf(old);
   const newTypes = typesOf(now);
@@ -325,6 +328,11 @@ function resolve(side: Side): Schema {
     schema = target;
   }
   return Object.keys(beside).length > 0 && typeof schema === "object" ? { ...schema, ...beside } : schema;
+}
+
+/** `true` as `{}` where the other side is a schema of keywords, so that the two spellings of "any value" compare equal. */
+function anyAsEmpty(schema: Schema, other: Schema): Schema {
+  return schema === true && typeof other === "object" ? {} : schema;
 }
 
 /** What a reference says beside itself: keywords about the value, not a root's `$defs` or `$schema`. */

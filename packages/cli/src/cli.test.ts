@@ -141,6 +141,20 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     }
   });
 
+  it("list and inspect refuse an override naming a package that does not provide the name, as call does, with no dependency installed", () => {
+    const packageJson = path.join(dir, "package.json");
+    const original = readFileSync(packageJson, "utf8");
+    try {
+      const pkg = JSON.parse(original) as { toolgen?: Record<string, unknown> };
+      writeFileSync(packageJson, JSON.stringify({ ...pkg, toolgen: { ...pkg.toolgen, overrides: { forecast: "@nobody/x" } } }));
+      for (const command of [["list"], ["inspect", "forecast"]]) {
+        expect(run(command, dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("The override for 'forecast' chooses @nobody/x, which does not provide it") });
+      }
+    } finally {
+      writeFileSync(packageJson, original);
+    }
+  });
+
   it("list: a table of names, kinds, parameters and cost", () => {
     const list = run(["list", "-p", dir], tmpdir());
     expect(list.status).toBe(0);

@@ -23,6 +23,21 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     expect(build.stderr).toContain("Found 1 error.");
   });
 
+  it("list, inspect, lint and docs fail on them as build does, with tsc's errors only", () => {
+    writeFileSync(path.join(dir, "src/broken.ts"), "/**\n * Half written.\n * @tool\n */\nexport function half(x: number y: string): number {\n  return x;\n}\n");
+    for (const command of [["list"], ["inspect", "half"], ["lint"], ["docs", "-o", "catalog"]]) {
+      const run = toolgen(command, dir);
+      expect([command[0], run.status]).toEqual([command[0], 1]);
+      expect(run.stderr).toContain("src/broken.ts:5:32 - error TS1005: ',' expected.");
+      expect(run.stderr).not.toContain("TG");
+    }
+    expect(existsSync(path.join(dir, "catalog"))).toBe(false);
+    rmSync(path.join(dir, "src/broken.ts"));
+    const tsconfig = path.join(dir, "tsconfig.json");
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"strict": true', '"strict": true, "bogusOption": 1'));
+    for (const command of [["list"], ["lint"]]) expect(toolgen(command, dir)).toMatchObject({ status: 1, stderr: expect.stringContaining("error TS5023: Unknown compiler option 'bogusOption'.") });
+  });
+
   it("a registry module someone edited until it no longer parses: the error says to delete it", () => {
     writeFileSync(path.join(dir, "src/tools.generated.ts"), "export const definitions = [\n");
     const build = toolgen(["build"], dir);

@@ -5,7 +5,8 @@ import { ManifestError, passesFilters, type ManifestEntry } from "@toolgen/runti
 import { discoverManifests, DiscoveryError, resolveDuplicates, type DiscoveredManifest } from "@toolgen/runtime/discovery";
 import { ConfigError } from "@toolgen/transformer/project";
 import { analyzeForBuild, type ProjectInfo } from "@toolgen/transformer/project";
-import { createProgram, loadProjectInfo, typescriptOf } from "./load-project.js";
+import { compilerDiagnostics, withCompilerDiagnostics } from "../build/compiler-diagnostics.js";
+import { createProgram, loadProjectInfo, readByOwnCompiler, typescriptOf } from "./load-project.js";
 
 type SharedTs = Parameters<typeof analyzeForBuild>[0];
 type SharedProgram = Parameters<typeof analyzeForBuild>[2];
@@ -16,8 +17,12 @@ type SharedProgram = Parameters<typeof analyzeForBuild>[2];
  */
 export function analyzeProject(project: string | undefined): { entries: ManifestEntry[]; diagnostics: Diagnostic[]; info: ProjectInfo } {
   const info = loadProjectInfo(project);
-  const result = analyzeForBuild(typescriptOf(info) as unknown as SharedTs, info, createProgram(info) as unknown as SharedProgram);
-  return { entries: result.manifest.entries, diagnostics: result.diagnostics, info };
+  const tsm = typescriptOf(info);
+  const program = createProgram(info);
+  const result = analyzeForBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram);
+  // What tsc refuses before a type check (syntax, the tsconfig) fails these commands as it fails a build.
+  const { diagnostics } = withCompilerDiagnostics(result, compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
+  return { entries: result.manifest.entries, diagnostics, info };
 }
 
 /**
@@ -44,7 +49,6 @@ interface DependencyEntries {
 
 function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[]): DependencyEntries {
   const dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true });
-  if (dependencies.length === 0) return { entries: [...own], packageOf: () => undefined };
   const name = info.packageJson.name ?? path.basename(info.packageRoot);
   const application: DiscoveredManifest = {
     packageName: name,

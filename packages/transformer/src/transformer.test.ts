@@ -441,4 +441,37 @@ describe("TypeScript 5 without rootDir, every source in a folder below src", () 
     expect([manifest.registryModule, manifest.entries[0]!.implementation.module]).toEqual(["dist/tools.generated.js", "dist/tools/math/add.js"]);
     for (const file of [manifest.registryModule, manifest.entries[0]!.implementation.module]) expect(existsSync(path.join(dir, file))).toBe(true);
   });
+
+  it("a registry module outside rootDir is refused, naming both, where tsc would compile it outside the output folder", () => {
+    const original = { tsconfig: read(dir, "tsconfig.json"), packageJson: read(dir, "package.json") };
+    try {
+      const config = JSON.parse(original.tsconfig) as { compilerOptions: Record<string, unknown> };
+      writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, rootDir: "src" } }));
+      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ ...JSON.parse(original.packageJson), toolgen: { registryModule: "lib/registry.ts" } }));
+      const build = tspc(typescript5, ["-p", "."], dir);
+      expect(build.status).not.toBe(0);
+      expect(build.output).toContain('the registry module (lib/registry.ts) is outside "rootDir" (src)');
+      expect(existsSync(path.join(dir, "lib"))).toBe(false);
+    } finally {
+      writeFileSync(path.join(dir, "tsconfig.json"), original.tsconfig);
+      writeFileSync(path.join(dir, "package.json"), original.packageJson);
+    }
+  });
+
+  it("without outDir the JavaScript sits beside each source, wherever the common folder is: tspc builds", () => {
+    for (const made of ["dist", "src/tools.generated.ts"]) rmSync(path.join(dir, made), { recursive: true, force: true });
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const original = read(dir, "tsconfig.json");
+    try {
+      const config = JSON.parse(original) as { compilerOptions: Record<string, unknown> };
+      delete config.compilerOptions.outDir;
+      writeFileSync(tsconfig, JSON.stringify(config));
+      const build = tspc(typescript5, ["-p", "."], dir);
+      expect(build.output).toBe("");
+      expect(build.status).toBe(0);
+      for (const file of ["src/tools.generated.js", "src/tools/math/add.js", "dist/toolgen.manifest.json"]) expect(existsSync(path.join(dir, file))).toBe(true);
+    } finally {
+      writeFileSync(tsconfig, original);
+    }
+  });
 });

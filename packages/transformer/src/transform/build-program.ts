@@ -113,18 +113,31 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
 }
 
 /**
- * Without `rootDir`, TypeScript 5 writes the JavaScript below the folder common to the
- * sources. A registry module this build adds outside that folder (`src/tools.generated.ts`
- * beside `src/tools/…`) widens it for every build after, so this build's JavaScript would be
- * where the next one's is not, and the outputs would describe neither: refused, asking for
- * the `rootDir` TypeScript 6 asks for too.
+ * The registry module must compile where the tools' JavaScript is. Outside `rootDir` it
+ * cannot (tsc refuses such a source, TS6059): refused. With an output folder and without
+ * `rootDir`, TypeScript 5 writes the JavaScript below the folder common to the sources; a
+ * registry module this build adds outside that folder (`src/tools.generated.ts` beside
+ * `src/tools/…`) widens it for every build after, so this build's JavaScript would be where
+ * the next one's is not, and the outputs would describe neither: refused, asking for the
+ * `rootDir` TypeScript 6 asks for too. Without an output folder nothing moves.
  */
 function assertLayoutHolds(program: ts.Program, tsconfigPath: string, registryModulePath: string): void {
-  if (program.getCompilerOptions().rootDir !== undefined || program.getSourceFile(registryModulePath)) return;
+  const { rootDir, outDir, declarationDir, outFile } = program.getCompilerOptions();
+  const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/") || ".";
+  if (rootDir !== undefined) {
+    const root = path.resolve(program.getCurrentDirectory(), rootDir);
+    const below = path.relative(root, path.resolve(registryModulePath));
+    if (below.startsWith("..") || path.isAbsolute(below)) {
+      throw new ConfigError(`the registry module (${shown(registryModulePath)}) is outside "rootDir" (${shown(root)}), where tsc compiles no source (TS6059): its JavaScript would land outside the output folder and find no tool there. Set "registryModule" in the toolgen config to a path under ${shown(root)}.`);
+    }
+    return;
+  }
+  // Without an output folder each file's JavaScript sits beside its source, wherever the common folder is.
+  const placedBelowCommonFolder = outDir !== undefined || declarationDir !== undefined || outFile !== undefined;
+  if (!placedBelowCommonFolder || program.getSourceFile(registryModulePath)) return;
   const now = commonSourceDirectory(program);
   const next = commonSourceDirectory(program, [registryModulePath]);
   if (now === next) return;
-  const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/") || ".";
   throw new ConfigError(
     `without "rootDir", TypeScript writes the JavaScript below the folder common to the sources (${shown(now)}), and the registry module this build adds (${shown(registryModulePath)}) widens it to ${shown(next)} from the next build on, which moves the JavaScript. Set "rootDir": "${path.relative(path.dirname(tsconfigPath), next).split(path.sep).join("/") || "."}" in the tsconfig (TypeScript 6 asks for it too).`,
   );

@@ -57,5 +57,6 @@ export interface Principal {
 
 /** The entry's `@scopes` the principal does not hold (none for an entry without scopes). */
 export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
-  return entry.scopes?.filter((scope) => !principal.scopes.includes(scope)) ?? [];
+  // A principal without a scope list (a token without a scope claim) holds none.
+  return entry.scopes?.filter((scope) => !principal.scopes?.includes(scope)) ?? [];
 }

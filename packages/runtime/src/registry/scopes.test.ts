@@ -28,6 +28,15 @@ describe("@scopes in process", () => {
     expect(ran).toEqual([]);
   });
 
+  it("a principal without a scope list (a token with no scope claim) holds none: forbidden, not a runtime failure", async () => {
+    const { registry, ran } = registryWithRefund();
+    for (const caller of [{ subject: "bob" }, "root"]) {
+      const outcome = await registry.call("refund", { id: "o-1" }, { principal: caller as unknown as Principal });
+      expect(outcome).toMatchObject({ status: "error", error: { code: "forbidden", payload: { missing: ["orders:write", "payments"] } } });
+    }
+    expect(ran).toEqual([]);
+  });
+
   it("a principal with every scope calls the tool, which sees it as context.principal", async () => {
     const { registry, ran } = registryWithRefund();
     const caller = principal("payments", "orders:write", "other");

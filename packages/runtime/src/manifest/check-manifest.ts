@@ -143,7 +143,42 @@ class Checker {
     const v = parent[lastKey(path)];
     if (v === undefined && !required) return;
     if (!isRecord(v) && typeof v !== "boolean") this.problem(path, "a JSON Schema (an object or a boolean)", v);
+    else if (isRecord(v)) this.references(v, path);
   }
+
+  /** Every `$ref` in `schema` must name a place in it (`#/$defs/…`): one that points nowhere would be read as any value. */
+  private references(schema: Record<string, unknown>, path: string): void {
+    const stack: Array<[unknown, string]> = [[schema, path]];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const [node, at] = next;
+      // Children pushed last first: problems come in the document's order.
+      if (Array.isArray(node)) for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}[${i}]`]);
+      if (!isRecord(node)) continue;
+      if (typeof node.$ref === "string" && !resolvesIn(schema, node.$ref)) this.problem(`${at}.$ref`, "a reference to a place in this schema (#/$defs/…)", node.$ref);
+      // Values, not schemas: a `$ref` key in them is data.
+      for (const [key, child] of Object.entries(node).reverse()) if (!DATA_KEYWORDS.has(key)) stack.push([child, `${at}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`]);
+    }
+  }
+}
+
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
+/** Whether `ref` is a JSON Pointer fragment (`#/$defs/Name`) naming a place in `root`. */
+function resolvesIn(root: Record<string, unknown>, ref: string): boolean {
+  if (ref !== "#" && !ref.startsWith("#/")) return false;
+  let node: unknown = root;
+  try {
+    for (const segment of ref.slice(1).split("/").slice(1)) {
+      const key = decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
+      if (!isRecord(node) && !Array.isArray(node)) return false;
+      if (!Object.prototype.hasOwnProperty.call(node, key)) return false;
+      node = (node as Record<string, unknown>)[key];
+    }
+  } catch {
+    // A malformed escape (`%E0`) names nothing.
+    return false;
+  }
+  return true;
 }
 
 function lastKey(path: string): string {

@@ -79,6 +79,18 @@ describe("reading a manifest", () => {
     }
   });
 
+  it("refuses a $ref that names no place in its schema, which would be read as any value; data that holds a $ref key is data", () => {
+    const inputSchema = {
+      type: "object",
+      properties: { a: { $ref: "#/$defs/A" }, b: { $ref: "#/$defs/Missing" }, "c d": { items: { $ref: "https://example.com/s.json" } }, e: { const: { $ref: "#/nowhere" } }, f: { $ref: "#/$defs/A~1B" } },
+      $defs: { A: { type: "string" }, "A/B": { type: "number" } },
+    };
+    expect(problemsOf({ ...manifest, entries: [{ ...entry, inputSchema, outputSchema: { $ref: "#" } }] })).toEqual([
+      { path: "$.entries[0].inputSchema.properties.b.$ref", expected: "a reference to a place in this schema (#/$defs/…)", received: '"#/$defs/Missing"' },
+      { path: '$.entries[0].inputSchema.properties["c d"].items.$ref', expected: "a reference to a place in this schema (#/$defs/…)", received: '"https://example.com/s.json"' },
+    ]);
+  });
+
   it("reports truncated JSON, a non-object, missing sections and duplicate names", () => {
     expect(problemsOf(JSON.stringify(manifest).slice(0, 50))).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse/) }]);
     expect(problemsOf([])).toEqual([{ path: "$", expected: "an object", received: "an array of 0 items" }]);

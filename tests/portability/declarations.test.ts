@@ -14,7 +14,7 @@ import { TSC_BIN } from "../../test-support/temp-project.js";
 let project: { dir: string; cleanup: () => void };
 
 beforeAll(() => {
-  project = packedProject("portable", ["runtime"]);
+  project = packedProject("portable", ["runtime", "core"]);
 }, 120_000);
 
 afterAll(() => project.cleanup());
@@ -47,6 +47,19 @@ ${extra}`,
     const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", lib, types, strict: true, noEmit: true, skipLibCheck: false }, files: ["uses-runtime.ts"] };
     writeFileSync(path.join(project.dir, "tsconfig.declarations.json"), JSON.stringify(tsconfig));
     const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.declarations.json"], { cwd: project.dir, encoding: "utf8" });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+});
+
+describe("@toolgen/core's declarations", () => {
+  it("analyze takes TypeScript imported either way an ES module does: as the default export or as a namespace", () => {
+    const use = (importLine: string) => `${importLine}\nimport { analyze } from "@toolgen/core";\nexport const result = analyze(ts.createProgram([], {}), { ts, packageRoot: "/app", packageName: "app" });\n`;
+    writeFileSync(path.join(project.dir, "default-import.mts"), use('import ts from "typescript";'));
+    writeFileSync(path.join(project.dir, "namespace-import.mts"), use('import * as ts from "typescript";'));
+    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", types: [], strict: true, noEmit: true, skipLibCheck: false }, files: ["default-import.mts", "namespace-import.mts"] };
+    writeFileSync(path.join(project.dir, "tsconfig.core.json"), JSON.stringify(tsconfig));
+    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.core.json"], { cwd: project.dir, encoding: "utf8" });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
   });

@@ -14,8 +14,12 @@ import { findDeclarations } from "./source/find-declarations.js";
 import { NAMING_STYLES, type NamingStyle } from "./source/naming.js";
 
 export interface AnalyzeOptions {
-  /** The TypeScript that made the program (its enums differ between versions). */
-  ts: typeof ts;
+  /**
+   * The TypeScript that made the program (its enums differ between versions), imported either
+   * way: `import ts from "typescript"` in an ES module gives the namespace without the
+   * `default` that `import * as ts` has there.
+   */
+  ts: Omit<typeof ts, "default">;
   /** Absolute folder of the package's `package.json`; manifest paths are relative to it. */
   packageRoot: string;
   packageName: string;
@@ -44,7 +48,8 @@ export interface AnalyzeResult {
  * same bytes.
  */
 export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeResult {
-  const tsm = options.ts;
+  // The namespace either way it was imported (see `AnalyzeOptions.ts`); nothing here reads its `default`.
+  const tsm = options.ts as typeof ts;
   const checker = program.getTypeChecker();
   const diagnostics = new DiagnosticBag();
   // Per file, not per entry (or per comparison of the sort below): ten tools share a file.

@@ -133,6 +133,7 @@ function checkGemini(tools: unknown, report: Report): void {
       if (node.type !== undefined && !GEMINI_TYPES.has(String(node.type))) report(name, path, `type ${JSON.stringify(node.type)} is not a Gemini type`);
       if (node.type === undefined && node.anyOf === undefined) report(name, path, "every schema states a type (or anyOf)");
       if (node.enum !== undefined && (node.type !== "STRING" || !Array.isArray(node.enum) || !node.enum.every((v) => typeof v === "string"))) report(name, path, "enum is for STRING values only");
+      if ((node.minimum !== undefined || node.maximum !== undefined) && node.type !== "NUMBER" && node.type !== "INTEGER") report(name, path, "minimum and maximum are for NUMBER and INTEGER values only");
       if (node.type === "OBJECT" && path !== "" && (!isObject(node.properties) || Object.keys(node.properties).length === 0)) report(name, path, "an OBJECT needs properties");
       if (Array.isArray(node.required) && !node.required.every((r) => isObject(node.properties) && Object.hasOwn(node.properties, String(r)))) report(name, path, "required names a property that does not exist");
     }

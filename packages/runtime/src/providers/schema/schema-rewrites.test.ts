@@ -233,6 +233,19 @@ describe("toGeminiSchema", () => {
     });
   });
 
+  it("numeric literals sent as text lose their numeric bounds: a STRING has none (also for the AI SDK's spelling)", () => {
+    const input = { type: "object", properties: { n: { enum: [1, 3], minimum: 1, maximum: 3 }, m: { anyOf: [{ enum: [2, 4], minimum: 2 }, { type: "null" }] } }, required: ["n"] };
+    const { schema } = toGeminiSchema(input);
+    expect(schema!.properties).toEqual({ n: { type: "STRING", format: "enum", enum: ["1", "3"] }, m: { type: "STRING", format: "enum", enum: ["2", "4"], nullable: true } });
+    expect(checkConformance("gemini", [{ functionDeclarations: [{ name: "tally", description: "Tallies.", parameters: schema }] }])).toEqual([]);
+    expect(JSON.stringify(toGeminiJsonSchema(input).schema)).not.toContain("minimum");
+  });
+
+  it("the Gemini conformance check refuses numeric bounds on a type that is not a number", () => {
+    const parameters = { type: "OBJECT", properties: { n: { type: "STRING", minimum: 1 } } };
+    expect(checkConformance("gemini", [{ functionDeclarations: [{ name: "tally", description: "Tallies.", parameters }] }])).toEqual([{ tool: "tally", path: "/properties/n", rule: "minimum and maximum are for NUMBER and INTEGER values only" }]);
+  });
+
   it("T | null keeps the property's own description over T's", () => {
     const address = { type: "object", description: "A postal address.", properties: { street: { type: "string" } }, required: ["street"], additionalProperties: false };
     const { schema } = toGeminiSchema({ type: "object", properties: { from: { description: "Where it comes from.", anyOf: [address, { type: "null" }] } } });

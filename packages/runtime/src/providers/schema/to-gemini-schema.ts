@@ -160,6 +160,9 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
 function asEnumWritesIt(node: SchemaNode): SchemaNode {
   if (!Array.isArray(node.enum)) return node;
   for (const k of ["default", "example"]) if (node[k] !== undefined && typeof node[k] !== "string") node[k] = JSON.stringify(node[k]);
+  // Bounds of numeric literals sent as text: a STRING has none, and the values listed are the choice.
+  delete node.minimum;
+  delete node.maximum;
   return node;
 }
 

@@ -49,7 +49,9 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
   }
   if (print) process.stderr.write(formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against", only: "breaking" }));
   const changes = diff.changes.filter((c) => c.severity === "breaking");
-  const versions = was === undefined || is === undefined ? "package.json states no version to compare" : `the major version is ${is}, as in ${old.label}`;
+  const unreadable = (side: string, version: string | undefined) => (version === undefined ? `${side} states no version` : `${side}'s version ${JSON.stringify(version)} is no semantic version`);
+  const versions =
+    was === undefined ? `${unreadable(old.label, old.version)} to compare with` : is === undefined ? `${unreadable("package.json", manifest.package.version)} to compare` : `the major version is ${is}, ${is === was ? "as" : `down from ${was}`} in ${old.label}`;
   return { kind: "breaking", message: `${changes.length} breaking contract changes against ${old.label}, and ${versions}; raise the major version, or undo them`, changes };
 }
 

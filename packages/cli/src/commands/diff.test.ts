@@ -135,7 +135,14 @@ describe("toolgen check --against", () => {
     expect(problem).toMatchObject({ kind: "breaking", message: "5 breaking contract changes against git:HEAD, and the major version is 1, as in git:HEAD; raise the major version, or undo them" });
     expect(problem!.changes.map((c) => c.severity)).toEqual(Array(5).fill("breaking"));
     const packageJson = path.join(dir, "package.json");
-    writeFileSync(packageJson, readFileSync(packageJson, "utf8").replace('"version": "1.4.0"', '"version": "2.0.0"'));
+    const original = readFileSync(packageJson, "utf8");
+    // A version gone down, or one that is no semantic version, is said as it is.
+    for (const [version, said] of [["0.9.0", "the major version is 0, down from 1 in git:HEAD"], ["banana", 'package.json\'s version "banana" is no semantic version to compare']]) {
+      writeFileSync(packageJson, original.replace('"version": "1.4.0"', `"version": "${version}"`));
+      expect(toolgen(["build"], dir).status).toBe(0);
+      expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({ status: 1, stderr: expect.stringContaining(`and ${said}; raise the major version`) });
+    }
+    writeFileSync(packageJson, original.replace('"version": "1.4.0"', '"version": "2.0.0"'));
     expect(toolgen(["build"], dir).status).toBe(0);
     expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({
       status: 0,

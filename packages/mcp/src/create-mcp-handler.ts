@@ -29,6 +29,15 @@ export type McpHandler = ((request: Request) => Promise<Response>) & {
    * stateless call follows its HTTP request's signal instead.
    */
   abortCalls(): void;
+  /**
+   * Shutdown begins. With sessions, true: the handler goes on serving what continues the
+   * calls in flight (resumed streams, the client's answers and cancellations) and answers
+   * anything else `503`, so keep taking requests until `pendingCalls()` is 0 or the grace
+   * period ends. Stateless, false: nothing outlives its request.
+   */
+  drain(): boolean;
+  /** The sessions' calls still running, or answered and not yet read by a client that let their stream go (`pollAfterMs`). */
+  pendingCalls(): number;
 };
 
 /** For load balancers: answered without a token. */
@@ -75,7 +84,11 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     if (sessions) return guardMcpRequest(options, request, access, ["POST", "GET", "DELETE"], (body, principal) => sessions.serve(request, body, principal));
     return handleMcpRequest(newServer, options, request, access, streams, (body, principal) => answerDirectly(request, body, registryForRequest(registry, principal, request.signal), external));
   };
-  return Object.assign(handle, { abortCalls: () => sessions?.abortCalls() });
+  return Object.assign(handle, {
+    abortCalls: () => sessions?.abortCalls(),
+    drain: () => (sessions?.drain(), sessions !== undefined),
+    pendingCalls: () => sessions?.pendingCalls() ?? 0,
+  });
 }
 
 /** A `tools/call` that asks for progress, or of a tool that takes a `ToolContext` (it may log or report progress). */

@@ -28,6 +28,8 @@ export class SessionAnswers {
   private readonly answeredEarly = new Map<string, Set<RequestId>>();
   private readonly cancelledEarly = new Set<RequestId>();
   private readonly finished = new Set<string>();
+  /** Finished streams whose answer no open response stream carried: the client resumes (`Last-Event-ID`) to read it. */
+  private readonly unread = new Map<string, string>();
   private readonly open = new Set<AnswerStream>();
 
   constructor(private readonly limit = 1000) {}
@@ -39,7 +41,19 @@ export class SessionAnswers {
     const ids = this.running.get(streamId);
     if (!ids) return void remember(this.answeredEarly, streamId, (this.answeredEarly.get(streamId) ?? new Set()).add(id), this.limit);
     ids.delete(id);
-    if (ids.size === 0) this.finish(streamId);
+    if (ids.size > 0) return;
+    this.finish(streamId);
+    if (![...this.open].some((stream) => stream.streamId === streamId)) remember(this.unread, streamId, streamId, this.limit);
+  }
+
+  /** A resumed stream's answers were replayed to the client. */
+  read(streamId: string): void {
+    this.unread.delete(streamId);
+  }
+
+  /** Streams whose requests still run, or whose answers wait for the client to resume and read them: what a shutdown waits for. */
+  pending(): number {
+    return this.running.size + this.unread.size;
   }
 
   /** A cancelled request: no response will come for it. */

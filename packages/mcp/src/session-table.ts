@@ -49,6 +49,8 @@ export class SessionTable {
   private readonly idleTimeoutMs: number;
   private readonly maxSessions: number;
   private readonly retryMs: number | undefined;
+  /** Shutting down: only what continues the calls in flight is served. */
+  private draining = false;
 
   constructor(
     private readonly newServer: (principal: Principal | undefined, signal: AbortSignal) => Server,
@@ -61,6 +63,7 @@ export class SessionTable {
 
   async serve(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
     this.expire();
+    if (this.draining && !continuesCalls(request, body)) return jsonRpcError(503, -32000, "Service Unavailable: the server is shutting down; retry on another instance.", { "retry-after": "1" });
     const id = request.headers.get("mcp-session-id");
     if (id === null) {
       // An `initialize` whose params are wrong is told so, not told to send an initialize.
@@ -80,7 +83,7 @@ export class SessionTable {
     session.lastSeen = Date.now();
     const lastEventId = request.method === "GET" ? request.headers.get("last-event-id") : null;
     const resumedStream = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
-    if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!);
+    if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!, resumedStream);
     session.openStreams++;
     const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
     const settled = () => {
@@ -132,6 +135,22 @@ export class SessionTable {
     return this.sessions.keys().next().value!;
   }
 
+  /**
+   * Shutdown begins: a session's resumed streams (`Last-Event-ID`), its answers to the
+   * server's requests, its cancellations and its DELETE are still served, so that its calls in
+   * flight can finish and be read; anything else is `503`.
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
+  /** The sessions' calls still running, or answered and not yet read by a client that let their stream go (`pollAfterMs`). */
+  pendingCalls(): number {
+    let pending = 0;
+    for (const session of this.sessions.values()) pending += session.answers.pending();
+    return pending;
+  }
+
   /** Aborts the calls of every session, leaving their streams open for the answers (shutdown). */
   abortCalls(): void {
     for (const session of this.sessions.values()) session.controller.abort();
@@ -154,6 +173,13 @@ export class SessionTable {
       if (session.openStreams === 0) this.close(id);
     }
   }
+}
+
+/** A request that only continues calls already made: a resumed stream, the client's answers and notifications, or the end of its session. */
+function continuesCalls(request: Request, body: unknown): boolean {
+  if (request.method === "GET") return request.headers.get("last-event-id") !== null;
+  if (request.method === "DELETE") return true;
+  return request.headers.get("mcp-session-id") !== null && (Array.isArray(body) ? body : [body]).flatMap(requestIdOf).length === 0;
 }
 
 /**
@@ -232,8 +258,9 @@ function answerStream(session: Session, response: Response, known: { ids: Set<Re
  * reconnect without `Last-Event-ID`, asking for the session's own stream, which it already
  * holds: `409`, and an error, after every cancellation.
  */
-function finishedReplay(session: Session, lastEventId: string): Response {
+function finishedReplay(session: Session, lastEventId: string, streamId: string): Response {
   const events = session.events.eventsAfter(lastEventId);
+  session.answers.read(streamId);
   const headers = { "cache-control": "no-cache, no-transform", "mcp-session-id": session.transport.sessionId ?? "" };
   if (events.length === 0) return new Response(null, { status: 204, headers });
   const text = events.map(([eventId, message]) => `event: message\nid: ${eventId}\ndata: ${JSON.stringify(message)}\n\n`).join("");

@@ -112,4 +112,53 @@ describe("close(graceMs)", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(350);
     await resumed;
   });
+
+  it("with pollAfterMs, a call whose stream was let go finishes within the grace period, and the client resumes to read its answer", async () => {
+    const registry = createRegistry([]);
+    const aborted: boolean[] = [];
+    registry.register({
+      name: "wait",
+      description: "Waits 600 ms.",
+      fn: (_args, context) =>
+        new Promise<string>((resolve) => {
+          const timer = setTimeout(() => resolve("waited"), 600);
+          context.signal.addEventListener("abort", () => (clearTimeout(timer), aborted.push(true), resolve("stopped")));
+        }),
+    });
+    const running = await serveHttp(registry, { port: 0, identity, sessions: { pollAfterMs: 100, retryMs: 50 } });
+    const session = await openSession(running.url);
+    const posted = await (await fetch(running.url, { method: "POST", headers: { ...HEADERS, ...session }, body: CALL.body })).text();
+    const lastEventId = [...posted.matchAll(/^id: ?(.+)$/gm)].at(-1)?.[1];
+    expect(lastEventId).toBeDefined();
+    const closing = running.close(5000);
+    // Shutting down, the server takes no new work, on new connections too…
+    const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const refused = await fetch(running.url, { method: "POST", headers: HEADERS, body: JSON.stringify(initialize) });
+    expect([refused.status, refused.headers.get("retry-after")]).toEqual([503, "1"]);
+    await refused.text();
+    // …but the client resuming its call's stream, after the call has ended, reads the answer.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const resumed = await fetch(running.url, { headers: { accept: "text/event-stream", ...session, "last-event-id": lastEventId! } });
+    expect(resumed.status).toBe(200);
+    expect(await resumed.text()).toContain('"text":"waited"');
+    const started = performance.now();
+    await closing;
+    // Nothing left to wait for once the answer is read: not the grace period's 5 s.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(aborted).toEqual([]);
+  });
+
+  it("with pollAfterMs, a let-go call still running after the grace period is aborted, and the client resumes to read that", async () => {
+    const { registry, aborted } = waiting();
+    const running = await serveHttp(registry, { port: 0, identity, sessions: { pollAfterMs: 100, retryMs: 50 } });
+    const session = await openSession(running.url);
+    const posted = await (await fetch(running.url, { method: "POST", headers: { ...HEADERS, ...session }, body: CALL.body })).text();
+    const lastEventId = [...posted.matchAll(/^id: ?(.+)$/gm)].at(-1)?.[1];
+    const closing = running.close(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(aborted).toEqual([true]);
+    const resumed = await fetch(running.url, { headers: { accept: "text/event-stream", ...session, "last-event-id": lastEventId! } });
+    expect(await resumed.text()).toMatch(/"isError":true.*aborted|aborted.*"isError":true/);
+    await closing;
+  });
 });

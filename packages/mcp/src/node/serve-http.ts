@@ -25,17 +25,22 @@ export interface RunningHttpServer {
   /** `http://host:port/mcp` */
   url: string;
   /**
-   * Stops accepting connections, lets requests in flight finish for up to `graceMs`
-   * (default 0), aborts the calls still running (their `AbortSignal`s), then closes every
-   * connection.
+   * Stops taking new work, lets calls in flight finish for up to `graceMs` (default 0),
+   * aborts the calls still running (their `AbortSignal`s), then closes every connection.
+   * Stateless, new connections are refused at once; with sessions they are taken until the
+   * end, for what continues a call (a stream resumed after `pollAfterMs`), and anything else
+   * is `503`.
    */
   close(graceMs?: number): Promise<void>;
 }
 
 export const MCP_PATH = "/mcp";
 
-/** After the grace period, how long aborted calls have to send their answers. */
-const ABORTED_ANSWER_MS = 1000;
+/** After the grace period, how long aborted calls have to send their answers (a client that let its stream go reconnects after its `retry`, 1 s). */
+const ABORTED_ANSWER_MS = 2000;
+
+/** How often a shutdown looks whether the handler's session calls are done. */
+const PENDING_POLL_MS = 25;
 
 /**
  * The stateless streamable HTTP endpoint on a Node.js HTTP server, at `/mcp`: given a
@@ -66,7 +71,7 @@ function requestTimeoutOf(ms: number | undefined): number {
  * A web-standard handler (`createMcpHandler`) on a Node.js HTTP server: a thin adapter
  * between Node's request and response objects and web-standard ones.
  */
-export async function serveHandler(handler: ((request: Request) => Promise<Response>) & { abortCalls?(): void }, options: Pick<HttpServeOptions, "port" | "host" | "requestTimeoutMs">): Promise<RunningHttpServer> {
+export async function serveHandler(handler: ((request: Request) => Promise<Response>) & { abortCalls?(): void; drain?(): boolean; pendingCalls?(): number }, options: Pick<HttpServeOptions, "port" | "host" | "requestTimeoutMs">): Promise<RunningHttpServer> {
   const inFlight = new Set<AbortController>();
   /**
    * GET requests that resume nothing: a session's stream of notifications, open for as long as
@@ -75,6 +80,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
    */
   const streams = new Set<AbortController>();
   let drained: (() => void) | undefined;
+  /** Shutting down, still taking what continues a session's calls (see `close`). */
+  let draining = false;
   const requestTimeout = requestTimeoutOf(options.requestTimeoutMs);
   // Node.js checks the timeout on this interval (30 s by default): often enough to keep to it.
   const http = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout || 1000) }, (req, res) => {
@@ -85,6 +92,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
     });
+    // Shutting down: no connection is kept for another request.
+    if (draining) res.setHeader("connection", "close");
     handler(toRequest(req, controller.signal))
       .then((response) => send(response, res))
       .catch(() => res.destroy())
@@ -93,13 +102,21 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
         if (inFlight.size === 0) drained?.();
       });
   });
-  /** Resolves when no request is in flight, or after `ms`. */
+  const busy = () => inFlight.size > 0 || (handler.pendingCalls?.() ?? 0) > 0;
+  /** Resolves when no request is in flight and the handler has no session call pending, or after `ms`. */
   const settle = (ms: number) =>
-    inFlight.size === 0 || ms <= 0
+    !busy() || ms <= 0
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, ms).unref();
+          const done = () => {
+            clearTimeout(timer);
+            clearInterval(poll);
+            resolve();
+          };
+          const timer = setTimeout(done, ms);
+          // Session calls end without an HTTP request ending (their streams let go): looked at on an interval.
+          const poll = setInterval(() => !busy() && done(), PENDING_POLL_MS);
+          drained = () => !busy() && done();
         });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -111,15 +128,23 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
   return {
     url: `http://${host}:${address.port}${MCP_PATH}`,
     close: async (graceMs = 0) => {
-      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      let closed: Promise<void> | undefined;
+      const stopListening = () => (closed ??= new Promise<void>((resolve) => http.close(() => resolve())));
+      // With sessions, the handler takes what continues a call until the end (a resumed stream); stateless, nothing outlives its request.
+      draining = handler.drain?.() ?? false;
       // Idle keep-alive connections would hold `close` open: only requests in flight may finish.
-      http.closeIdleConnections();
+      // While draining they stay (closing one a client is about to reuse fails its request), and each answer closes its own.
+      if (!draining) {
+        stopListening();
+        http.closeIdleConnections();
+      }
       for (const stream of streams) stream.abort();
       await settle(graceMs);
       // Calls still running are aborted through their signals (a session's, which no HTTP request holds, through the handler); their answers get a moment to go out.
       handler.abortCalls?.();
       for (const controller of inFlight) controller.abort();
       await settle(ABORTED_ANSWER_MS);
+      stopListening();
       http.closeAllConnections();
       await closed;
     },

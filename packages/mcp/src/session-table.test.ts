@@ -189,8 +189,11 @@ describe("a session's response streams end when nothing more will come on them",
 });
 
 describe("the official client in a session", () => {
-  it("cancels a call (AbortSignal) without an error after it: no reconnection to a stream it already holds", async () => {
-    const running = await serveHandler(handler(true), { port: 0 });
+  it.each([
+    ["its call's stream", true],
+    ["the stream it resumed after pollAfterMs let the first go", { pollAfterMs: 100, retryMs: 50 }],
+  ])("cancels a call (AbortSignal) on %s without an error after it: no reconnection to a stream it already holds", async (_label, sessions) => {
+    const running = await serveHandler(handler(sessions), { port: 0 });
     const client = new Client({ name: "t", version: "1" });
     const errors: string[] = [];
     const transport = new StreamableHTTPClientTransport(new URL(running.url));
@@ -199,7 +202,7 @@ describe("the official client in a session", () => {
       transport.onerror = (error) => errors.push(error.message);
       const controller = new AbortController();
       const call = client.callTool({ name: "wait", arguments: {} }, undefined, { signal: controller.signal });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 500));
       controller.abort();
       await expect(call).rejects.toThrow();
       // The client's reconnections, if any, come within its backoff (1 s, then 1.5 s).

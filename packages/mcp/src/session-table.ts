@@ -96,7 +96,7 @@ export class SessionTable {
     // A call's stream, or one resumed: ended by the session once nothing more will come on it.
     const ids = resumedStream === undefined ? new Set(messages.flatMap(requestIdOf)) : session.answers.runningOn(resumedStream);
     if (!ids || ids.size === 0) return whenSent(response, settled);
-    return answerStream(session, response, { ids, ...(resumedStream !== undefined ? { streamId: resumedStream } : {}) }, settled);
+    return answerStream(session, response, { ids, ...(resumedStream !== undefined ? { streamId: resumedStream } : {}) }, settled, lastEventId ?? undefined);
   }
 
   private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
@@ -201,16 +201,22 @@ function ownerOf(request: Request, principal: Principal | undefined): string | u
  * nothing more will come on it: at once on a cancellation, or after the chunk that finished it.
  * The first event id that passes names its stream in the event store.
  */
-function answerStream(session: Session, response: Response, known: { ids: Set<RequestId>; streamId?: string }, settled: () => void): Response {
+function answerStream(session: Session, response: Response, known: { ids: Set<RequestId>; streamId?: string }, settled: () => void, resumedFrom?: string): Response {
   const { answers, events } = session;
   const reader = response.body!.getReader();
   let done = false;
+  let sent = false;
   let control: ReadableStreamDefaultController<Uint8Array>;
   const finish = (early: boolean) => {
     if (done) return;
     done = true;
     answers.closed(stream);
     if (early) {
+      // A resumed stream ended before any event (its call cancelled): the event id it resumed
+      // from, again, so that the client reconnects with it and is told there is nothing more
+      // (204). Without one, the official client reconnected without `Last-Event-ID`, asking for
+      // the session's own stream, which it holds: 409, an error, three times.
+      if (!sent && resumedFrom !== undefined) control.enqueue(new TextEncoder().encode(`id: ${resumedFrom}\ndata: \n\n`));
       control.close();
       void reader.cancel();
     }
@@ -235,6 +241,7 @@ function answerStream(session: Session, response: Response, known: { ids: Set<Re
           if (streamId !== undefined) answers.bind(stream, streamId);
         }
         controller.enqueue(value);
+        sent = true;
         if (stream.streamId !== undefined && answers.isFinished(stream.streamId)) finish(true);
       } catch (error) {
         if (done) return;

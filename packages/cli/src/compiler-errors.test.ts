@@ -46,8 +46,10 @@ describe("what tsc refuses before type-checking fails build and check", () => {
   });
 
   it("package.json or a source file passed as the tsconfig is a usage error, not a build of the wrong file", () => {
-    expect(toolgen(["build", "-p", "package.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("is the package's package.json, not a tsconfig") });
-    expect(toolgen(["build", "-p", "src/units.ts"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining("src/units.ts is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.") });
+    // Named as the user named them: from the working directory.
+    expect(toolgen(["build", "-p", "package.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: package.json is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.\n" });
+    expect(toolgen(["build", "-p", "src/units.ts"], dir)).toMatchObject({ status: 2, stderr: "toolgen: src/units.ts is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.\n" });
+    expect(toolgen(["build", "-p", "nowhere"], dir)).toMatchObject({ status: 2, stderr: "toolgen: Cannot find nowhere; pass the project's tsconfig with -p <path>.\n" });
   });
 
   it("a solution tsconfig (no files, only references) is a usage error naming the references, and nothing is written", () => {

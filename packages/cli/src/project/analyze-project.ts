@@ -48,7 +48,7 @@ interface DependencyEntries {
 }
 
 function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[]): DependencyEntries {
-  const dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true });
+  const dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() });
   const name = info.packageJson.name ?? path.basename(info.packageRoot);
   const application: DiscoveredManifest = {
     packageName: name,

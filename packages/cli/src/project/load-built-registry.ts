@@ -20,7 +20,7 @@ export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOpt
   if (missing) throw new ConfigError(missing);
   try {
     const overrides = info.config.overrides;
-    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports });
+    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports, displayFrom: process.cwd() });
   } catch (error) {
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;

@@ -14,6 +14,7 @@ export function registryModuleOutsideProgram(info: ProjectInfo, tsm: unknown = t
   const { parsed } = readTsconfig(tsm as SharedTs, info.tsconfigPath, process.cwd());
   const target = path.resolve(info.registryModulePath);
   if (parsed.fileNames.some((file) => path.resolve(file) === target)) return undefined;
-  const relative = (file: string) => path.relative(path.dirname(info.tsconfigPath), file).split(path.sep).join("/");
-  return `${relative(target)} is not part of the program of ${path.relative(process.cwd(), info.tsconfigPath) || info.tsconfigPath}: its "include" (or "files") does not reach it, so tsc will not compile it and 'toolgen call' and 'serve' will find no compiled registry. Add "${relative(target)}" to "include", or set "registryModule" in the toolgen config to a path it includes.`;
+  // The message's paths from the working directory; the one to add to "include", as the tsconfig reads it.
+  const relative = (file: string, from: string) => path.relative(from, file).split(path.sep).join("/") || file;
+  return `${relative(target, process.cwd())} is not part of the program of ${relative(info.tsconfigPath, process.cwd())}: its "include" (or "files") does not reach it, so tsc will not compile it and 'toolgen call' and 'serve' will find no compiled registry. Add "${relative(target, path.dirname(info.tsconfigPath))}" to "include", or set "registryModule" in the toolgen config to a path it includes.`;
 }

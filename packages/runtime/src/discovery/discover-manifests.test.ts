@@ -70,6 +70,9 @@ describe("discoverManifests", () => {
     const error = errorOf(() => discoverManifests(root()));
     expect(error).toBeInstanceOf(DiscoveryError);
     expect(error.message).toBe(`package.json: $.dependencies["missing"] is not installed (no node_modules/missing from . upwards); run npm install.`);
+    // From a CLI's working directory elsewhere, its paths are from there.
+    const shown = path.basename(root());
+    expect(errorOf(() => discoverManifests(root(), { displayFrom: path.dirname(root()) })).message).toBe(`${shown}/package.json: $.dependencies["missing"] is not installed (no node_modules/missing from ${shown} upwards); run npm install.`);
   });
 
   it("a toolgen field that names a missing manifest is an error naming the field", () => {

@@ -16,6 +16,8 @@ export interface DiscoveryOptions {
   rootManifest?: string;
   /** Leave the application's own manifest unread (its entries come from elsewhere: `toolgen list` reads the sources). */
   dependenciesOnly?: boolean;
+  /** The folder the paths in messages are relative to (a CLI's working directory); default the root. */
+  displayFrom?: string;
 }
 
 /** One package's manifest, found and checked. */
@@ -53,7 +55,8 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
   const rootDir = realRoot(root);
   const found: DiscoveredManifest[] = [];
   const visited = new Set<string>();
-  const display = (file: string) => path.relative(rootDir, file).split(path.sep).join("/") || ".";
+  const displayFrom = options.displayFrom === undefined ? rootDir : realRoot(options.displayFrom);
+  const display = (file: string) => path.relative(displayFrom, file).split(path.sep).join("/") || ".";
 
   const visit = (dir: string, isRoot: boolean) => {
     if (visited.has(dir)) return;

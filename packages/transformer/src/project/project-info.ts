@@ -37,14 +37,16 @@ export function tsconfigPathOf(tsconfigOption: string | undefined, cwd: string):
  */
 export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): { tsconfigPath: string; parsed: ts.ParsedCommandLine } {
   const tsconfigPath = tsconfigPathOf(tsconfigOption, cwd);
-  if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${tsconfigPath}; pass the project's tsconfig with -p <path>.`);
-  if (/\.[cm]?[jt]sx?$/.test(tsconfigPath)) throw new ConfigError(`${tsconfigPath} is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
-  if (path.basename(tsconfigPath) === "package.json") throw new ConfigError(`${tsconfigPath} is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
+  // As the user named it: from the working directory.
+  const shown = path.relative(cwd, tsconfigPath).split(path.sep).join("/") || tsconfigPath;
+  if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${shown}; pass the project's tsconfig with -p <path>.`);
+  if (/\.[cm]?[jt]sx?$/.test(tsconfigPath)) throw new ConfigError(`${shown} is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
+  if (path.basename(tsconfigPath) === "package.json") throw new ConfigError(`${shown} is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
   if (read.error) {
     const { file, start } = read.error;
     const at = file && start !== undefined ? file.getLineAndCharacterOfPosition(start) : undefined;
-    throw new ConfigError(`${tsconfigPath}${at ? `:${at.line + 1}:${at.character + 1}` : ""}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
+    throw new ConfigError(`${shown}${at ? `:${at.line + 1}:${at.character + 1}` : ""}: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
   }
   // Parsed from the file's syntax tree, as tsc does, so that an invalid option is placed at its
   // line and column (parsed from a plain object, every finding would sit at 1:1).

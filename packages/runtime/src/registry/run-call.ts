@@ -47,7 +47,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions, entry.conversionDefs);
   const uncarried = entry.kind === "resource" && uri === undefined ? uncarriedVariable(entry.uris ?? [], prepared.args) : undefined;
   if (uncarried !== undefined) {
-    const issue = { path: `/${uncarried}`, expected: `one segment of ${entry.uris![0]} (not empty, no '/')`, received: describeValue(prepared.args[uncarried]) };
+    const issue = { path: `/${uncarried}`, expected: `one segment of ${entry.uris![0]} (not empty, '.' or '..'; no '/' or '\\')`, received: describeValue(prepared.args[uncarried]) };
     return errorOutcome("invalid_arguments", formatIssues(entry.name, { issues: [issue] }), { issues: [issue] });
   }
   const controller = new AbortController();

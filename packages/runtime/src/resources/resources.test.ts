@@ -17,6 +17,13 @@ describe("URI templates, matched strictly", () => {
     expect(template.match("file:///%E0%A4%A")).toBeUndefined();
   });
 
+  it("never binds a value that climbs or crosses a path however it is spelled: '.', '..', a backslash, NUL", () => {
+    const template = compileUriTemplate("docs://{section}/{name}")!;
+    for (const uri of ["docs://../secret.txt", "docs://%2e%2e/secret.txt", "docs://public/..", "docs://./x", "docs://a/..%5Cetc", "docs://a/b%00.txt"]) expect([uri, template.match(uri)]).toEqual([uri, undefined]);
+    expect(template.match("docs://a/...")).toEqual({ section: "a", name: "..." });
+    expect(template.match("docs://a/..b")).toEqual({ section: "a", name: "..b" });
+  });
+
   it("matches the whole URI, literal characters exactly", () => {
     const template = compileUriTemplate("notes://{id}.md")!;
     expect(template.match("notes://7.md")).toEqual({ id: "7" });
@@ -61,8 +68,8 @@ describe("registry.readResource", () => {
 
   it("called by name, a resource takes only values its URI template could carry: a '/' reaches no other segment that way either", async () => {
     const outcome = await registry().dispatch("note", { name: "../../etc/passwd" });
-    expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/name", expected: "one segment of notes:///{name} (not empty, no '/')", received: 'the string "../../etc/passwd"' }] } } });
-    expect(await registry().dispatch("note", { name: "" })).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+    expect(outcome).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/name", expected: "one segment of notes:///{name} (not empty, '.' or '..'; no '/' or '\\')", received: 'the string "../../etc/passwd"' }] } } });
+    for (const name of ["", ".", "..", "a\\b", "a\u0000"]) expect(await registry().dispatch("note", { name })).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/name" }] } } });
     expect(await registry().dispatch("note", { name: "a?b#c" })).toEqual({ status: "ok", text: "# a?b#c", resource: { uri: "notes:///a%3Fb%23c", mimeType: "text/markdown" } });
   });
 

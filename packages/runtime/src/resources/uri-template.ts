@@ -2,8 +2,9 @@
  * RFC 6570 level-1 URI templates (`file:///{path}`), matched strictly: the whole URI must
  * match, and a variable matches one non-empty run of characters that holds no `/`, `?` or
  * `#` — so `file:///{path}` never matches `file:///a/b`. Values are percent-decoded; a
- * value that decodes to something holding `/` (an encoded `%2F`) or that does not decode
- * does not match either, so a variable can never reach across a path segment.
+ * value that does not decode, or that is no segment of a path of its own — one holding `/`
+ * (an encoded `%2F`), `\` (Windows' separator) or NUL, or `.` or `..` (also `%2e%2e`) —
+ * does not match either, so a variable can never reach across a path segment, nor up one.
  */
 export interface UriTemplate {
   readonly template: string;
@@ -13,7 +14,10 @@ export interface UriTemplate {
   match(uri: string): Record<string, string> | undefined;
 }
 
-const EXPRESSION = /\{([A-Za-z0-9_]+)\}/g;
+const EXPRESSION = /\{(\w+)\}/g;
+
+/** A value no variable takes: empty, a dot segment, or holding a path separator or NUL. */
+const NO_SEGMENT = /^\.{0,2}$|[/\\\0]/;
 
 /**
  * The URI a template names for these arguments (`pages:///{n}` with `{ n: 3 }`: `pages:///3`),
@@ -30,31 +34,27 @@ export function expandUriTemplate(template: string, args: Readonly<Record<string
 }
 
 export function isUriTemplate(uri: string): boolean {
-  return /\{[A-Za-z0-9_]+\}/.test(uri);
+  return /\{\w+\}/.test(uri);
 }
 
 /** Returns undefined for a template the runtime cannot match (an operator such as `{+x}`, an unclosed brace). */
 export function compileUriTemplate(template: string): UriTemplate | undefined {
+  // What is not a variable: a brace there is an expression the runtime does not read.
+  const literals = template.replace(EXPRESSION, "");
   const variables: string[] = [];
   let source = "^";
-  let literalLength = 0;
   let last = 0;
   for (const m of template.matchAll(EXPRESSION)) {
-    const literal = template.slice(last, m.index);
-    if (/[{}]/.test(literal)) return undefined;
-    source += escapeRegExp(literal) + "([^/?#]+)";
-    literalLength += literal.length;
+    source += escapeRegExp(template.slice(last, m.index)) + "([^/?#]+)";
     variables.push(m[1]!);
     last = m.index + m[0].length;
   }
-  const tail = template.slice(last);
-  if (/[{}]/.test(tail) || new Set(variables).size !== variables.length) return undefined;
-  literalLength += tail.length;
-  const pattern = new RegExp(`${source}${escapeRegExp(tail)}$`);
+  if (/[{}]/.test(literals) || new Set(variables).size !== variables.length) return undefined;
+  const pattern = new RegExp(`${source}${escapeRegExp(template.slice(last))}$`);
   return {
     template,
     variables,
-    literalLength,
+    literalLength: literals.length,
     match(uri) {
       const m = pattern.exec(uri);
       if (!m) return undefined;
@@ -66,7 +66,7 @@ export function compileUriTemplate(template: string): UriTemplate | undefined {
         } catch {
           return undefined;
         }
-        if (value.includes("/")) return undefined;
+        if (NO_SEGMENT.test(value)) return undefined;
         values[name] = value;
       }
       return values;
@@ -80,12 +80,12 @@ function escapeRegExp(text: string): string {
 
 /**
  * For a resource called by name, not by URI: the variable whose value none of its URI
- * templates could have read from a URI (empty, or holding `/`), so that `dispatch` cannot
+ * templates could have read from a URI (see `NO_SEGMENT`), so that `dispatch` cannot
  * hand the resource what `readResource` would refuse. Undefined when a template carries the
  * values, or a fixed URI names the resource.
  */
 export function uncarriedVariable(uris: readonly string[], args: Readonly<Record<string, unknown>>): string | undefined {
   const templates = uris.map((uri) => (isUriTemplate(uri) ? compileUriTemplate(uri) : undefined));
   if (templates.length === 0 || templates.some((t) => !t || t.match(expandUriTemplate(t.template, args) ?? "") !== undefined)) return undefined;
-  return templates[0]!.variables.find((name) => /^$|\//.test(String(args[name] ?? "")));
+  return templates[0]!.variables.find((name) => NO_SEGMENT.test(String(args[name] ?? "")));
 }

@@ -34,6 +34,11 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
       ctx.diagnostics.report(inline.tags.get("alias") ?? parameter, DiagnosticCode.TagOnWrongDeclaration, `@alias ${inline.alias} has no effect: the function's @alias ${tsName} ${functionAlias} names '${tsName}' already; keep one of them.`, "warning");
     }
     const name = functionAlias ?? inline.alias ?? tsName;
+    if (name === "__proto__") {
+      // As for an object's property (read-object.ts): the arguments object's copies would set its prototype.
+      ctx.diagnostics.report(parameter, DiagnosticCode.UnsupportedType, `A parameter exposed as '__proto__' is the arguments object's prototype to JavaScript code that copies it; rename it (or give it another @alias).`);
+      continue;
+    }
     const clash = taken.get(name);
     if (clash !== undefined) {
       ctx.diagnostics.report(parameter, DiagnosticCode.AliasCollision, `'${tsName}' is exposed as '${name}', which '${clash}' already uses; pick another @alias.`);

@@ -32,7 +32,7 @@ describe("createMcpServer with a registry from a split generated module", () => 
   it("refuses a registry whose entries are not loaded yet, saying to await registry.load()", () => {
     const { registry, imports } = splitRegistry();
     expect(() => createMcpServer(registry, { identity })).toThrow(
-      "toolgen: this registry loads its entries on demand (a split registry module); await registry.load() before reading entries.",
+      "toolgen: a split registry loads its entries on demand; await registry.load() before reading them.",
     );
     expect(imports.count).toBe(0);
   });

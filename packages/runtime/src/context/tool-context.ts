@@ -57,6 +57,7 @@ export interface Principal {
 
 /** The entry's `@scopes` the principal does not hold (none for an entry without scopes). */
 export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
-  // A principal without a scope list (a token without a scope claim) holds none.
-  return entry.scopes?.filter((scope) => !principal.scopes?.includes(scope)) ?? [];
+  // Only a list holds scopes: none without one (a token without a scope claim), and a string
+  // (a JWT's space-separated `scope` passed as it is) is no list to search by substring.
+  return entry.scopes?.filter((scope) => ![principal.scopes].flat().includes(scope)) ?? [];
 }

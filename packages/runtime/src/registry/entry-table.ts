@@ -97,7 +97,7 @@ export class EntryTable {
 }
 
 function notLoaded(): Error {
-  return new Error("toolgen: this registry loads its entries on demand (a split registry module); await registry.load() before reading entries.");
+  return new Error("toolgen: a split registry loads its entries on demand; await registry.load() before reading them.");
 }
 
 export function originOf(definition: EntryDefinition): string {

@@ -28,9 +28,10 @@ describe("@scopes in process", () => {
     expect(ran).toEqual([]);
   });
 
-  it("a principal without a scope list (a token with no scope claim) holds none: forbidden, not a runtime failure", async () => {
+  it("a principal without a scope list (a token with no scope claim, a string, a set) holds none: forbidden, not a runtime failure", async () => {
     const { registry, ran } = registryWithRefund();
-    for (const caller of [{ subject: "bob" }, "root"]) {
+    // A string (a JWT's space-separated `scope` passed as it is) is no list: no substring of it is a scope held.
+    for (const caller of [{ subject: "bob" }, "root", { subject: "bob", scopes: "xorders:writex payments" }, { subject: "bob", scopes: new Set(["payments"]) }, { subject: "bob", scopes: 5 }]) {
       const outcome = await registry.call("refund", { id: "o-1" }, { principal: caller as unknown as Principal });
       expect(outcome).toMatchObject({ status: "error", error: { code: "forbidden", payload: { missing: ["orders:write", "payments"] } } });
     }

@@ -6,7 +6,7 @@ import { createRegistry } from "./create-registry.js";
 import { type EntryDefinition, lazyEntry } from "./entry-definition.js";
 import { type RegistryChunk, type RegistryEntryList, type SplitHead, splitEntries } from "./split-entries.js";
 
-const NOT_LOADED = "toolgen: this registry loads its entries on demand (a split registry module); await registry.load() before reading entries.";
+const NOT_LOADED = "toolgen: a split registry loads its entries on demand; await registry.load() before reading them.";
 
 const dates = manifestEntry("days_between", {
   arguments: { mode: "positional", parameters: [{ kind: "argument", name: "a" }, { kind: "argument", name: "b" }] },

@@ -1,4 +1,4 @@
-import { analyzeProgram, planBuild as planSharedBuild, renderPlan, type AnalyzedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
+import { analyzeProgram, ConfigError, planBuild as planSharedBuild, registryModuleOutsideRootDir, renderPlan, type AnalyzedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
 import type { ts } from "ts-morph";
 import { collectGarbage } from "../project/collect-garbage.js";
 import { compilerDiagnostics, withCompilerDiagnostics } from "./compiler-diagnostics.js";
@@ -16,6 +16,7 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  * the TypeScript that made `program`.
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
+  assertRegistryModulePlace(info);
   return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
 }
 
@@ -26,6 +27,7 @@ export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Progra
  * would otherwise grow by the rendered module and manifest, about 30 MiB).
  */
 export function planProjectBuild(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly string[], allFiles: readonly string[]) => void): BuildPlan {
+  assertRegistryModulePlace(info);
   const analyzed = analyzeProject(info, onAnalyzing);
   collectGarbage();
   return renderPlan(info, analyzed);
@@ -40,4 +42,10 @@ function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly 
   );
   const tsm = typescriptOf(info);
   return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
+}
+
+/** A registry module tsc cannot compile beside the tools (outside `rootDir`) is refused before anything is read, as the transformer refuses it. */
+function assertRegistryModulePlace(info: ProjectInfo): void {
+  const outside = registryModuleOutsideRootDir(info, process.cwd());
+  if (outside) throw new ConfigError(outside);
 }

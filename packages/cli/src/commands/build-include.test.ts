@@ -43,6 +43,18 @@ describe("a registry module outside the tsconfig's include", () => {
   });
 });
 
+describe("a registry module outside rootDir", () => {
+  it("is refused before anything is written, as the transformer refuses it: tsc would not compile it (TS6059)", () => {
+    const dir = projectWithInclude(["src", "gen"]);
+    const packageJson = path.join(dir, "package.json");
+    writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), toolgen: { registryModule: "gen/tools.generated.ts" } }));
+    const build = toolgen(["build"], dir);
+    expect([build.status, build.stderr]).toEqual([2, 'toolgen: the registry module (gen/tools.generated.ts) is outside "rootDir" (src), where tsc compiles no source (TS6059): its JavaScript would land outside the output folder and find no tool there. Set "registryModule" in the toolgen config to a path under src.\n']);
+    expect(existsSync(path.join(dir, "gen"))).toBe(false);
+    expect(toolgen(["check"], dir).status).toBe(2);
+  });
+});
+
 describe("a sibling package's sources reached through a paths alias", () => {
   it("are a dependency: their tools are not this package's, and the registry module stays in the package", () => {
     const dir = projectWithInclude(["src"]);

@@ -6,3 +6,4 @@ export { isGeneratedFile, readIfExists, staleChunks, writePlan } from "./write-o
 export { ensureManifestReference } from "./manifest-reference.js";
 export { makeDirectory } from "./make-directory.js";
 export { importEndingProblem } from "./import-ending.js";
+export { registryModuleOutsideRootDir } from "./registry-module-place.js";

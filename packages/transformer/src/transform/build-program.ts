@@ -7,6 +7,7 @@ import { ensureManifestReference } from "../project/manifest-reference.js";
 import { commonSourceDirectory } from "@toolgen/core";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
 import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
+import { registryModuleOutsideRootDir } from "../project/registry-module-place.js";
 import { writePlan } from "../project/write-outputs.js";
 import type { StaleRegistry } from "./emit-registry-module.js";
 import { toGlobalTsDiagnostic, toTsDiagnostic } from "./to-ts-diagnostic.js";
@@ -122,16 +123,12 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
  * `rootDir` TypeScript 6 asks for too. Without an output folder nothing moves.
  */
 function assertLayoutHolds(program: ts.Program, tsconfigPath: string, registryModulePath: string): void {
-  const { rootDir, outDir, declarationDir, outFile } = program.getCompilerOptions();
+  const compilerOptions = program.getCompilerOptions();
+  const { rootDir, outDir, declarationDir, outFile } = compilerOptions;
+  const outside = registryModuleOutsideRootDir({ compilerOptions, registryModulePath }, program.getCurrentDirectory());
+  if (outside) throw new ConfigError(outside);
+  if (rootDir !== undefined) return;
   const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/") || ".";
-  if (rootDir !== undefined) {
-    const root = path.resolve(program.getCurrentDirectory(), rootDir);
-    const below = path.relative(root, path.resolve(registryModulePath));
-    if (below.startsWith("..") || path.isAbsolute(below)) {
-      throw new ConfigError(`the registry module (${shown(registryModulePath)}) is outside "rootDir" (${shown(root)}), where tsc compiles no source (TS6059): its JavaScript would land outside the output folder and find no tool there. Set "registryModule" in the toolgen config to a path under ${shown(root)}.`);
-    }
-    return;
-  }
   // Without an output folder each file's JavaScript sits beside its source, wherever the common folder is.
   const placedBelowCommonFolder = outDir !== undefined || declarationDir !== undefined || outFile !== undefined;
   if (!placedBelowCommonFolder || program.getSourceFile(registryModulePath)) return;

@@ -55,8 +55,9 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
   return { kind: "breaking", message: `${changes.length} breaking contract changes against ${old.label}, and ${versions}; raise the major version, or undo them`, changes };
 }
 
+/** The major of a semantic version (`1.2.3`, `1.2.3-beta.1`; npm also reads `v1.2.3`), undefined for anything else (`3.0`). */
 function major(version: string | undefined): number | undefined {
-  const match = version === undefined ? null : /^(\d+)\./.exec(version);
+  const match = version === undefined ? null : /^[v=]?(\d+)\.\d+\.\d+(?:[-+]|$)/.exec(version.trim());
   return match ? Number(match[1]) : undefined;
 }
 

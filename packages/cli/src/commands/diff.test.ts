@@ -137,11 +137,15 @@ describe("toolgen check --against", () => {
     const packageJson = path.join(dir, "package.json");
     const original = readFileSync(packageJson, "utf8");
     // A version gone down, or one that is no semantic version, is said as it is.
-    for (const [version, said] of [["0.9.0", "the major version is 0, down from 1 in git:HEAD"], ["banana", 'package.json\'s version "banana" is no semantic version to compare']]) {
+    for (const [version, said] of [["0.9.0", "the major version is 0, down from 1 in git:HEAD"], ["banana", 'package.json\'s version "banana" is no semantic version to compare'], ["3.0", 'package.json\'s version "3.0" is no semantic version to compare']]) {
       writeFileSync(packageJson, original.replace('"version": "1.4.0"', `"version": "${version}"`));
       expect(toolgen(["build"], dir).status).toBe(0);
       expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({ status: 1, stderr: expect.stringContaining(`and ${said}; raise the major version`) });
     }
+    // npm reads a leading v as it reads the version without it.
+    writeFileSync(packageJson, original.replace('"version": "1.4.0"', '"version": "v2.0.0"'));
+    expect(toolgen(["build"], dir).status).toBe(0);
+    expect(toolgen(["check", "--against", "git:HEAD"], dir).status).toBe(0);
     writeFileSync(packageJson, original.replace('"version": "1.4.0"', '"version": "2.0.0"'));
     expect(toolgen(["build"], dir).status).toBe(0);
     expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({

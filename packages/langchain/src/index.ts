@@ -2,7 +2,7 @@ import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manage
 import { ToolMessage } from "@langchain/core/messages";
 import { StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { Registry } from "@toolgen/runtime";
-import { outcomeText, projectOpenAiChat, type Projection, type OpenAiChatTool, type OpenAiOptions } from "@toolgen/runtime/providers";
+import { dispatchModelCall, outcomeText, projectOpenAiChat, type Projection, type OpenAiChatTool, type OpenAiOptions } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -51,8 +51,8 @@ class ToolgenTool extends StructuredTool {
    * success becomes LangChain's own `status: "success"` message.
    */
   protected async _call(input: unknown, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<string | ToolMessage> {
-    const call = this.projection.toCall(this.name, input);
-    const outcome = await this.registry.dispatch(call.name, call.arguments, config?.signal ? { signal: config.signal } : {});
+    // Errors name the tool as the model was offered it, the name it calls again with.
+    const outcome = await dispatchModelCall(this.registry, this.projection, this.name, input, config?.signal ? { signal: config.signal } : {});
     const text = outcomeText(outcome);
     const toolCallId = config?.toolCall?.id;
     return outcome.status === "error" && toolCallId ? new ToolMessage({ content: text, tool_call_id: toolCallId, name: this.name, status: "error" }) : text;

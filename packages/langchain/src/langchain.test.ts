@@ -3,6 +3,7 @@ import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { StructuredTool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
+import { createRegistry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { langchainTools } from "./index.js";
@@ -46,6 +47,15 @@ describe("langchainTools", () => {
     const [repaired] = await runTools(toolCall("add_to_cart", { sku: "ABC-123", quantity: "3" }, "c2"));
     expect(JSON.parse(repaired!.content as string)).toEqual({ added: "ABC-123", quantity: 3 });
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 3 }]);
+  });
+
+  it("an error names the tool as the model was offered it (notes.search as notes_search), the name it calls again with", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "notes.search", description: "Searches notes.", params: [{ name: "query", type: "string" }], fn: () => "found" });
+    const [tool] = langchainTools(registry);
+    expect(tool!.name).toBe("notes_search");
+    const answer = (await tool!.invoke({ type: "tool_call", id: "t1", name: "notes_search", args: { query: 3 } })) as ToolMessage;
+    expect(answer.content).toMatch(/^Invalid arguments for 'notes_search' \(1 problem\)/);
   });
 
   it("a failing tool is a tool message with its payload, of status error (what LangGraph routes on); the graph goes on", async () => {

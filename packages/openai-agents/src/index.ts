@@ -1,6 +1,6 @@
 import { tool, type FunctionTool } from "@openai/agents";
 import { contentText, type Content, type ManifestEntry, type Registry } from "@toolgen/runtime";
-import { NAME_RULES, outcomeText, projectOpenAiResponses, type OpenAiOptions } from "@toolgen/runtime/providers";
+import { dispatchModelCall, NAME_RULES, outcomeText, projectOpenAiResponses, type OpenAiOptions } from "@toolgen/runtime/providers";
 
 export interface OpenAiAgentsOptions extends OpenAiOptions {
   /** Structured Outputs for the tools' arguments (default true); a schema that cannot be strict is sent non-strict, as the projection decides. */
@@ -36,8 +36,8 @@ export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch
       // Not even a thrown bug in a tool ends the run: the outcome's text reaches the model.
       errorFunction: null,
       execute: async (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) => {
-        const call = projection.toCall(definition.name, input);
-        const outcome = await registry.dispatch(call.name, call.arguments, details?.signal ? { signal: details.signal } : {});
+        // Errors name the tool as the model was offered it, the name it calls again with.
+        const outcome = await dispatchModelCall(registry, projection, definition.name, input, details?.signal ? { signal: details.signal } : {});
         return outcome.status === "ok" && outcome.content ? outputParts(outcome.content) : outcomeText(outcome);
       },
     });

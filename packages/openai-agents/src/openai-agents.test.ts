@@ -71,6 +71,14 @@ describe("openAiAgentsTools", () => {
     expect([outputFor(twice, "c1"), outputFor(twice, "c2")]).toEqual(["order 8", "the other"]);
   });
 
+  it("an error names the tool as the model was offered it (notes.search as notes_search), the name it calls again with", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "notes.search", description: "Searches notes.", params: [{ name: "query", type: "string" }], fn: () => "found" });
+    const model = new ScriptedModel([[functionCall("notes_search", { query: 3 }, { callId: "c1" })], [assistantMessage("Done.")]]);
+    await run(new Agent({ name: "notes", model, tools: openAiAgentsTools(registry) }), "Search.");
+    expect(outputFor(model, "c1")).toMatch(/^Invalid arguments for 'notes_search' \(1 problem\)/);
+  });
+
   it("a tool's image reaches the model as an image", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "chart", description: "Draws the chart.", content: true, fn: () => [text("The chart:"), image(new Uint8Array([137, 80, 78, 71]), "image/png")] });

@@ -136,15 +136,18 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
   return namedAsOffered(await registry.dispatch(call.name, call.arguments, options), call.name, providerName);
 }
 
+/** Codes whose message the runtime writes (a tool's own error message is left as it is). */
+const RUNTIME_MESSAGES = new Set(["invalid_arguments", "forbidden", "timeout", "aborted", "internal"]);
+
 /**
- * An outcome whose message names the tool (`Invalid arguments for 'my.tool'`) names it as the
- * model was offered it (`my_tool`), which is the name the model has to call again with.
+ * An outcome whose message names the tool (`Invalid arguments for 'my.tool'`, `The call to
+ * 'my.tool' was aborted.`) names it as the model was offered it (`my_tool`), which is the name
+ * the model has to call again with.
  */
 export function namedAsOffered(outcome: Outcome, name: string, offered: string): Outcome {
-  if (outcome.status !== "error" || name === offered) return outcome;
-  const said = `for '${name}' (`;
+  if (outcome.status !== "error" || name === offered || !RUNTIME_MESSAGES.has(outcome.error.code)) return outcome;
   const { message } = outcome.error;
-  return message.includes(said) ? { ...outcome, error: { ...outcome.error, message: message.replace(said, `for '${offered}' (`) } } : outcome;
+  return { ...outcome, error: { ...outcome.error, message: message.split(`'${name}'`).join(`'${offered}'`) } };
 }
 
 /** Arguments that could not be mapped back: `invalid_arguments`, as validation would answer, and nothing runs. */

@@ -126,6 +126,8 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     expect(outcome.status === "error" && outcome.error.message.split("\n")[0]).toBe(`Invalid arguments for '${name}' (1 problem):`);
     const cut = await dispatchModelCall(registry, offered, name, '{"query":');
     expect(cut.status === "error" && cut.error.message.split("\n")[0]).toBe(`Invalid arguments for '${name}' (1 problem):`);
+    const aborted = await dispatchModelCall(registry, offered, name, '{"query":"a"}', { signal: AbortSignal.abort() });
+    expect(aborted).toMatchObject({ status: "error", error: { code: "aborted", message: `The call to '${name}' was aborted before it started.` } });
   });
 
   it("a Gemini call whose { key, value } list cannot be a map is refused in the terms the model was given, and nothing runs", async () => {

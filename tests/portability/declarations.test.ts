@@ -52,6 +52,28 @@ ${extra}`,
   });
 });
 
+describe("the provider projections' declarations against the provider's own SDK types", () => {
+  it("an Anthropic projection's tools and a tool result are the Messages API's own types, with no cast", () => {
+    writeFileSync(
+      path.join(project.dir, "anthropic.mts"),
+      `import type Anthropic from "@anthropic-ai/sdk";
+import { createRegistry } from "@toolgen/runtime";
+import { dispatchModelCall, projectAnthropic, toAnthropicToolResult } from "@toolgen/runtime/providers";
+const registry = createRegistry([]);
+const projection = projectAnthropic(registry);
+export const tools: Anthropic.Tool[] = projection.tools;
+export const result: Anthropic.ToolResultBlockParam = toAnthropicToolResult("toolu_1", await dispatchModelCall(registry, projection, "x", {}));
+`,
+    );
+    // The SDK's own declarations are not ours to check (skipLibCheck); what ours give it is.
+    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", types: [], strict: true, noEmit: true, skipLibCheck: true }, files: ["anthropic.mts"] };
+    writeFileSync(path.join(project.dir, "tsconfig.anthropic.json"), JSON.stringify(tsconfig));
+    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.anthropic.json"], { cwd: project.dir, encoding: "utf8" });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+});
+
 describe("@toolgen/core's declarations", () => {
   it("analyze takes TypeScript imported either way an ES module does: as the default export or as a namespace", () => {
     const use = (importLine: string) => `${importLine}\nimport { analyze } from "@toolgen/core";\nexport const result = analyze(ts.createProgram([], {}), { ts, packageRoot: "/app", packageName: "app" });\n`;

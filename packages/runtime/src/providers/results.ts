@@ -50,7 +50,10 @@ export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { ty
 }
 
 /** A block of an Anthropic tool result: text, or an image in a type the API takes. */
-export type AnthropicResultBlock = { type: "text"; text: string } | { type: "image"; source: { type: "base64"; media_type: string; data: string } };
+export type AnthropicResultBlock = { type: "text"; text: string } | { type: "image"; source: { type: "base64"; media_type: AnthropicImageType; data: string } };
+
+/** The image types the Messages API takes. */
+type AnthropicImageType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 
 /** The image types both Anthropic and OpenAI take in a tool result. */
 const MODEL_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
@@ -61,7 +64,7 @@ function isModelImage(block: Content): boolean {
 
 /** A content block as Anthropic takes it: an image it accepts as an image, anything else as its text. */
 function anthropicBlock(block: Content): AnthropicResultBlock {
-  if (block.type === "image" && isModelImage(block)) return { type: "image", source: { type: "base64", media_type: block.mimeType, data: block.data } };
+  if (block.type === "image" && isModelImage(block)) return { type: "image", source: { type: "base64", media_type: block.mimeType as AnthropicImageType, data: block.data } };
   return { type: "text", text: block.type === "text" ? block.text : contentText([block]) };
 }
 

@@ -10,7 +10,7 @@ import { inlineRefs } from "../schema/inline-refs.js";
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: Record<string, unknown>;
+  input_schema: { type: "object"; properties?: Record<string, unknown>; required?: string[]; [keyword: string]: unknown };
 }
 
 /** Draft 2020-12 as it is, with acyclic `$ref`s inlined. */
@@ -20,7 +20,7 @@ export function projectAnthropic(source: ProjectionSource, options: ProjectionOp
     source,
     NAME_RULES.anthropic,
     options,
-    (entry, name) => ({ name, description: describeEntry(entry), input_schema: inlineRefs(asNode(entry.inputSchema)).schema }),
+    (entry, name) => ({ name, description: describeEntry(entry), input_schema: inlineRefs(asNode(entry.inputSchema)).schema as AnthropicTool["input_schema"] }),
     (d) => d,
   );
 }

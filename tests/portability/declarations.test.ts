@@ -19,6 +19,15 @@ beforeAll(() => {
 
 afterAll(() => project.cleanup());
 
+/** Writes `files` into the project and type-checks them alone under strict options (and `options`): tsc's output, "" when they compile. */
+function typecheck(name: string, files: Record<string, string>, options: Record<string, unknown>): string {
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(project.dir, file), text);
+  const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", types: [], strict: true, noEmit: true, skipLibCheck: false, ...options }, files: Object.keys(files) };
+  writeFileSync(path.join(project.dir, `tsconfig.${name}.json`), JSON.stringify(tsconfig));
+  const result = spawnSync(process.execPath, [TSC_BIN, "-p", `tsconfig.${name}.json`], { cwd: project.dir, encoding: "utf8" });
+  return result.stdout + result.stderr + (result.status === 0 ? "" : `(exit ${result.status})`);
+}
+
 describe("@toolgen/runtime's declarations", () => {
   // Where the project has a platform's types, the context's signal is the platform's own: a tool hands it to `fetch`.
   const handsToFetch = 'export const forwarded = (context: ToolContext) => fetch("https://example.com", { signal: context.signal });\n';
@@ -28,9 +37,7 @@ describe("@toolgen/runtime's declarations", () => {
     ["Node.js's", ["ES2023"], ["node"], handsToFetch],
     ["Cloudflare Workers'", ["ES2023"], ["@cloudflare/workers-types"], handsToFetch],
   ])("compile with %s, skipLibCheck off: every subpath, and a tool reading its context's signal", (_label, lib, types, extra) => {
-    writeFileSync(
-      path.join(project.dir, "uses-runtime.ts"),
-      `import { createRegistry, image, type ToolContext } from "@toolgen/runtime";
+    const usesRuntime = `import { createRegistry, image, type ToolContext } from "@toolgen/runtime";
 import { aiSdkTools, outcomeText } from "@toolgen/runtime/providers";
 import { email } from "@toolgen/runtime/formats";
 import type * as validation from "@toolgen/runtime/validation";
@@ -42,47 +49,29 @@ export function stopped(context: ToolContext): unknown {
   context.signal.throwIfAborted();
   return context.signal.aborted ? context.signal.reason : undefined;
 }
-${extra}`,
-    );
-    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", lib, types, strict: true, noEmit: true, skipLibCheck: false }, files: ["uses-runtime.ts"] };
-    writeFileSync(path.join(project.dir, "tsconfig.declarations.json"), JSON.stringify(tsconfig));
-    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.declarations.json"], { cwd: project.dir, encoding: "utf8" });
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.status).toBe(0);
+${extra}`;
+    expect(typecheck("declarations", { "uses-runtime.ts": usesRuntime }, { lib, types })).toBe("");
   });
 });
 
 describe("the provider projections' declarations against the provider's own SDK types", () => {
   it("an Anthropic projection's tools and a tool result are the Messages API's own types, with no cast", () => {
-    writeFileSync(
-      path.join(project.dir, "anthropic.mts"),
-      `import type Anthropic from "@anthropic-ai/sdk";
+    const anthropic = `import type Anthropic from "@anthropic-ai/sdk";
 import { createRegistry } from "@toolgen/runtime";
 import { dispatchModelCall, projectAnthropic, toAnthropicToolResult } from "@toolgen/runtime/providers";
 const registry = createRegistry([]);
 const projection = projectAnthropic(registry);
 export const tools: Anthropic.Tool[] = projection.tools;
 export const result: Anthropic.ToolResultBlockParam = toAnthropicToolResult("toolu_1", await dispatchModelCall(registry, projection, "x", {}));
-`,
-    );
+`;
     // The SDK's own declarations are not ours to check (skipLibCheck); what ours give it is.
-    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", types: [], strict: true, noEmit: true, skipLibCheck: true }, files: ["anthropic.mts"] };
-    writeFileSync(path.join(project.dir, "tsconfig.anthropic.json"), JSON.stringify(tsconfig));
-    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.anthropic.json"], { cwd: project.dir, encoding: "utf8" });
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.status).toBe(0);
+    expect(typecheck("anthropic", { "anthropic.mts": anthropic }, { skipLibCheck: true })).toBe("");
   });
 });
 
 describe("@toolgen/core's declarations", () => {
   it("analyze takes TypeScript imported either way an ES module does: as the default export or as a namespace", () => {
     const use = (importLine: string) => `${importLine}\nimport { analyze } from "@toolgen/core";\nexport const result = analyze(ts.createProgram([], {}), { ts, packageRoot: "/app", packageName: "app" });\n`;
-    writeFileSync(path.join(project.dir, "default-import.mts"), use('import ts from "typescript";'));
-    writeFileSync(path.join(project.dir, "namespace-import.mts"), use('import * as ts from "typescript";'));
-    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", types: [], strict: true, noEmit: true, skipLibCheck: false }, files: ["default-import.mts", "namespace-import.mts"] };
-    writeFileSync(path.join(project.dir, "tsconfig.core.json"), JSON.stringify(tsconfig));
-    const result = spawnSync(process.execPath, [TSC_BIN, "-p", "tsconfig.core.json"], { cwd: project.dir, encoding: "utf8" });
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.status).toBe(0);
+    expect(typecheck("core", { "default-import.mts": use('import ts from "typescript";'), "namespace-import.mts": use('import * as ts from "typescript";') }, {})).toBe("");
   });
 });

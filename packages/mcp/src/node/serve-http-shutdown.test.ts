@@ -5,16 +5,18 @@ import { type RunningHttpServer, serveHttp } from "./serve-http.js";
 
 const identity = { name: "shutdown", version: "1.0.0" };
 
-/** A registry whose `wait` tool resolves only when its call's signal aborts, and says so. */
-function waiting() {
+/** A registry whose `wait` tool answers "waited" after `ms` (by default never), or "stopped" when its call's signal aborts, which `aborted` records. */
+function waiting(ms = Infinity) {
   const registry = createRegistry([]);
   const aborted: boolean[] = [];
   registry.register({
     name: "wait",
-    description: "Waits until aborted.",
+    description: "Waits.",
     fn: (_args, context) =>
       new Promise<string>((resolve) => {
+        const timer = ms === Infinity ? undefined : setTimeout(() => resolve("waited"), ms);
         context.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
           aborted.push(true);
           resolve("stopped");
         });
@@ -114,17 +116,7 @@ describe("close(graceMs)", () => {
   });
 
   it("with pollAfterMs, a call whose stream was let go finishes within the grace period, and the client resumes to read its answer", async () => {
-    const registry = createRegistry([]);
-    const aborted: boolean[] = [];
-    registry.register({
-      name: "wait",
-      description: "Waits 600 ms.",
-      fn: (_args, context) =>
-        new Promise<string>((resolve) => {
-          const timer = setTimeout(() => resolve("waited"), 600);
-          context.signal.addEventListener("abort", () => (clearTimeout(timer), aborted.push(true), resolve("stopped")));
-        }),
-    });
+    const { registry, aborted } = waiting(600);
     const running = await serveHttp(registry, { port: 0, identity, sessions: { pollAfterMs: 100, retryMs: 50 } });
     const session = await openSession(running.url);
     const posted = await (await fetch(running.url, { method: "POST", headers: { ...HEADERS, ...session }, body: CALL.body })).text();

@@ -69,8 +69,9 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
    */
   let builtBeforeCompilation: { failure: Error | undefined } | undefined;
   const buildBeforeCompilation = (compiler: WatchedCompiler) => {
-    builtBeforeCompilation = { failure: build() };
-    announceChanges(compiler, last?.changed ?? []);
+    const failure = build();
+    builtBeforeCompilation = { failure };
+    if (!failure) announceChanges(compiler, last!.changed);
   };
   const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
   return {

@@ -64,6 +64,10 @@ describe("compareSchemas", () => {
     const old = { anyOf: [shape("circle", { r: { type: "number" } }), shape("square", { side: { type: "number" } })] };
     const now = { anyOf: [shape("circle", { r: { type: "number" } }), shape("square", { side: { type: "number", minimum: 0 } })] };
     expect(diff(old, now)).toEqual(["narrows constraint-tightened /input/side"]);
+    // Without a discriminator too, the member of the same type is the one that changed, wherever the others stand.
+    const plain = { anyOf: [{ type: "string" }, obj({ a: { type: "string" } }, ["a"])] };
+    expect(diff(plain, { anyOf: [{ type: "string" }, obj({ a: { type: "string" }, b: { type: "number" } }, ["a", "b"])] })).toEqual(["narrows required-added /input/b", "widens property-added /input/b"]);
+    expect(diff(plain, { anyOf: [{ type: "string" }, obj({ a: { type: "string" }, b: { type: "number" } }, ["a"])] })).toEqual(["widens property-added /input/b"]);
   });
 
   it("one union in another spelling is no change; a real change in it still is", () => {

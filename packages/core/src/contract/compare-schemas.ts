@@ -211,6 +211,8 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   let newMembers = membersOf(b).flatMap(byType);
   const listsValues = (members: Side[]) => members.some((m) => typeof m.schema === "object" && valuesOf(m.schema) !== undefined);
   [oldMembers, newMembers] = [listsValues(newMembers) ? oldMembers.flatMap(byValue) : oldMembers, listsValues(oldMembers) ? newMembers.flatMap(byValue) : newMembers];
+  // A counterpart of another type is the last resort: of an object member, the object member is the one that changed, however few findings a string gives.
+  const cost = (changes: SchemaChange[]) => changes.length + (changes.some((c) => c.path === path && (c.code === "type-narrowed" || c.code === "type-widened")) ? 1e6 : 0);
   const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
     from.map((member) => {
       let best: SchemaChange[] | undefined;
@@ -220,7 +222,7 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
         if (flip) compare(other, member, path, found, seen);
         else compare(member, other, path, found, seen);
         const relevant = found.filter((c) => keep(c.effect));
-        if (!best || relevant.length < best.length) [best, all] = [relevant, found];
+        if (!best || cost(relevant) < cost(best)) [best, all] = [relevant, found];
         if (relevant.length === 0) break;
       }
       return { member, changes: best ?? [], all };

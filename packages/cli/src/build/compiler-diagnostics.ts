@@ -1,6 +1,8 @@
 import * as path from "node:path";
 import { type Diagnostic, sortDiagnostics } from "@toolgen/core";
 import type { ts } from "ts-morph";
+import type { ProjectInfo } from "@toolgen/transformer/project";
+import { readByOwnCompiler } from "../project/load-project.js";
 import type { Typescript } from "../project/typescript.js";
 
 /**
@@ -39,4 +41,9 @@ export function withCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>
   const refused = new Set(errors.map((d) => d.file));
   const kept = projectRefused ? [] : result.diagnostics.filter((d) => !refused.has(d.file));
   return { ...result, diagnostics: sortDiagnostics([...compiler, ...kept]) };
+}
+
+/** `result` with what tsc refuses in the project's program, as `withCompilerDiagnostics` joins them. */
+export function withProjectCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>(tsm: Typescript, info: ProjectInfo, program: ts.Program, result: T): T {
+  return withCompilerDiagnostics(result, compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
 }

@@ -1,8 +1,8 @@
 import { analyzeProgram, ConfigError, planBuild as planSharedBuild, registryModuleOutsideRootDir, renderPlan, type AnalyzedBuild, type BuildPlan, type ProjectInfo, type RegistryModuleCache } from "@toolgen/transformer/project";
 import type { ts } from "ts-morph";
 import { collectGarbage } from "../project/collect-garbage.js";
-import { compilerDiagnostics, withCompilerDiagnostics } from "./compiler-diagnostics.js";
-import { createProgram, readByOwnCompiler, typescriptOf } from "../project/load-project.js";
+import { withProjectCompilerDiagnostics } from "./compiler-diagnostics.js";
+import { createProgram, typescriptOf } from "../project/load-project.js";
 import type { Typescript } from "../project/typescript.js";
 
 export { manifestReference, type BuildPlan, type PlannedFile } from "@toolgen/transformer/project";
@@ -17,7 +17,7 @@ type SharedProgram = Parameters<typeof planSharedBuild>[2];
  */
 export function planBuild(tsm: Typescript, info: ProjectInfo, program: ts.Program, cache?: RegistryModuleCache): BuildPlan {
   assertRegistryModulePlace(info);
-  return withCompilerDiagnostics(planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
+  return withProjectCompilerDiagnostics(tsm, info, program, planSharedBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram, cache));
 }
 
 /**
@@ -41,7 +41,7 @@ function analyzeProject(info: ProjectInfo, onAnalyzing?: (sourceFiles: readonly 
     files.map((f) => f.fileName),
   );
   const tsm = typescriptOf(info);
-  return withCompilerDiagnostics(analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram), compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
+  return withProjectCompilerDiagnostics(tsm, info, program, analyzeProgram(tsm as unknown as SharedTs, info, program as unknown as SharedProgram));
 }
 
 /** A registry module tsc cannot compile beside the tools (outside `rootDir`) is refused before anything is read, as the transformer refuses it. */

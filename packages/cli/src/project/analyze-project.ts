@@ -5,8 +5,8 @@ import { ManifestError, passesFilters, type ManifestEntry } from "@toolgen/runti
 import { discoverManifests, DiscoveryError, resolveDuplicates, type DiscoveredManifest } from "@toolgen/runtime/discovery";
 import { ConfigError } from "@toolgen/transformer/project";
 import { analyzeForBuild, type ProjectInfo } from "@toolgen/transformer/project";
-import { compilerDiagnostics, withCompilerDiagnostics } from "../build/compiler-diagnostics.js";
-import { createProgram, loadProjectInfo, readByOwnCompiler, typescriptOf } from "./load-project.js";
+import { withProjectCompilerDiagnostics } from "../build/compiler-diagnostics.js";
+import { createProgram, loadProjectInfo, typescriptOf } from "./load-project.js";
 
 type SharedTs = Parameters<typeof analyzeForBuild>[0];
 type SharedProgram = Parameters<typeof analyzeForBuild>[2];
@@ -21,7 +21,7 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
   const program = createProgram(info);
   const result = analyzeForBuild(tsm as unknown as SharedTs, info, program as unknown as SharedProgram);
   // What tsc refuses before a type check (syntax, the tsconfig) fails these commands as it fails a build.
-  const { diagnostics } = withCompilerDiagnostics(result, compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
+  const { diagnostics } = withProjectCompilerDiagnostics(tsm, info, program, result);
   return { entries: result.manifest.entries, diagnostics, info };
 }
 

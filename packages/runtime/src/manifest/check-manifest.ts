@@ -1,3 +1,4 @@
+import { resolveLocalRef } from "../validation/supported-schema.js";
 import { describeJson, type ManifestProblem } from "./manifest-error.js";
 
 /**
@@ -165,20 +166,13 @@ const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
 
 /** Whether `ref` is a JSON Pointer fragment (`#/$defs/Name`) naming a place in `root`. */
 function resolvesIn(root: Record<string, unknown>, ref: string): boolean {
-  if (ref !== "#" && !ref.startsWith("#/")) return false;
-  let node: unknown = root;
   try {
-    for (const segment of ref.slice(1).split("/").slice(1)) {
-      const key = decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
-      if (!isRecord(node) && !Array.isArray(node)) return false;
-      if (!Object.prototype.hasOwnProperty.call(node, key)) return false;
-      node = (node as Record<string, unknown>)[key];
-    }
+    resolveLocalRef(root, ref);
+    return true;
   } catch {
-    // A malformed escape (`%E0`) names nothing.
+    // Not local, pointing at nothing, or a malformed escape (`%E0`).
     return false;
   }
-  return true;
 }
 
 function lastKey(path: string): string {

@@ -18,7 +18,7 @@ export async function invokeWithLimits(name: string, work: () => Promise<Outcome
   const { signal } = limits;
   // A caller's mistake, said as such: `NaN`, 0 or a negative number would time out at once.
   if (limits.timeoutMs !== undefined && !(typeof limits.timeoutMs === "number" && limits.timeoutMs > 0)) {
-    return errorOutcome("internal", `timeoutMs must be a positive number of milliseconds; got ${String(limits.timeoutMs)}. '${name}' was not called.`);
+    return errorOutcome("internal", `timeoutMs must be a positive number of milliseconds; got ${typeof limits.timeoutMs} ${String(limits.timeoutMs)}. '${name}' was not called.`);
   }
   // Beyond what a timer can hold (about 24.8 days; `Infinity`) means no limit, not an instant timeout.
   const timeoutMs = limits.timeoutMs !== undefined && limits.timeoutMs <= MAX_TIMER_MS ? limits.timeoutMs : undefined;

@@ -211,6 +211,8 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     register: (spec) => (table.add(defineTool(spec, formats)) ? table.get(spec.name)!.entry : undefined),
     registerSchema: (schema) => (table.add(defineExternal(schema, formats)) ? table.get(schema.name)!.entry : undefined),
     use(interceptor) {
+      // Refused here, not at every call that would then fail inside the chain.
+      if (typeof interceptor !== "function") throw new TypeError(`toolgen: use() takes an interceptor function (call, next) => outcome; got ${typeof interceptor}.`);
       context.interceptors.push(interceptor);
       return this;
     },

@@ -245,11 +245,15 @@ describe("every error code", () => {
   it("internal: a timeoutMs that is no positive number, before the tool is called", async () => {
     let called = false;
     const registry = oneTool(() => { called = true; return ""; });
-    for (const timeoutMs of [0, -1, Number.NaN]) {
-      expect(await registry.dispatch("t", {}, { timeoutMs })).toEqual({ status: "error", error: { code: "internal", message: `timeoutMs must be a positive number of milliseconds; got ${String(timeoutMs)}. 't' was not called.` } });
+    for (const [timeoutMs, got] of [[0, "number 0"], [-1, "number -1"], [Number.NaN, "number NaN"], ["100", "string 100"]] as const) {
+      expect(await registry.dispatch("t", {}, { timeoutMs: timeoutMs as number })).toEqual({ status: "error", error: { code: "internal", message: `timeoutMs must be a positive number of milliseconds; got ${got}. 't' was not called.` } });
     }
     expect(called).toBe(false);
     expect(await registry.dispatch("t", {}, { timeoutMs: Number.POSITIVE_INFINITY })).toEqual({ status: "ok", text: "" }); // no limit
+  });
+
+  it("use() refuses what is no interceptor function, before any call", () => {
+    expect(() => oneTool(() => "x").use(42 as never)).toThrow("toolgen: use() takes an interceptor function (call, next) => outcome; got number.");
   });
 
   it("internal: an interceptor that throws", async () => {

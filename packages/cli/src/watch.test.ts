@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 
@@ -82,6 +83,51 @@ describe("toolgen watch on comments TypeScript's JSDoc scanner never returns fro
     try {
       for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/m);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 40_000);
+});
+
+describe("toolgen watch stopped during its first build", () => {
+  it("finishes that build and exits 0, as at any other time, instead of being killed (130)", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    // Sends the process SIGINT while TypeScript reads a tool's source, in the middle of the first build.
+    const preload = path.join(dir, "interrupt.mjs");
+    writeFileSync(preload, 'import fs from "node:fs";\nconst read = fs.readFileSync;\nlet sent = false;\nfs.readFileSync = function (file, ...rest) {\n  if (!sent && String(file).endsWith("forecast.ts")) { sent = true; process.kill(process.pid, "SIGINT"); }\n  return read.call(this, file, ...rest);\n};\n');
+    const child = spawn(process.execPath, ["--import", pathToFileURL(preload).href, TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    try {
+      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.once("exit", (c, s) => resolve([c, s])));
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/m);
+      expect(JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).entries).toHaveLength(3);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 40_000);
+});
+
+describe("toolgen watch on a renamed file", () => {
+  it("rebuilds once: the new name's add and the old name's late unlink are one change", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await sleep(50);
+      renameSync(path.join(dir, "src/forecast.ts"), path.join(dir, "src/weather.ts"));
+      for (let waited = 0; (stdout.match(/toolgen: 3 entries/g) ?? []).length < 2 && waited < 30_000; waited += 50) await sleep(50);
+      await sleep(1000); // a second rebuild would come within chokidar's 100 ms and ours
+      expect(stdout.match(/toolgen: 3 entries.*/g)).toEqual([
+        expect.stringMatching(/wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/),
+        expect.stringMatching(/wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/),
+      ]);
+      expect(readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8")).toContain('"./weather.js"');
     } finally {
       child.kill("SIGKILL");
       cleanup();

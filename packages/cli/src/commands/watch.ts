@@ -16,6 +16,11 @@ export interface WatchOptions {
 
 /** Changes that arrive within this window are one rebuild (an editor's save touches several files). */
 const DEBOUNCE_MS = 50;
+/**
+ * After a file appears, longer: chokidar reports the other half of a rename, the old name's
+ * `unlink`, 100 ms late (it waits to tell an editor's atomic save from a deletion).
+ */
+const AFTER_ADD_MS = 150;
 
 /**
  * `toolgen watch`: the project is read as `toolgen build` reads it, with the same TypeScript,
@@ -33,6 +38,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
   const written = new Map<string, string>();
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
+  let due = 0; // when the pending rebuild runs: a later change moves it, never earlier
   let started = performance.now();
   const registryCache: RegistryModuleCache = {};
 
@@ -68,6 +74,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
 
   const flush = () => {
     started = performance.now();
+    due = 0;
     const files = [...pending];
     pending.clear();
     // tsconfig.json and the configs it extends, package.json, toolgen.config.json: any JSON file
@@ -85,6 +92,16 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     rebuild();
   };
 
+  // Listening before the first build: a Ctrl-C during it stops the watch once that build has
+  // written what it writes, exit 0, instead of Node's default (killed, exit 130).
+  const stopped = new Promise<number>((resolve) => {
+    const stop = () => {
+      clearTimeout(timer);
+      void watcher.close().then(() => resolve(0));
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
   rebuild();
   // The compiler's output folder as the tsconfig says now (a reload may move it) — but for the
   // manifest that is often in it, and the folders on its way: deleted, it is written again.
@@ -96,20 +113,14 @@ export async function runWatch(options: WatchOptions): Promise<number> {
   };
   const watcher = watch(root, { ignoreInitial: true, ignored });
   watcher.once("ready", () => process.stdout.write(`toolgen: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C stops)\n`));
-  watcher.on("all", (_event, file) => {
+  watcher.on("all", (event, file) => {
     if (!/\.([cm]?tsx?|json)$/.test(file)) return;
     if (written.has(file) && readIfExists(file) === written.get(file)) return;
     pending.add(path.resolve(file));
     clearTimeout(timer);
-    timer = setTimeout(flush, DEBOUNCE_MS);
+    due = Math.max(due, Date.now() + (event === "add" ? AFTER_ADD_MS : DEBOUNCE_MS));
+    timer = setTimeout(flush, due - Date.now());
   });
 
-  return new Promise((resolve) => {
-    const stop = () => {
-      clearTimeout(timer);
-      void watcher.close().then(() => resolve(0));
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  return stopped;
 }

@@ -44,6 +44,12 @@ describe("compareSchemas", () => {
     expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 3 })).toEqual(["changes constraint-changed /input"]);
     // In decimals: 0.3 is a multiple of 0.1 (0.3 / 0.1 is 2.9999999999999996 in floating point).
     expect(diff({ type: "number", multipleOf: 0.1 }, { type: "number", multipleOf: 0.3 })).toEqual(["narrows constraint-tightened /input"]);
+    // Over integers, two spellings of one bound: the same values.
+    expect(diff({ type: "integer", exclusiveMinimum: 0 }, { type: "integer", minimum: 1 })).toEqual([]);
+    expect(diff({ type: "integer", maximum: 9.5 }, { type: "integer", exclusiveMaximum: 10 })).toEqual([]);
+    expect(diff({ type: "integer", exclusiveMinimum: 0 }, { type: "integer", minimum: 2 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(compareSchemas({ type: "integer", exclusiveMaximum: 10 }, { type: "integer", maximum: 10 }, "/input")[0]!.message).toBe("maximum < 10 → 10");
+    expect(diff({ type: "number", exclusiveMinimum: 0 }, { type: "number", minimum: 1 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "string", maxLength: 10 }, { type: "string", maxLength: 5 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "string", pattern: "^a" }, { type: "string", pattern: "^a+" })).toEqual(["changes pattern-changed /input"]);
     expect(diff({ type: "string" }, { type: "string", format: "email" })).toEqual(["narrows format-added /input"]);
@@ -53,6 +59,11 @@ describe("compareSchemas", () => {
     expect(diff({ type: "array", items: { type: "string" } }, { type: "array", items: { type: "string" }, maxItems: 3 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "array", items: { type: "string" } }, { type: "array", items: { type: ["string", "number"] } })).toEqual(["widens type-widened /input/*"]);
     const tuple = (items: unknown[]) => ({ type: "array", prefixItems: items, items: false, minItems: items.length, maxItems: items.length });
+    // `{ not: {} }` accepts no value, as `false` does; `not` is a keyword this comparison does not model.
+    expect(compareSchemas({ type: "array", items: false }, { type: "array", items: { not: {} } }, "/input")).toEqual([
+      { path: "/input/*", code: "schema-changed", effect: "changes", message: "false → a schema with 'not'; toolgen cannot prove this compatible" },
+    ]);
+    expect(diff({ type: "array", items: false }, { type: "array", items: { type: "string" } })).toEqual(["widens type-widened /input/*"]);
     expect(diff(tuple([{ type: "string" }]), tuple([{ type: "string" }, { type: "number" }]))).toEqual(["narrows constraint-tightened /input", "widens constraint-relaxed /input", "widens type-widened /input/1"]);
   });
 

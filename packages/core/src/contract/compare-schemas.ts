@@ -52,6 +52,13 @@ function compare(a: Side, b: Side, path: string, out: SchemaChange[], seen: Set<
   if (old === true && now === true) return;
   if (typeof old === "boolean" || typeof now === "boolean") {
     if (old === now) return;
+    // `false` against `{ not: {} }`: whether that schema accepts any value is for keywords this comparison does not model.
+    const schema = typeof old === "object" ? old : now;
+    const unmodelled = typeof schema === "object" ? Object.keys(schema).filter((key) => !HANDLED.has(key)) : [];
+    if (unmodelled.length > 0) {
+      const described = `a schema with ${unmodelled.map((key) => `'${key}'`).join(", ")}`;
+      return push(out, path, "changes", "schema-changed", `${old === false ? `false → ${described}` : `${described} → false`}; toolgen cannot prove this compatible`);
+    }
     const narrows = old === true || now === false;
     push(out, path, narrows ? "narrows" : "widens", narrows ? "type-narrowed" : "type-widened", narrows ? (now === false ? "accepts no value now" : "no longer accepts any value") : old === false ? "accepts a value now, where it accepted none" : "accepts any value now");
     return;
@@ -120,8 +127,9 @@ function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, p
 }
 
 function compareNumbers(old: Node, now: Node, path: string, out: SchemaChange[]): void {
-  compareBound(out, path, "minimum", lower(old), lower(now));
-  compareBound(out, path, "maximum", upper(old), upper(now));
+  const integers = [old, now].every((n) => [...typesOf(n)].every((t) => t === "integer"));
+  compareBound(out, path, "minimum", lower(old), lower(now), undefined, integers);
+  compareBound(out, path, "maximum", upper(old), upper(now), undefined, integers);
   const [m1, m2] = [old.multipleOf as number | undefined, now.multipleOf as number | undefined];
   if (m1 !== m2) {
     // Every multiple of m1 is one of m2 when m1 is a multiple of m2.
@@ -398,13 +406,24 @@ interface Bound {
 const lower = (n: Node): Bound => (typeof n.exclusiveMinimum === "number" && (typeof n.minimum !== "number" || n.exclusiveMinimum >= n.minimum) ? { value: n.exclusiveMinimum, exclusive: true } : { value: n.minimum as number | undefined });
 const upper = (n: Node): Bound => (typeof n.exclusiveMaximum === "number" && (typeof n.maximum !== "number" || n.exclusiveMaximum <= n.maximum) ? { value: n.exclusiveMaximum, exclusive: true, upper: true } : { value: n.maximum as number | undefined, upper: true });
 
-/** A bound moved inward narrows, outward widens; `none` is what an absent lower bound means (0 for lengths). */
-function compareBound(out: SchemaChange[], path: string, keyword: string, old: Bound, now: Bound, none?: number): void {
+/**
+ * A bound moved inward narrows, outward widens; `none` is what an absent lower bound means (0
+ * for lengths). Over `integers`, a bound is the integer it lets through first (`> 0` is `≥ 1`):
+ * two spellings of one bound are no change.
+ */
+function compareBound(out: SchemaChange[], path: string, keyword: string, old: Bound, now: Bound, none?: number, integers = false): void {
   const upperBound = old.upper ?? now.upper ?? keyword.startsWith("max");
   const value = (b: Bound) => b.value ?? none ?? (upperBound ? Infinity : -Infinity);
-  const [x, y] = [value(old), value(now)];
-  if (x === y && Boolean(old.exclusive) === Boolean(now.exclusive)) return;
-  const tighter = upperBound ? y < x || (y === x && Boolean(now.exclusive)) : y > x || (y === x && Boolean(now.exclusive));
+  const exclusive = (b: Bound) => Boolean(b.exclusive) && !(integers && b.value !== undefined);
+  const first = (b: Bound) => {
+    const v = value(b);
+    if (!integers || !Number.isFinite(v)) return v;
+    if (upperBound) return b.exclusive ? Math.ceil(v) - 1 : Math.floor(v);
+    return b.exclusive ? Math.floor(v) + 1 : Math.ceil(v);
+  };
+  const [x, y] = [first(old), first(now)];
+  if (x === y && exclusive(old) === exclusive(now)) return;
+  const tighter = upperBound ? y < x || (y === x && exclusive(now)) : y > x || (y === x && exclusive(now));
   const shown = (b: Bound) => (b.value === undefined ? "none" : `${b.exclusive ? (upperBound ? "< " : "> ") : ""}${b.value}`);
   push(out, path, tighter ? "narrows" : "widens", tighter ? "constraint-tightened" : "constraint-relaxed", `${keyword} ${shown(old)} → ${shown(now)}`);
 }

@@ -13,7 +13,7 @@ export class MemoryEventStore implements EventStore {
   private sequence = 0;
 
   constructor(
-    private readonly onStored: (streamId: string, message: JSONRPCMessage) => void = () => {},
+    private readonly onStored: (streamId: string, message: JSONRPCMessage, eventId: string) => void = () => {},
     private readonly limit = 1000,
   ) {}
 
@@ -21,7 +21,7 @@ export class MemoryEventStore implements EventStore {
     const eventId = `${streamId}_${++this.sequence}`;
     this.events.set(eventId, { streamId, message });
     if (this.events.size > this.limit) this.events.delete(this.events.keys().next().value!);
-    this.onStored(streamId, message);
+    this.onStored(streamId, message, eventId);
     return Promise.resolve(eventId);
   }
 

@@ -6,7 +6,7 @@ import { onePage } from "./one-page.js";
 import { ProtocolError } from "./protocol-error.js";
 
 /** MCP's "resource not found" error code (https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling). */
-const RESOURCE_NOT_FOUND = -32002;
+export const RESOURCE_NOT_FOUND = -32002;
 
 /** `{` then a name then `}`; a name holds no brace (`[^}]` would rescan a run of `{` from each one). */
 const isTemplate = (uri: string) => /\{[^{}]+\}/.test(uri);

@@ -1,4 +1,4 @@
-import { missingScopes, type Principal } from "@toolgen/runtime";
+import { type ManifestEntry, missingScopes, type Principal } from "@toolgen/runtime";
 import type { McpRegistry } from "./mcp-registry.js";
 
 /**
@@ -15,16 +15,27 @@ export function registryForRequest(registry: McpRegistry, principal: Principal |
     const joined = either(given.signal, signal);
     return call({ ...base, signal: joined.signal }).finally(joined.dispose);
   };
+  const mayUse = (entry: ManifestEntry) => !principal || missingScopes(entry, principal).length === 0;
+  const { resourceAt } = registry;
   return {
     listingKey: principal ? listingKeyOf(registry, principal.scopes) : (registry.listingKey ?? registry),
     get entries() {
-      return principal ? registry.entries.filter((e) => missingScopes(e, principal).length === 0) : registry.entries;
+      return principal ? registry.entries.filter(mayUse) : registry.entries;
     },
     dispatch: (name, args, given) => withRequest(given, (options) => registry.dispatch(name, args, options)),
     readResource: (uri, given) => withRequest(given, (options) => registry.readResource(uri, options)),
     complete: (id, result) => registry.complete(id, result),
     completeArgument: (name, argument, typed, context) => registry.completeArgument(name, argument, typed, context),
     ...(registry.onResourceUpdated ? { onResourceUpdated: registry.onResourceUpdated.bind(registry) } : {}),
+    // A resource the principal may not read is none (subscriptions ask).
+    ...(resourceAt
+      ? {
+          resourceAt: (uri: string) => {
+            const entry = resourceAt.call(registry, uri);
+            return entry && mayUse(entry) ? entry : undefined;
+          },
+        }
+      : {}),
   };
 }
 

@@ -14,8 +14,10 @@ export interface AnswerStream {
  * request's stream once every request on it is answered; a cancelled request never is, so a
  * stream holding one stayed open for ever (and its session with it). Here a stream is
  * finished once each of its requests is answered (its response stored in the event store) or
- * cancelled; the open streams of a finished one are ended — after the response that finished
- * it passes through them (`after each chunk`), or at once on a cancellation.
+ * cancelled; the open streams of a finished one are ended — after the event of the response
+ * that finished it passes through them (`lastAnswer`), or at once on a cancellation. A
+ * response can be stored before its stream is known (an error the SDK answers at once, such as
+ * an unknown method): its event is still to pass when the stream is.
  *
  * Streams are known by the event store's stream id, which their events carry
  * (`id: <stream>_<n>`); a stream without an event yet (a client before 2025-11-25 gets no
@@ -24,8 +26,10 @@ export interface AnswerStream {
 export class SessionAnswers {
   /** Per stream: its requests still running. */
   private readonly running = new Map<string, Set<RequestId>>();
-  /** Per stream: requests answered before the stream was known. */
-  private readonly answeredEarly = new Map<string, Set<RequestId>>();
+  /** Per stream: requests answered before the stream was known, and the event of the last answer. */
+  private readonly answeredEarly = new Map<string, { ids: Set<RequestId>; eventId: string }>();
+  /** Per finished stream: the event of the response that finished it, after which it ends. */
+  private readonly lastAnswers = new Map<string, string>();
   private readonly cancelledEarly = new Set<RequestId>();
   private readonly finished = new Set<string>();
   /** Finished streams whose answer no open response stream carried: the client resumes (`Last-Event-ID`) to read it. */
@@ -35,14 +39,14 @@ export class SessionAnswers {
   constructor(private readonly limit = 1000) {}
 
   /** An event stored for `streamId` (the event store's `onStored`). */
-  stored(streamId: string, message: JSONRPCMessage): void {
+  stored(streamId: string, message: JSONRPCMessage, eventId: string): void {
     const { id } = message as { id?: RequestId };
     if (id === undefined || !("result" in message || "error" in message)) return;
     const ids = this.running.get(streamId);
-    if (!ids) return void remember(this.answeredEarly, streamId, (this.answeredEarly.get(streamId) ?? new Set()).add(id), this.limit);
+    if (!ids) return void remember(this.answeredEarly, streamId, { ids: (this.answeredEarly.get(streamId)?.ids ?? new Set()).add(id), eventId }, this.limit);
     ids.delete(id);
     if (ids.size > 0) return;
-    this.finish(streamId);
+    this.finish(streamId, eventId);
     if (![...this.open].some((stream) => stream.streamId === streamId)) remember(this.unread, streamId, streamId, this.limit);
   }
 
@@ -86,13 +90,20 @@ export class SessionAnswers {
     if (this.running.has(streamId) || this.finished.has(streamId)) return;
     const early = this.answeredEarly.get(streamId);
     this.answeredEarly.delete(streamId);
-    const ids = new Set([...stream.ids].filter((id) => !early?.has(id) && !this.cancelledEarly.delete(id)));
+    const ids = new Set([...stream.ids].filter((id) => !early?.ids.has(id) && !this.cancelledEarly.delete(id)));
     remember(this.running, streamId, ids, this.limit);
-    if (ids.size === 0) this.finish(streamId);
+    if (ids.size === 0) this.finish(streamId, early?.eventId);
   }
 
   isFinished(streamId: string): boolean {
     return this.finished.has(streamId);
+  }
+
+  /** Whether a finished stream may end once `chunk` has passed: it carries the last answer's event, or no answer is awaited. */
+  endsWith(streamId: string, chunk: string): boolean {
+    if (!this.finished.has(streamId)) return false;
+    const last = this.lastAnswers.get(streamId);
+    return last === undefined || chunk.includes(`id: ${last}\n`);
   }
 
   /** The requests of `streamId` still running (for a resumed stream), or undefined when the stream is not known. */
@@ -101,10 +112,11 @@ export class SessionAnswers {
     return ids && new Set(ids);
   }
 
-  private finish(streamId: string): void {
+  private finish(streamId: string, lastAnswer?: string): void {
     this.running.delete(streamId);
     this.finished.add(streamId);
     if (this.finished.size > this.limit) this.finished.delete(this.finished.values().next().value!);
+    if (lastAnswer !== undefined) remember(this.lastAnswers, streamId, lastAnswer, this.limit);
   }
 }
 

@@ -4,6 +4,7 @@ import { createRegistry } from "@toolgen/runtime";
 import { describe, expect, it } from "vitest";
 import { createMcpHandler } from "./create-mcp-handler.js";
 import { serveHandler } from "./node/serve-http.js";
+import { jsonRpcAnswer } from "../../../test-support/json-rpc-answer.js";
 
 const identity = { name: "sessions", version: "1.0.0" };
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
@@ -94,6 +95,16 @@ describe("sessions", () => {
       process.off("warning", onWarning);
     }
     expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
+  it("an error the SDK answers before the response stream is read (unknown method, invalid params) reaches the client", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const answer = async (method: string, params: object) => jsonRpcAnswer(await mcp(post({ jsonrpc: "2.0", id: 7, method, params }, id)));
+    expect(await answer("nope/nope", {})).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32601, message: "Method not found" } });
+    expect(await answer("resources/read", { uri: 5 })).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602, message: expect.stringContaining("uri") } });
+    expect(await answer("logging/setLevel", { level: "bogus" })).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
+    expect(await answer("tools/call", { name: "echo", arguments: { text: "after" } })).toMatchObject({ id: 7, result: { content: [{ type: "text", text: "after" }] } });
   });
 
   it("GET opens the session's stream; without sessions, GET is 405", async () => {
@@ -214,4 +225,34 @@ describe("the official client in a session", () => {
       await running.close(0);
     }
   }, 20_000);
+});
+
+describe("resource subscriptions in a session", () => {
+  it("take only a URI the session's principal may read: a resource it lacks the scopes of, or none, is -32002", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "report", kind: "resource", description: "The sales report.", uris: ["shop://report"], scopes: ["reports"], fn: () => "sales: 42" });
+    registry.register({ name: "news", kind: "resource", description: "News.", uris: ["shop://news"], fn: () => "none" });
+    // The token names its scopes: "reader" holds `reports`, anything else none.
+    const mcp = createMcpHandler(registry, { identity, sessions: true, auth: { verify: async (token) => ({ subject: token, scopes: token === "reader" ? ["reports"] : [], claims: {} }) } });
+    const as = (token: string, request: Request) => (request.headers.set("authorization", `Bearer ${token}`), request);
+    const answer = async (token: string, session: string, uri: string) => jsonRpcAnswer(await mcp(as(token, post({ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri } }, session))));
+    const sessionOf = async (token: string) => (await mcp(as(token, post(INITIALIZE)))).headers.get("mcp-session-id")!;
+    const [reader, guest] = [await sessionOf("reader"), await sessionOf("guest")];
+    expect(await answer("reader", reader, "shop://report")).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(await answer("guest", guest, "shop://news")).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    for (const uri of ["shop://report", "shop://nothing"]) {
+      expect(await answer("guest", guest, uri)).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32002, message: `There is no resource at ${uri} that this session may read.`, data: { uri } } });
+    }
+  });
+
+  it("stop at 1,000 URIs per session", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "page", kind: "resource", description: "A page.", uris: ["pages://{n}"], params: [{ name: "n", type: "string" }], fn: (args) => String(args.n) });
+    const mcp = createMcpHandler(registry, { identity, sessions: true });
+    const id = await open(mcp);
+    const subscribe = async (n: number) => jsonRpcAnswer(await mcp(post({ jsonrpc: "2.0", id: n, method: "resources/subscribe", params: { uri: `pages://${n}` } }, id)));
+    for (let n = 1; n <= 1000; n++) expect(await subscribe(n)).toMatchObject({ result: {} });
+    expect(await subscribe(1)).toMatchObject({ result: {} }); // one it holds already
+    expect(await subscribe(1001)).toMatchObject({ error: { code: -32002, message: "This session subscribes to 1000 resources already; unsubscribe from one first." } });
+  }, 60_000);
 });

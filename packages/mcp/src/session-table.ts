@@ -104,7 +104,7 @@ export class SessionTable {
     const controller = new AbortController();
     const server = this.newServer(principal, controller.signal);
     const answers = new SessionAnswers();
-    const events = new MemoryEventStore((streamId, message) => answers.stored(streamId, message));
+    const events = new MemoryEventStore((streamId, message, eventId) => answers.stored(streamId, message, eventId));
     const session: Session = { server, transport: undefined!, events, answers, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
@@ -198,7 +198,7 @@ function ownerOf(request: Request, principal: Principal | undefined): string | u
 
 /**
  * A response stream as the transport writes it, ended by the session when `answers` says
- * nothing more will come on it: at once on a cancellation, or after the chunk that finished it.
+ * nothing more will come on it: at once on a cancellation, or after the chunk carrying the answer that finished it.
  * The first event id that passes names its stream in the event store.
  */
 function answerStream(session: Session, response: Response, known: { ids: Set<RequestId>; streamId?: string }, settled: () => void, resumedFrom?: string): Response {
@@ -235,14 +235,15 @@ function answerStream(session: Session, response: Response, known: { ids: Set<Re
           finish(false);
           return;
         }
+        const text = new TextDecoder().decode(value);
         if (stream.streamId === undefined) {
-          const event = /^id: (\S+)$/m.exec(new TextDecoder().decode(value));
+          const event = /^id: (\S+)$/m.exec(text);
           const streamId = event ? events.streamOf(event[1]!) : undefined;
           if (streamId !== undefined) answers.bind(stream, streamId);
         }
         controller.enqueue(value);
         sent = true;
-        if (stream.streamId !== undefined && answers.isFinished(stream.streamId)) finish(true);
+        if (stream.streamId !== undefined && answers.endsWith(stream.streamId, text)) finish(true);
       } catch (error) {
         if (done) return;
         controller.error(error);

@@ -55,7 +55,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("watch")
     .description("rebuild incrementally on change, one summary line per rebuild (until Ctrl-C)")
     .addOption(project())
-    .action(async (o) => void (exitCode = await (await import("./commands/watch.js")).runWatch(o)));
+    .action(async (o) => {
+      // Listening before the command's modules (the compiler among them) load: a Ctrl-C at any
+      // moment ends the watch with 0, as documented, instead of Node's default (killed, 130).
+      const stop = new AbortController();
+      for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+      exitCode = await (await import("./commands/watch.js")).runWatch(o, stop.signal);
+    });
   program
     .command("list")
     .description("list what the model will see: name, kind, parameters, schema size and tokens")

@@ -28,9 +28,10 @@ const AFTER_ADD_MS = 150;
  * touched parsed again, and the next program reuses every other parsed and bound source file
  * of the previous one; toolgen then analyzes it, writes only the outputs whose bytes differ and
  * prints one summary line. A change to a JSON file (tsconfig.json and what it extends,
- * package.json, toolgen.config.json) reloads the project. Runs until SIGINT or SIGTERM.
+ * package.json, toolgen.config.json) reloads the project. Runs until `stop` aborts (SIGINT or SIGTERM).
  */
-export async function runWatch(options: WatchOptions): Promise<number> {
+export async function runWatch(options: WatchOptions, stop: AbortSignal): Promise<number> {
+  if (stop.aborted) return 0; // stopped while starting
   let info: ProjectInfo = loadProjectInfo(options.project, process.cwd());
   const root = path.dirname(info.tsconfigPath);
   let programs = createWatchPrograms(info);
@@ -92,16 +93,6 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     rebuild();
   };
 
-  // Listening before the first build: a Ctrl-C during it stops the watch once that build has
-  // written what it writes, exit 0, instead of Node's default (killed, exit 130).
-  const stopped = new Promise<number>((resolve) => {
-    const stop = () => {
-      clearTimeout(timer);
-      void watcher.close().then(() => resolve(0));
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
   rebuild();
   // The compiler's output folder as the tsconfig says now (a reload may move it) — but for the
   // manifest that is often in it, and the folders on its way: deleted, it is written again.
@@ -122,5 +113,12 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     timer = setTimeout(flush, due - Date.now());
   });
 
-  return stopped;
+  // A stop during the first build (which holds the event loop) comes once that build has written what it writes.
+  return new Promise((resolve) => {
+    const close = () => {
+      clearTimeout(timer);
+      void watcher.close().then(() => resolve(0));
+    };
+    stop.addEventListener("abort", close, { once: true });
+  });
 }

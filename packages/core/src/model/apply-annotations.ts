@@ -34,6 +34,7 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   if (!hasAnnotations(read)) return model;
   // Every constraint comes with its tag: a doc of a description alone (most) has nothing to check.
   if (read.tags.size > 0) checkFamilies(ctx, model, read);
+  checkDateFormat(ctx, model, read);
   const typed = read.integer ? toInteger(model) : model;
   const annotations = mergeAnnotations(typed.annotations, read.annotations);
   if (read.tags.size > 0) checkBounds(ctx, annotations, read);
@@ -66,6 +67,15 @@ function checkFamilies(ctx: ReaderContext, model: TypeModel, read: ReadAnnotatio
       ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@${keyword} constrains ${FAMILY_NAMES[family]}, but this is ${describe(model)}; remove it or move it to the value it should constrain.`, "warning");
     }
   }
+}
+
+/** A `Date` comes as a date-time string, which the runtime makes a `Date`: under another format the tool would get the string. */
+function checkDateFormat(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): void {
+  const tag = read.tags.get("format");
+  const { format } = read.annotations;
+  const isDate = model.kind === "date" || (model.kind === "union" && model.members.some((m) => m.kind === "date"));
+  if (!tag || format === undefined || format === "date-time" || !isDate) return;
+  ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@format ${format} on a Date: the runtime makes a Date of a date-time string only, so the tool would get the string; declare it a string with @format ${format}, or remove the tag.`);
 }
 
 function toInteger(model: TypeModel): TypeModel {

@@ -1,9 +1,9 @@
 import type * as ts from "typescript";
 import type { JsonSchema } from "@toolgen/runtime";
+import { absentAsNull } from "../model/absent-as-null.js";
 import { isContentResult } from "../model/detect-content.js";
 import { admitsUndefined } from "../model/read-property.js";
 import { readType } from "../model/read-type.js";
-import type { TypeModel } from "../model/type-model.js";
 import { type AnalysisState, createReaderContext } from "../model/reader-context.js";
 import { resolveRootObject, resolveRootReference } from "../model/resolve-root.js";
 import { formatRootSchema } from "../schema/format-schema.js";
@@ -35,7 +35,7 @@ export function readOutput(state: AnalysisState, found: FoundDeclaration): JsonS
   const returnNode = found.signatureNode.type && awaitedNode(tsm, found.signatureNode.type);
   let model = readType(ctx, returned, site, returnNode);
   // `T | undefined`: the result may be absent, which JSON (and MCP's { result }) says as null.
-  if (admitsUndefined(ctx, returned) && !admitsNull(model)) model = { kind: "union", members: [model, { kind: "null" }] };
+  if (admitsUndefined(ctx, returned)) model = absentAsNull(model);
   return formatRootSchema(resolveRootObject(model, ctx.definitions) ?? resolveRootReference(model, ctx.definitions), ctx.definitions);
 }
 
@@ -85,10 +85,6 @@ function mayBeAwaitable(state: AnalysisState, type: ts.Type, depth = 0): boolean
     const constraint = state.checker.getBaseConstraintOfType(m);
     return constraint !== undefined && !(constraint.flags & (F.Unknown | F.Any)) && depth < 8 && mayBeAwaitable(state, constraint, depth + 1);
   });
-}
-
-function admitsNull(model: TypeModel): boolean {
-  return model.kind === "null" || model.kind === "any" || (model.kind === "union" && model.members.some((m) => m.kind === "null"));
 }
 
 /** `Promise<T>` written as the return type: the node of `T`. */

@@ -1,4 +1,6 @@
 import type * as ts from "typescript";
+import { absentAsNull } from "./absent-as-null.js";
+import { admitsUndefined } from "./read-property.js";
 import { readType } from "./read-type.js";
 import type { ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
@@ -20,8 +22,12 @@ export function readTuple(ctx: ReaderContext, type: ts.TypeReference, site: ts.N
     const flags = target.elementFlags[i] ?? ElementFlags.Required;
     if (rest) return reportUnsupported(ctx, type, site, "elements after a rest element", "put the rest element last, or use an object");
     const node = nodes.length === args.length ? nodes[i] : undefined;
-    if (flags & ElementFlags.Variable) rest = readType(ctx, args[i]!, site, node);
-    else elements.push({ type: readType(ctx, args[i]!, site, node), optional: (flags & ElementFlags.Optional) !== 0 });
+    const optional = (flags & ElementFlags.Optional) !== 0;
+    let element = readType(ctx, args[i]!, site, node);
+    // In a result, an element left `undefined` (`[1, undefined, true]`) is written `null`.
+    if (ctx.direction === "output" && (optional || admitsUndefined(ctx, args[i]!))) element = absentAsNull(element);
+    if (flags & ElementFlags.Variable) rest = element;
+    else elements.push({ type: element, optional });
   }
   return rest ? { kind: "tuple", elements, rest } : { kind: "tuple", elements };
 }

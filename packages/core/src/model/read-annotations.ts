@@ -79,6 +79,11 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
         new RegExp(tag.text, "u");
         annotations.pattern = tag.text;
         setTag(result, "pattern", tag.node);
+        // `/^[a-z]+$/` as JavaScript writes it: the slashes would be matched too, and no string has them where the anchors want.
+        const literal = /^\/(.+)\/([dgimsuvy]*)$/.exec(tag.text);
+        if (literal && (literal[2] !== "" || literal[1]!.startsWith("^") || literal[1]!.endsWith("$"))) {
+          diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@pattern ${tag.text} is written as a JavaScript regular expression literal, whose slashes the pattern would have to match; write @pattern ${literal[1]}${literal[2] ? " (JSON Schema patterns take no flags)" : ""}.`, "warning");
+        }
       } catch {
         invalid("a regular expression (ECMAScript syntax, 'u' flag)");
       }

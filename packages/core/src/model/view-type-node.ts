@@ -31,8 +31,9 @@ export function viewTypeNode(ctx: ReaderContext, type: ts.Type, typeNode: ts.Typ
     aliases.push(own);
     return { aliases, node: own.type, bindings: new Map() };
   }
-  for (let guard = 0; guard < 32 && node && tsm.isTypeReferenceNode(node); guard++) {
-    const reference: ts.TypeReferenceNode = node;
+  for (let guard = 0; guard < 32 && node; guard++) {
+    const reference = referenceOf(ctx, node);
+    if (!reference) break;
     const symbol = resolveSymbol(ctx, reference.typeName);
     const declaration = symbol?.declarations?.find((d) => tsm.isTypeAliasDeclaration(d) || tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d));
     if (!declaration) break;
@@ -58,7 +59,7 @@ export function viewTypeNode(ctx: ReaderContext, type: ts.Type, typeNode: ts.Typ
  * maps are `Pair`'s, declared `a: T`, so `Pair`'s `T` is bound to `Slug` as well as `Partial`'s
  * to `Pair<Slug>` (a parameter bound already keeps its node: the outer use is the one read).
  */
-function bind(ctx: ReaderContext, reference: ts.TypeReferenceNode, bindings: ReadonlyMap<ts.Symbol, ts.TypeNode>, depth = 0): ReadonlyMap<ts.Symbol, ts.TypeNode> {
+function bind(ctx: ReaderContext, reference: Reference, bindings: ReadonlyMap<ts.Symbol, ts.TypeNode>, depth = 0): ReadonlyMap<ts.Symbol, ts.TypeNode> {
   const { ts: tsm } = ctx;
   const declaration = resolveSymbol(ctx, reference.typeName)?.declarations?.find((d) => tsm.isTypeAliasDeclaration(d) || tsm.isInterfaceDeclaration(d) || tsm.isClassDeclaration(d));
   const parameters = (declaration as ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration | undefined)?.typeParameters;
@@ -73,6 +74,17 @@ function bind(ctx: ReaderContext, reference: ts.TypeReferenceNode, bindings: Rea
     if (tsm.isTypeReferenceNode(argument) && argument.typeArguments) next = bind(ctx, argument, next, depth + 1);
   });
   return next;
+}
+
+/** A name written for a declared type, with its type arguments: `Label<T>`, or `import("./types.js").Label<T>`. */
+type Reference = Pick<ts.TypeReferenceNode, "typeName" | "typeArguments">;
+
+function referenceOf(ctx: ReaderContext, node: ts.TypeNode): Reference | undefined {
+  const { ts: tsm } = ctx;
+  if (tsm.isTypeReferenceNode(node)) return node;
+  // `typeof import("…")` names a module's value, not a declared type.
+  if (tsm.isImportTypeNode(node) && node.qualifier && !node.isTypeOf) return { typeName: node.qualifier, typeArguments: node.typeArguments };
+  return undefined;
 }
 
 /** Strips parentheses and replaces a bound type parameter by the node written for it. */

@@ -21,7 +21,10 @@ export function readServerAuth(raw: Record<string, unknown>, packageRoot: string
   };
   const issuer = text("issuer", true)!;
   const audienceValue = raw.audience;
-  const audience = Array.isArray(audienceValue) && audienceValue.length > 0 && audienceValue.every((a) => typeof a === "string" && a !== "") ? (audienceValue as string[]) : text("audience", true)!;
+  if (Array.isArray(audienceValue) && !(audienceValue.length > 0 && audienceValue.every((a) => typeof a === "string" && a !== ""))) {
+    throw new UsageError(`${field("audience")} must be a non-empty string or a non-empty list of them (tokens cannot be checked without it).`);
+  }
+  const audience = Array.isArray(audienceValue) ? (audienceValue as string[]) : text("audience", true)!;
   const jwksText = text("jwks", true)!;
   const resource = text("resource", false);
   const servers = raw.authorizationServers;

@@ -6,7 +6,7 @@ import { createRegistry, type Principal } from "@toolgen/runtime";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 
 type KeyLike = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMcpHandler, type McpHandler } from "../create-mcp-handler.js";
 import { jsonRpcAnswer } from "../../../../test-support/json-rpc-answer.js";
 import { MCP_PATH, serveHandler, serveHttp, type RunningHttpServer } from "../node/serve-http.js";
@@ -389,6 +389,39 @@ describe("a JWKS URL", () => {
     expect(await response.json()).toEqual({ error: "temporarily_unavailable", error_description: "The token could not be checked just now; try again shortly." });
   });
 
+  it("once it could not be had, new tokens are 503 without asking it again until Retry-After has passed; tokens verified before still pass", async () => {
+    let fetches = 0;
+    let up = true;
+    const keyServer = createServer((_req, res) => {
+      fetches++;
+      if (up) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
+      else res.writeHead(502).end("Bad Gateway");
+    });
+    await new Promise<void>((resolve) => keyServer.listen(0, "127.0.0.1", resolve));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { port } = keyServer.address() as AddressInfo;
+      // A key set fetched again for an unknown kid, at a moment it fails.
+      const remote = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: `http://127.0.0.1:${port}/jwks.json` } });
+      const known = `Bearer ${await token({ sub: "known" })}`;
+      expect((await remote(rpc("tools/list", {}, known))).status).toBe(200);
+      up = false;
+      vi.setSystemTime(Date.now() + 31_000); // past jose's cooldown, so an unknown kid fetches the set again
+      const unknownKid = async (sub: string) => (await remote(rpc("tools/list", {}, `Bearer ${await token({ sub }, { kid: "k2" })}`))).status;
+      expect([await unknownKid("a"), await unknownKid("b"), await unknownKid("c")]).toEqual([503, 503, 503]);
+      expect(fetches).toBe(2);
+      expect((await remote(rpc("tools/list", {}, known))).status).toBe(200);
+      up = true;
+      vi.setSystemTime(Date.now() + 5_000);
+      expect((await remote(rpc("tools/list", {}, `Bearer ${await token({ sub: "d" })}`))).status).toBe(200);
+      expect(await unknownKid("e")).toBe(401); // asked again: the set has no such key
+      expect(fetches).toBe(3);
+    } finally {
+      vi.useRealTimers();
+      keyServer.close();
+    }
+  });
+
   it("answering with an error status, or with something that is not JSON: 503 too", async () => {
     for (const [status, body] of [[502, "Bad Gateway"], [200, "<html>maintenance</html>"]] as const) {
       const keyServer = createServer((_req, res) => void res.writeHead(status, { "content-type": "text/html" }).end(body));
@@ -413,6 +446,7 @@ describe("configuration", () => {
   it("auth without a way to verify tokens is an error at start, not an open door", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: {} })).toThrow("auth needs 'jwks' (a key set or an https: URL) or a 'verify' function");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { jwks: { keys: [] } } })).toThrow("needs 'issuer' and 'audience'");
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: [], jwks: { keys: [jwk] } } })).toThrow("needs 'issuer' and 'audience' (a string, or a list of at least one)");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" } })).toThrow("must be an https: URL");
     // What would only refuse every token (503 or 401 forever) is refused at start too, as `toolgen serve` refuses it.
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");

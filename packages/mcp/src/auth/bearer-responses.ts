@@ -32,8 +32,11 @@ export function scopeMissing(metadataUrl: string | undefined, needed: readonly s
   return oauthError(403, { error: "insufficient_scope", scope: needed.join(" "), error_description: description, resource_metadata: metadataUrl }, { error: "insufficient_scope", error_description: description });
 }
 
+/** How long a client waits before trying again a token that could not be checked (the key set unreachable). */
+export const RETRY_AFTER_S = 5;
+
 /** 503: the token could not be checked now (the key set unreachable, a `verify` that threw); no detail of why reaches the client. */
 export function tokenUncheckable(): Response {
   const body = { error: "temporarily_unavailable", error_description: "The token could not be checked just now; try again shortly." };
-  return new Response(JSON.stringify(body), { status: 503, headers: { "content-type": "application/json", "retry-after": "5" } });
+  return new Response(JSON.stringify(body), { status: 503, headers: { "content-type": "application/json", "retry-after": String(RETRY_AFTER_S) } });
 }

@@ -1,6 +1,7 @@
 import type { Principal } from "@toolgen/runtime";
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import type { AuthOptions } from "./auth-options.js";
+import { RETRY_AFTER_S } from "./bearer-responses.js";
 
 /**
  * Signature algorithms with public keys only: `none` and the HMAC family (a shared secret
@@ -34,17 +35,24 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
     };
   }
   if (auth.jwks === undefined) throw new TypeError("toolgen: auth needs 'jwks' (a key set or an https: URL) or a 'verify' function: without one no token could be checked.");
-  if (!auth.issuer || !auth.audience) throw new TypeError("toolgen: auth with 'jwks' needs 'issuer' and 'audience': a token signed by the right key but issued for another server must not pass.");
+  if (!auth.issuer || !auth.audience || (Array.isArray(auth.audience) && auth.audience.length === 0)) {
+    throw new TypeError("toolgen: auth with 'jwks' needs 'issuer' and 'audience' (a string, or a list of at least one): a token signed by the right key but issued for another server must not pass.");
+  }
   const keys = typeof auth.jwks === "string" ? createRemoteJWKSet(remoteUrl(auth.jwks)) : createLocalJWKSet(checkKeySet(auth.jwks));
   const options = { issuer: auth.issuer, audience: auth.audience, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp"] };
   // A client sends the same token with every request: its signature is checked once, and the
   // verdict kept until the token expires. Only tokens that passed are kept, so what an
   // attacker sends never grows the cache; it holds at most CACHED_TOKENS.
   const verified = new Map<string, { principal: Principal; expires: number }>();
+  // After the key set could not be had, tokens not verified before are answered 503 for as long
+  // as the answer's Retry-After says, without asking again: else every request (any made-up
+  // token) fetched it anew from an identity provider in trouble, and waited out jose's timeout.
+  let unavailableUntil = 0;
   return async (token) => {
     const known = verified.get(token);
     if (known && Date.now() < known.expires) return { principal: known.principal };
     verified.delete(token);
+    if (Date.now() < unavailableUntil) return { unavailable: true };
     try {
       const { payload } = await jwtVerify(token, keys, options);
       const principal = principalOf(payload);
@@ -55,7 +63,10 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
       // The key set could not be had (unreachable, too slow, an error status, not a key set): no verdict on the token.
       // jose throws its base class itself (ERR_JOSE_GENERIC) for a key set answered with an error or not JSON.
       const keySetTrouble = !(error instanceof errors.JOSEError) || error.code === "ERR_JOSE_GENERIC" || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
-      if (keySetTrouble) return { unavailable: true };
+      if (keySetTrouble) {
+        if (typeof auth.jwks === "string") unavailableUntil = Date.now() + RETRY_AFTER_S * 1000;
+        return { unavailable: true };
+      }
       return { problem: error.message };
     }
   };

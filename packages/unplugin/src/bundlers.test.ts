@@ -118,6 +118,15 @@ describe("@toolgen/unplugin/rollup in watch mode, from what the build read", () 
     ]);
   }, 60_000);
 
+  it("a toolgen.config.json created while watching rebuilds the registry with it", async () => {
+    const dir = app();
+    await watchRollup(dir, [
+      (event) => event.code === "BUNDLE_END" && (setTimeout(() => writeFileSync(path.join(dir, "toolgen.config.json"), '{ "lazy": false }\n'), 1000), true),
+      // `lazy: false` imports the tools' modules statically.
+      (event) => event.code === "BUNDLE_END" && readFileSync(path.join(dir, "src/tools.generated.ts"), "utf8").includes('import * as m0 from "./tools.js"'),
+    ]);
+  }, 60_000);
+
   it("a file of types only, which the bundle never imports, rebuilds the registry when its doc comments change", async () => {
     const dir = app();
     const types = path.join(dir, "src/types.ts");

@@ -11,8 +11,8 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
 }
 
 /**
- * `toolgen build` inside the bundler: when it starts, and again when a TypeScript source
- * changes in watch mode or Vite's dev server (the registry module it rewrites is then
+ * `toolgen build` inside the bundler: when it starts, and again when a TypeScript source or a
+ * file that configures the build changes in watch mode or Vite's dev server (the registry module it rewrites is then
  * reloaded like any changed module). Errors fail the bundler's build with toolgen's
  * file:line:col diagnostics; warnings are printed. Vite's dev server is not stopped by them:
  * it prints them, shows them in the browser's error overlay, and builds again when a file
@@ -42,7 +42,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
    * What the last build read; before any was read (a configuration error), the tsconfig and
    * the files beside it that configure the build.
    */
-  let inputs: string[] = configurationFiles(project);
+  const configuration = configurationFiles(project);
+  let inputs: string[] = configuration;
   /** The build, and its failure (to report), if it failed. */
   const build = (): Error | undefined => {
     try {
@@ -82,7 +83,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     buildStart(): void {
       const failure = builtBeforeCompilation ? builtBeforeCompilation.failure : build();
       builtBeforeCompilation = undefined;
-      watchInputs(this, inputs);
+      // The package's configuration files too where none was read: a toolgen.config.json created while watching counts.
+      watchInputs(this, [...new Set([...inputs, ...configuration])]);
       if (failure && serving) {
         // The dev server starts all the same, and `watchChange` builds again once a file is fixed.
         report(failure);
@@ -91,7 +93,9 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       return (failure && fail(this, failure)) as unknown as void;
     },
     watchChange(id) {
-      if (!serving || !isSource(id) || generated(id)) return;
+      // A source, or a file that configures the build (the tsconfig and what it extends, package.json, toolgen.config.json).
+      const configures = (file: string) => inputs.includes(file) || configuration.includes(file);
+      if (!serving || generated(id) || !(isSource(id) || configures(path.resolve(id)))) return;
       const failure = build();
       if (failure) report(failure);
       else failing = undefined;

@@ -57,6 +57,28 @@ describe("@toolgen/unplugin", () => {
     }
   }, 30_000);
 
+  it("vite dev server: creating or editing toolgen.config.json rebuilds the registry", async () => {
+    const dir = app();
+    const server = await createServer({ root: dir, logLevel: "silent", configFile: false, plugins: [toolgenVite({ project: dir })], server: { port: 0, strictPort: false } });
+    await server.listen();
+    const registryModule = path.join(dir, "src/tools.generated.ts");
+    // `lazy: false` imports the tools' modules statically.
+    const lazy = () => !readFileSync(registryModule, "utf8").includes('import * as m0 from "./tools.js"');
+    const until = async (expected: boolean) => {
+      for (const deadline = Date.now() + 10_000; lazy() !== expected && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      return lazy();
+    };
+    try {
+      expect(await until(true)).toBe(true);
+      writeFileSync(path.join(dir, "toolgen.config.json"), '{ "lazy": false }\n');
+      expect(await until(false)).toBe(false);
+      writeFileSync(path.join(dir, "toolgen.config.json"), '{ "lazy": true }\n');
+      expect(await until(true)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 40_000);
+
   it("vite dev server: starts with a toolgen error in the sources, reports it, and builds once the file is fixed", async () => {
     const dir = app();
     const source = path.join(dir, "src/tools.ts");

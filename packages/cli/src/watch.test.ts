@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,4 +133,62 @@ describe("toolgen watch on a renamed file", () => {
       cleanup();
     }
   }, 40_000);
+});
+
+describe("toolgen watch on a tsconfig extending one outside its folder (a monorepo's base)", () => {
+  it("rebuilds when that base changes", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    const pkg = path.join(dir, "pkg");
+    mkdirSync(pkg);
+    for (const name of ["src", "package.json"]) renameSync(path.join(dir, name), path.join(pkg, name));
+    const base = path.join(dir, "tsconfig.base.json");
+    const options = (naming: string) => ({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"], types: [], strict: true, skipLibCheck: true, plugins: [{ transform: "@toolgen/transformer", naming }] } });
+    writeFileSync(base, JSON.stringify(options("snake_case")));
+    writeFileSync(path.join(pkg, "tsconfig.json"), JSON.stringify({ extends: "../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch"], { cwd: pkg, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const names = () => (JSON.parse(readFileSync(path.join(pkg, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> }).entries.map((e) => e.name);
+    try {
+      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await sleep(50);
+      expect(names()).toContain("to_fahrenheit");
+      writeFileSync(base, JSON.stringify(options("camelCase")));
+      for (let waited = 0; !names().includes("toFahrenheit") && waited < 20_000; waited += 100) await sleep(100);
+      expect(names()).toContain("toFahrenheit");
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 60_000);
+});
+
+describe("toolgen watch after its own writes and removals", () => {
+  it("package.json given its manifest reference again, and a split registry's chunk removed, trigger no rebuild of their own", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    writeFileSync(path.join(dir, "toolgen.config.json"), '{ "split": true }\n');
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const rebuilds = () => (stdout.match(/toolgen: 3 entries.*/g) ?? []).slice(1);
+    const settled = async (count: number) => {
+      for (let waited = 0; rebuilds().length < count && waited < 20_000; waited += 50) await sleep(50);
+      await sleep(1000); // a rebuild of its own would come within this
+    };
+    try {
+      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await sleep(50);
+      // A version bump written without the "toolgen" reference: the rebuild writes it back.
+      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "toolgen-fixture-tools", version: "2.0.0", private: true, type: "module" }));
+      await settled(1);
+      expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toHaveProperty("toolgen");
+      // The old name's chunk is removed.
+      renameSync(path.join(dir, "src/forecast.ts"), path.join(dir, "src/weather.ts"));
+      await settled(2);
+      expect(rebuilds()).toEqual([expect.stringMatching(/wrote dist\/toolgen\.manifest\.json$/), expect.stringMatching(/; removed src\/tools\.generated\.chunks\/forecast\.ts$/)]);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 60_000);
 });

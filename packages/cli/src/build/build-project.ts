@@ -4,7 +4,7 @@ import { type Diagnostic } from "@toolgen/core";
 import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { parseConfig, type ToolgenConfig } from "../project/config.js";
-import { loadProjectInfo } from "../project/load-project.js";
+import { loadProjectInfo, tsconfigFilesOf } from "../project/load-project.js";
 import { planProjectBuild } from "./plan-build.js";
 
 /** What `buildProject` did: the diagnostics (also as the text `toolgen build` prints) and the files it wrote. */
@@ -43,7 +43,7 @@ export function buildProject(options: { project?: string; cwd?: string; config?:
   const generated = new Set(plan.files.map((file) => path.resolve(file.path)));
   const configFile = path.join(info.packageRoot, "toolgen.config.json");
   const ownSources = sources.map((file) => path.resolve(file)).filter((file) => !generated.has(file) && !file.split(path.sep).includes("node_modules"));
-  const inputs = [...ownSources, info.tsconfigPath, info.packageJsonPath, ...(existsSync(configFile) ? [configFile] : [])];
+  const inputs = [...ownSources, ...tsconfigFilesOf(info), info.packageJsonPath, ...(existsSync(configFile) ? [configFile] : [])];
   const ok = !plan.diagnostics.some((d) => d.severity === "error");
   let changed: string[] = [];
   if (ok) {

@@ -6,7 +6,7 @@ import { watch } from "chokidar";
 import { planBuild } from "../build/plan-build.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
-import { createWatchPrograms, loadProjectInfo, typescriptOf } from "../project/load-project.js";
+import { createWatchPrograms, loadProjectInfo, tsconfigFilesOf, typescriptOf } from "../project/load-project.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
 
@@ -35,8 +35,10 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
   let info: ProjectInfo = loadProjectInfo(options.project, process.cwd());
   const root = path.dirname(info.tsconfigPath);
   let programs = createWatchPrograms(info);
-  // toolgen's own writes (the registry module sits among the sources) must not trigger a rebuild.
-  const written = new Map<string, string>();
+  // toolgen's own writes (the registry module sits among the sources; package.json's manifest
+  // reference) and removals (a split registry's chunks) must not trigger a rebuild: by path,
+  // what the file holds after them (undefined: removed).
+  const written = new Map<string, string | undefined>();
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let due = 0; // when the pending rebuild runs: a later change moves it, never earlier
@@ -59,10 +61,12 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
         process.stdout.write(`${summary}, ${plan.diagnostics.filter((d) => d.severity === "error").length} error(s), nothing written\n`);
         return;
       }
-      for (const file of plan.files) written.set(file.path, file.content);
+      for (const file of plan.files) written.set(path.resolve(file.path), file.content);
       const { written: changed, removed } = writePlan(plan);
+      for (const file of removed) written.set(path.resolve(file), undefined);
       const done = [changed.length ? `wrote ${changed.map(shown).join(", ")}` : "", removed.length ? `removed ${removed.map(shown).join(", ")}` : ""].filter(Boolean).join("; ");
       ensureManifestReference(info);
+      written.set(info.packageJsonPath, readIfExists(info.packageJsonPath));
       process.stdout.write(`${summary}, ${done || "no changes"}\n`);
       const outside = changed.includes(plan.files[1].path) ? registryModuleOutsideProgram(info) : undefined;
       if (outside) process.stderr.write(`[${time}] toolgen: warning: ${outside}\n`);
@@ -84,6 +88,7 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       try {
         info = loadProjectInfo(info.tsconfigPath, process.cwd());
         programs = createWatchPrograms(info);
+        followConfigs();
       } catch (error) {
         // The message names the file at fault (the tsconfig, package.json or toolgen.config.json).
         process.stderr.write(`toolgen: cannot reload the project: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -103,10 +108,13 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
     return /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || (outDir !== undefined && (file === outDir || file.startsWith(outDir + path.sep)));
   };
   const watcher = watch(root, { ignoreInitial: true, ignored });
+  // The configs the tsconfig extends from outside its folder (`../tsconfig.base.json`, a monorepo's).
+  const followConfigs = () => watcher.add(tsconfigFilesOf(info).filter((file) => !file.startsWith(root + path.sep)));
+  followConfigs();
   watcher.once("ready", () => process.stdout.write(`toolgen: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C stops)\n`));
   watcher.on("all", (event, file) => {
     if (!/\.([cm]?tsx?|json)$/.test(file)) return;
-    if (written.has(file) && readIfExists(file) === written.get(file)) return;
+    if (written.has(path.resolve(file)) && readIfExists(file) === written.get(path.resolve(file))) return;
     pending.add(path.resolve(file));
     clearTimeout(timer);
     due = Math.max(due, Date.now() + (event === "add" ? AFTER_ADD_MS : DEBOUNCE_MS));

@@ -12,7 +12,7 @@ export type { ProjectInfo } from "@toolgen/transformer/project";
 type SharedTs = Parameters<typeof readTsconfig>[0];
 
 /** What was read with each project loaded here: its compiler and parsed tsconfig (the program does not parse it again). */
-const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedCommandLine }>();
+const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedCommandLine; extended: string[] }>();
 
 /**
  * Finds the tsconfig, its package and configuration, reading them with `compiler` (by default
@@ -20,15 +20,20 @@ const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedC
  * clear message.
  */
 export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd)), config: ToolgenConfig = {}): ProjectInfo {
-  const { tsconfigPath, parsed } = readProject(compiler, tsconfigOption, cwd);
+  const { tsconfigPath, parsed, extended } = readProject(compiler, tsconfigOption, cwd);
   const references = parsed.projectReferences ?? [];
   if (parsed.fileNames.length === 0 && references.length > 0) {
     // A solution tsconfig (`"files": []` and references): building it would write an empty manifest and registry module for no package.
     throw new ConfigError(`${relativePosix(tsconfigPath, cwd)} has no files of its own, only references: pass the tsconfig of a package that has tools with -p (${references.map((r) => relativePosix(r.path, cwd)).join(", ")}).`);
   }
   const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, relativePosix(tsconfigPath, cwd)), ...config });
-  loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine });
+  loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine, extended });
   return info;
+}
+
+/** The tsconfig and the configs it extends (absolute paths): what configures the project's compiler. */
+export function tsconfigFilesOf(info: ProjectInfo): string[] {
+  return [info.tsconfigPath, ...loadedProject(info).extended];
 }
 
 /**
@@ -144,13 +149,13 @@ function readProject(compiler: Compiler, tsconfig: string | undefined, cwd: stri
   return { ...read, parsed: { ...read.parsed, options: withOwnDefaults(compiler, read.parsed.options) } };
 }
 
-function loadedProject(info: ProjectInfo): { compiler: Compiler; parsed: ts.ParsedCommandLine } {
+function loadedProject(info: ProjectInfo): { compiler: Compiler; parsed: ts.ParsedCommandLine; extended: string[] } {
   let project = loaded.get(info);
   if (!project) {
     // A project made elsewhere (createProjectInfo): read its tsconfig as loadProjectInfo would.
     const compiler = typescriptFor(path.dirname(info.tsconfigPath));
-    const { parsed } = readProject(compiler, info.tsconfigPath, process.cwd());
-    project = { compiler, parsed: parsed as unknown as ts.ParsedCommandLine };
+    const { parsed, extended } = readProject(compiler, info.tsconfigPath, process.cwd());
+    project = { compiler, parsed: parsed as unknown as ts.ParsedCommandLine, extended };
     loaded.set(info, project);
   }
   return project;

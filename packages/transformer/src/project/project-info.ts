@@ -32,10 +32,10 @@ export function tsconfigPathOf(tsconfigOption: string | undefined, cwd: string):
 }
 
 /**
- * Finds and parses a tsconfig (a file or its folder): its path and the parsed command line
- * (options, root file names), for a caller that creates the program itself.
+ * Finds and parses a tsconfig (a file or its folder): its path, the parsed command line
+ * (options, root file names) and the configs it extends, for a caller that creates the program itself.
  */
-export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): { tsconfigPath: string; parsed: ts.ParsedCommandLine } {
+export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined, cwd: string): { tsconfigPath: string; parsed: ts.ParsedCommandLine; extended: string[] } {
   const tsconfigPath = tsconfigPathOf(tsconfigOption, cwd);
   // As the user named it: from the working directory.
   const shown = path.relative(cwd, tsconfigPath).split(path.sep).join("/") || tsconfigPath;
@@ -50,8 +50,10 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
   }
   // Parsed from the file's syntax tree, as tsc does, so that an invalid option is placed at its
   // line and column (parsed from a plain object, every finding would sit at 1:1).
-  const parsed = tsm.parseJsonSourceFileConfigFileContent(tsm.readJsonConfigFile(tsconfigPath, tsm.sys.readFile), tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
-  return { tsconfigPath, parsed };
+  const source = tsm.readJsonConfigFile(tsconfigPath, tsm.sys.readFile);
+  const parsed = tsm.parseJsonSourceFileConfigFileContent(source, tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
+  // The configs it `extends`, which the parse just read: a watcher follows them too.
+  return { tsconfigPath, parsed, extended: (source.extendedSourceFiles ?? []).map((file) => path.resolve(file)) };
 }
 
 /**

@@ -79,7 +79,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--host <id>", "with --provider: a host identity the application declares (repeatable), as for call and serve", collect)
     .action(async (name: string, o) => void (exitCode = (await import("./commands/inspect.js")).runInspect(name, o)));
   program
-    .command("call <name>")
+    .command("call <name|uri>")
     .description("invoke a tool, prompt or resource from the built output and print the outcome")
     .addOption(project())
     .option("--args <json|@file>", "the arguments object, as JSON or @path/to/file.json")

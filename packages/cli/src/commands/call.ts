@@ -25,7 +25,7 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   if (isUri(name) && options.args !== undefined) throw new UsageError(`--args is not used when reading a resource: the variables of its URI template are the arguments (${name}).`);
   const args = parseArgs(options.args);
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
-  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError(`--timeout must be a positive number of milliseconds; got '${options.timeout}'.`);
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs <= 0)) throw new UsageError(`--timeout must be a positive whole number of milliseconds; got '${options.timeout}'.`);
   const info = await locateBuiltPackage(options.project);
   // Only what this call reaches is imported ahead to check its exports: importing every module of a large project is most of a call's start-up.
   const reached = isUri(name) ? (head: EntryHead) => head.kind === "resource" : (head: EntryHead) => head.name === name;

@@ -199,7 +199,8 @@ describe("toolgen call, through the real binary", () => {
   });
 
   it("usage mistakes exit 2 with a clear message", () => {
-    expect(call("word_count", "--timeout", "soon")).toMatchObject({ status: 2, stderr: "toolgen: --timeout must be a positive number of milliseconds; got 'soon'.\n" });
+    expect(call("word_count", "--timeout", "soon")).toMatchObject({ status: 2, stderr: "toolgen: --timeout must be a positive whole number of milliseconds; got 'soon'.\n" });
+    expect(call("word_count", "--timeout", "1.5")).toMatchObject({ status: 2, stderr: "toolgen: --timeout must be a positive whole number of milliseconds; got '1.5'.\n" });
   });
 
   it("a corrupted dependency manifest fails before any call, naming the file and the field", () => {

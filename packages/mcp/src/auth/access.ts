@@ -61,7 +61,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       // Public, and fetched by browser-based clients before they authorize: readable from any
       // page, also when it sends the MCP-Protocol-Version header (as the SDK's client does).
       if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...PUBLIC, "access-control-allow-methods": "GET, HEAD", "access-control-allow-headers": "mcp-protocol-version", "access-control-max-age": "86400" } });
-      if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+      if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { allow: "GET, HEAD, OPTIONS", ...PUBLIC } });
       // HEAD: the same status and headers, no body (RFC 9110 §9.3.2).
       const json = (body: unknown, status = 200) => new Response(request.method === "HEAD" ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json", ...PUBLIC } });
       if (authorizationServers.length === 0) {
@@ -84,7 +84,8 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
         return requestMalformed(metadataUrl(request), "Tokens are accepted in the Authorization header only, never in the URL.");
       }
       const header = request.headers.get("authorization");
-      if (header === null) return tokenRequired(metadataUrl(request));
+      // An empty header sends no credentials at all, as a missing one.
+      if (header === null || header.trim() === "") return tokenRequired(metadataUrl(request));
       if (!/^Bearer(?: |$)/i.test(header)) return tokenRequired(metadataUrl(request), "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme.");
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
       if (!match) return requestMalformed(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");

@@ -120,6 +120,8 @@ describe("bearer authentication", () => {
       // HEAD: the same answer without its body.
       const head = await handler(new Request(`http://localhost${path}`, { method: "HEAD" }));
       expect([head.status, head.headers.get("content-type"), await head.text()]).toEqual([200, "application/json", ""]);
+      const post = await handler(new Request(`http://localhost${path}`, { method: "POST", body: "{}" }));
+      expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD, OPTIONS"]);
     }
   });
 
@@ -193,6 +195,19 @@ describe("bearer authentication", () => {
     expect(response.headers.get("www-authenticate")).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
     expect(await response.json()).toEqual({ error: "unauthorized", error_description: "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme." });
     expect(refunds).toEqual([]);
+  });
+
+  it("an empty Authorization header is no credentials, answered as a missing one", async () => {
+    const request = (authorization?: string) => {
+      const r = rpc("tools/list");
+      if (authorization !== undefined) r.headers.set("authorization", authorization);
+      return r;
+    };
+    const missing = await handler(request());
+    for (const empty of ["", "  "]) {
+      const response = await handler(request(empty));
+      expect([response.status, response.headers.get("www-authenticate"), await response.json()]).toEqual([401, missing.headers.get("www-authenticate"), await missing.clone().json()]);
+    }
   });
 
   it("a token in the query string: 400 invalid_request (RFC 6750 §3.1), even a valid one", async () => {

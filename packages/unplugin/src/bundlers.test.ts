@@ -52,6 +52,16 @@ describe("@toolgen/unplugin/rollup", () => {
     // Rollup prints the message, then the stack without it (handleError in rollup/dist/shared/rollup.js).
     expect(error.stack!.replace(`${error.name}: ${error.message}\n`, "")).not.toContain("TG2001");
   });
+
+  it("a warning reaches onwarn as Rollup's own warnings do, at its file:line:col", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), `${readFileSync(path.join(dir, "src/tools.ts"), "utf8")}\n/**\n * Greets someone.\n * @tool\n */\nexport function welcome(): string {\n  return "hi";\n}\n`);
+    const warnings: Array<{ plugin?: string; message: string; loc?: { file?: string; line: number; column: number } }> = [];
+    const bundle = await rollup({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: (warning) => void warnings.push(warning) });
+    await bundle.close();
+    const ours = warnings.filter((w) => w.plugin === "toolgen");
+    expect(ours.map((w) => [/TG5003: 'welcome' has the same description/.test(w.message), path.basename(w.loc!.file!), w.loc!.line])).toEqual([[true, "tools.ts", 14]]);
+  });
 });
 
 describe("@toolgen/unplugin/rollup in watch mode", () => {

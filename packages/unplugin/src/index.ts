@@ -14,7 +14,7 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * `toolgen build` inside the bundler: when it starts, and again when a TypeScript source or a
  * file that configures the build changes in watch mode or Vite's dev server (the registry module it rewrites is then
  * reloaded like any changed module). Errors fail the bundler's build with toolgen's
- * file:line:col diagnostics; warnings are printed. Vite's dev server is not stopped by them:
+ * file:line:col diagnostics; warnings are the bundler's warnings. Vite's dev server is not stopped by them:
  * it prints them, shows them in the browser's error overlay, and builds again when a file
  * changes. The manifest is written again after the bundle, since Vite empties its `outDir`
  * (toolgen's default manifest folder too) first.
@@ -58,8 +58,6 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       // Not enumerable: a bundler that prints the error object (Vite's dev server) shows the message, not the array.
       return Object.defineProperty(pluginError(`toolgen: the build failed\n${last.report}`), "diagnostics", { value: last.diagnostics.filter((d) => d.severity === "error") });
     }
-    // Ended by a newline: the bundler's next line of log must not run on from the summary.
-    if (last.report) process.stderr.write(last.report.endsWith("\n") ? last.report : `${last.report}\n`);
     return undefined;
   };
   /**
@@ -90,7 +88,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
         report(failure);
         return;
       }
-      return (failure && fail(this, failure)) as unknown as void;
+      return (failure ? fail(this, failure) : warn(this, last!)) as unknown as void;
     },
     watchChange(id) {
       // A source, or a file that configures the build (the tsconfig and what it extends, package.json, toolgen.config.json).
@@ -98,7 +96,10 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       if (!serving || generated(id) || !(isSource(id) || configures(path.resolve(id)))) return;
       const failure = build();
       if (failure) report(failure);
-      else failing = undefined;
+      else {
+        failing = undefined;
+        warn(this, last!);
+      }
     },
     webpack(compiler) {
       compiler.hooks.watchRun.tap("toolgen", () => buildBeforeCompilation(compiler as WatchedCompiler));
@@ -182,7 +183,7 @@ function announceChanges(compiler: WatchedCompiler, files: readonly string[]): v
 
 const isSource = (file: string) => /\.[cm]?tsx?$/.test(file);
 
-type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[]; contextDependencies?: { add(folder: string): void } } } | undefined };
+type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[]; warnings: Error[]; contextDependencies?: { add(folder: string): void } } } | undefined };
 
 /**
  * A failed build, as each bundler reports one and goes on watching: webpack and Rspack as an
@@ -198,9 +199,37 @@ function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["d
   }
   if (native?.framework !== "esbuild") throw failure;
   if (!failure.diagnostics?.length) return { errors: [{ text: failure.message }] };
-  return {
-    errors: failure.diagnostics.map((d) => ({ text: `${d.code}: ${d.message}`, location: { file: d.file, line: d.line, column: d.column - 1, length: d.length, lineText: lineOf(d.file, d.line) } })),
-  };
+  return { errors: failure.diagnostics.map(esbuildMessage) };
+}
+
+/**
+ * A build's warnings as each bundler reports warnings, so that its log level, Rollup's
+ * `onwarn` and `--failAfterWarnings` apply: webpack and Rspack as warnings of the compilation,
+ * esbuild as the warnings `onStart` returns, Rollup and Vite through `this.warn`, at their
+ * file:line:col. Elsewhere printed.
+ */
+function warn(context: unknown, build: ProjectBuild): { warnings: EsbuildMessage[] } | undefined {
+  const warnings = build.diagnostics.filter((d) => d.severity === "warning");
+  if (warnings.length === 0) return undefined;
+  const native = (context as NativeContext).getNativeBuildContext?.();
+  if (native?.framework === "esbuild") return { warnings: warnings.map(esbuildMessage) };
+  if (native?.compilation && (native.framework === "webpack" || native.framework === "rspack")) {
+    for (const d of warnings) native.compilation.warnings.push(pluginError(`${d.file}:${d.line}:${d.column} - warning ${d.code}: ${d.message}`));
+    return undefined;
+  }
+  const rollup = context as { warn?: (warning: { message: string; id: string; loc: { file: string; line: number; column: number } }) => void };
+  if (typeof rollup.warn === "function") {
+    for (const d of warnings) rollup.warn({ message: `${d.code}: ${d.message}`, id: d.file, loc: { file: d.file, line: d.line, column: d.column - 1 } });
+    return undefined;
+  }
+  // Ended by a newline: the next line of log must not run on from the summary.
+  process.stderr.write(build.report.endsWith("\n") ? build.report : `${build.report}\n`);
+  return undefined;
+}
+
+/** A diagnostic as esbuild reports a message: at its file:line:col (0-based column), with the line. */
+function esbuildMessage(d: ProjectBuild["diagnostics"][number]): EsbuildMessage {
+  return { text: `${d.code}: ${d.message}`, location: { file: d.file, line: d.line, column: d.column - 1, length: d.length, lineText: lineOf(d.file, d.line) } };
 }
 
 interface EsbuildMessage {

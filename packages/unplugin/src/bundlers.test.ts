@@ -49,6 +49,8 @@ describe("@toolgen/unplugin/rollup", () => {
     const failed = rollup({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: () => {} });
     const error = (await failed.then(() => undefined, (e: unknown) => e)) as Error;
     expect(error.message).toMatch(/src\/tools\.ts:11:23 - error TG2001/);
+    const { id, loc } = error as Error & { id?: string; loc?: { file: string; line: number; column: number } };
+    expect([path.basename(id!), path.basename(loc!.file), loc!.line, loc!.column]).toEqual(["tools.ts", "tools.ts", 11, 22]);
     // Rollup prints the message, then the stack without it (handleError in rollup/dist/shared/rollup.js).
     expect(error.stack!.replace(`${error.name}: ${error.message}\n`, "")).not.toContain("TG2001");
   });

@@ -189,7 +189,7 @@ type NativeContext = { getNativeBuildContext?: () => { framework: string; compil
  * A failed build, as each bundler reports one and goes on watching: webpack and Rspack as an
  * error of the compilation (thrown, it stopped their watchers), esbuild as the errors its
  * `onStart` returns, at their file:line:col (thrown, it printed the plugin's stack); Rollup
- * and Vite take a thrown error.
+ * and Vite take a thrown error, with the first diagnostic's place as its `id` and `loc`.
  */
 function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }): { errors: EsbuildMessage[] } {
   const native = (context as NativeContext).getNativeBuildContext?.();
@@ -197,7 +197,12 @@ function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["d
     native.compilation.errors.push(failure);
     return { errors: [] };
   }
-  if (native?.framework !== "esbuild") throw failure;
+  if (native?.framework !== "esbuild") {
+    // Where Rollup and Vite show an error's place (and Vite's overlay opens the file): the first diagnostic's.
+    const at = failure.diagnostics?.[0];
+    if (at) Object.assign(failure, { id: at.file, loc: { file: at.file, line: at.line, column: at.column - 1 } });
+    throw failure;
+  }
   if (!failure.diagnostics?.length) return { errors: [{ text: failure.message }] };
   return { errors: failure.diagnostics.map(esbuildMessage) };
 }

@@ -10,7 +10,7 @@ import { compile, copyFixture, toolgen } from "../../../test-support/temp-projec
  * is marked `@ts-expect-error`, so a type that let one through fails the compile), and the
  * accepted calls are then run.
  */
-describe("typed registry.call with @alias names", () => {
+describe("typed registry.call with @alias names and defaults", () => {
   let dir: string;
   let cleanup: () => void;
 
@@ -22,7 +22,7 @@ describe("typed registry.call with @alias names", () => {
   });
   afterAll(() => cleanup());
 
-  it("accepts the model's names and rejects the TypeScript names, at the top level and inside objects, arrays, records and tuples", () => {
+  it("accepts the model's names and rejects the TypeScript names, at the top level and inside objects, arrays, records and tuples; a request's defaulted properties may be left out", () => {
     expect(() => compile(dir)).not.toThrow();
   });
 
@@ -38,6 +38,10 @@ describe("typed registry.call with @alias names", () => {
       { status: "ok", text: "hi" },
       { status: "ok", text: "locked 7" },
       { status: "ok", text: "a b c@2026" },
+      { status: "ok", text: "inbox by 10" },
+      { status: "ok", text: "inbox by 5" },
+      { status: "ok", text: "title asc" },
+      { status: "ok", text: "title desc" },
     ]);
   });
 });

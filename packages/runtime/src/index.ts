@@ -56,7 +56,7 @@ export type { ExternalToolSchema } from "./registration/define-external.js";
 export type { ParamDescriptor, ToolSpec } from "./registration/define-tool.js";
 export type { Completer } from "./registry/complete-argument.js";
 export { lazyEntry, type EntryDefinition, type EntryHead, type ModuleNamespace } from "./registry/entry-definition.js";
-export type { AliasedArguments, RenameTree } from "./registry/aliased-arguments.js";
+export type { AliasedArguments, RenameTree, WithDefaults } from "./registry/aliased-arguments.js";
 export { splitEntries, type RegistryChunk, type SplitHead } from "./registry/split-entries.js";
 export {
   createRegistry,

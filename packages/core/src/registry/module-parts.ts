@@ -126,7 +126,7 @@ export function renderInputTypes(entries: readonly RegistryModuleEntry[], module
     implementationImports,
     // A type alias, not an interface: only an alias is assignable to the index signature of
     // the `InputMap` that `Registry<Inputs>` requires (the module and its declarations type-check).
-    toolInputs: `${others.some((line) => line.includes("AliasedArguments<")) ? 'import type { AliasedArguments } from "@toolgen/runtime";\n' : ""}${renameAliases.length ? `/** Where \`@alias\` renames inside recursive types, each such type's tree, referring to itself. */\n${renameAliases.join("\n")}\n` : ""}${requests.length ? `/** The implementation of every entry whose one argument is its request object, by name. */\ntype Requests = {\n${requests.join("\n")}\n};\n` : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
+    toolInputs: `${typeImportsOf(others)}${renameAliases.length ? `/** Where \`@alias\` renames inside recursive types, each such type's tree, referring to itself. */\n${renameAliases.join("\n")}\n` : ""}${requests.length ? `/** The implementation of every entry whose one argument is its request object, by name. */\ntype Requests = {\n${requests.join("\n")}\n};\n` : ""}/** Arguments of every entry, by name, as the TypeScript functions declare them (with the \`@alias\` names the model sends). */
 export type ToolInputs = ${requests.length && others.length ? `${mapped} & ${listed}` : requests.length ? mapped : listed};
 `,
   };
@@ -145,7 +145,22 @@ function functionType(entry: ManifestEntry, declaration: RegistryModuleEntry["de
 
 /** Whether an entry's arguments are its implementation's first parameter, a request object, as the model sends it (no `@alias`). */
 function takesRequestAlone(entry: ManifestEntry, renameTreeAt: (pointer: string) => string | undefined): boolean {
-  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeAt("") === undefined;
+  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeAt("") === undefined && defaultedKeys(entry).length === 0;
+}
+
+/**
+ * The request's properties that the schema gives a default and does not require, by their
+ * TypeScript names: the caller may leave them out (the runtime fills them in), whatever the
+ * interface says (`/** @default 5 *\/ limit: number`, or a default for the whole request).
+ */
+function defaultedKeys(entry: ManifestEntry): string[] {
+  const schema = entry.inputSchema as { properties?: Record<string, { default?: unknown } | boolean>; required?: string[] };
+  const required = new Set(schema.required ?? []);
+  // A rename goes `from` the model's name `to` the TypeScript one.
+  const tsName = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { from: string }).from, (c as { to: string }).to]));
+  return Object.entries(schema.properties ?? {})
+    .filter(([key, property]) => !required.has(key) && typeof property === "object" && property.default !== undefined)
+    .map(([key]) => tsName.get(key) ?? key);
 }
 
 /**
@@ -240,13 +255,21 @@ function stringLiteral(json: string): string {
   return `'${json.replace(/[\\']/g, "\\$&").replace(/import|require/g, (word) => (word === "import" ? "imp\\u006frt" : "requ\\u0069re"))}'`;
 }
 
+/** The runtime's helper types the input types use. */
+function typeImportsOf(lines: readonly string[]): string {
+  const used = ["AliasedArguments", "WithDefaults"].filter((name) => lines.some((line) => line.includes(`${name}<`)));
+  return used.length ? `import type { ${used.join(", ")} } from "@toolgen/runtime";\n` : "";
+}
+
 /** The arguments object type, written in terms of the implementation's (`fn`'s) own parameter types. */
 function inputType(entry: ManifestEntry, fn: string, renameTreeAt: (pointer: string) => string | undefined): string {
   const schema = entry.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
   const slots = entry.arguments.parameters;
   if (entry.arguments.mode === "request") {
     const index = slots.findIndex((s) => s.kind === "request");
-    return aliased(`NonNullable<Parameters<${fn}>[${index}]>`, renameTreeAt(""));
+    const defaulted = defaultedKeys(entry);
+    const request = `NonNullable<Parameters<${fn}>[${index}]>`;
+    return aliased(defaulted.length ? `WithDefaults<${request}, ${defaulted.map((k) => JSON.stringify(k)).join(" | ")}>` : request, renameTreeAt(""));
   }
   const required = new Set(schema.required ?? []);
   const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));

@@ -26,3 +26,10 @@ export type AliasedArguments<T, R extends RenameTree> = [keyof R[0] | keyof R[1]
 type Below<R extends RenameTree, K> = K extends keyof R[1] ? R[1][K] : "*" extends keyof R[1] ? R[1]["*"] : NoRenames;
 
 type NoRenames = readonly [renames: Record<never, string>, below: Record<never, RenameTree>];
+
+/**
+ * `T` with the properties `K` optional: the arguments `registry.call` takes for a request
+ * whose schema gives those properties defaults (the runtime fills them in). A union is
+ * taken member by member.
+ */
+export type WithDefaults<T, K extends PropertyKey> = T extends object ? Omit<T, K & keyof T> & { [P in K & keyof T]?: T[P] } : T;

@@ -212,7 +212,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     registerSchema: (schema) => (table.add(defineExternal(schema, formats)) ? table.get(schema.name)!.entry : undefined),
     use(interceptor) {
       // Refused here, not at every call that would then fail inside the chain.
-      if (typeof interceptor !== "function") throw new TypeError(`toolgen: use() takes an interceptor function (call, next) => outcome; got ${typeof interceptor}.`);
+      if (typeof interceptor !== "function") throw new TypeError(`toolgen: use() takes a function; got ${typeof interceptor}.`);
       context.interceptors.push(interceptor);
       return this;
     },

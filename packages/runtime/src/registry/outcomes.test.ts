@@ -253,7 +253,7 @@ describe("every error code", () => {
   });
 
   it("use() refuses what is no interceptor function, before any call", () => {
-    expect(() => oneTool(() => "x").use(42 as never)).toThrow("toolgen: use() takes an interceptor function (call, next) => outcome; got number.");
+    expect(() => oneTool(() => "x").use(42 as never)).toThrow("toolgen: use() takes a function; got number.");
   });
 
   it("internal: an interceptor that throws", async () => {

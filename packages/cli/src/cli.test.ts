@@ -293,6 +293,8 @@ describe("diagnostics, configuration and usage errors", () => {
 
   it("usage errors exit 2: an unknown command, a tsconfig that is not there", () => {
     expect(run(["frobnicate"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown command 'frobnicate' (run 'toolgen --help' for usage)\n" });
+    // With --help too: the program's help, exit 0, would say the command exists.
+    expect(run(["frobnicate", "--help"], dir)).toMatchObject({ status: 2, stdout: "", stderr: "toolgen: unknown command 'frobnicate' (run 'toolgen --help' for usage)\n" });
     expect(run(["list", "--frob"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--frob' (run 'toolgen --help' for usage)\n" });
     const missing = run(["check", "-p", "nowhere/tsconfig.json"], dir);
     expect(missing.status).toBe(2);

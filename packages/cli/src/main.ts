@@ -105,8 +105,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("-o, --out <file>", "write the declarations to a file instead of stdout")
     .action(async (schema: string | undefined, o) => void (exitCode = await (await import("./commands/types.js")).runTypes(schema, o)));
 
+  // `toolgen nope --help`: commander would print the program's help and exit 0, as if `nope`
+  // were a command; it is the unknown command's error (exit 2), as without `--help`.
+  const [first] = argv;
+  const known = (name: string) => program.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  const args = first !== undefined && !first.startsWith("-") && first !== "help" && !known(first) ? argv.filter((a) => a !== "--help" && a !== "-h") : argv;
   try {
-    await program.parseAsync(argv, { from: "user" });
+    await program.parseAsync(args, { from: "user" });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;

@@ -42,6 +42,8 @@ describe("typed registry.call with @alias names and defaults", () => {
       { status: "ok", text: "inbox by 5" },
       { status: "ok", text: "title asc" },
       { status: "ok", text: "title desc" },
+      { status: "ok", text: "everywhere" },
+      { status: "ok", text: "42" },
     ]);
   });
 });

@@ -145,16 +145,18 @@ function functionType(entry: ManifestEntry, declaration: RegistryModuleEntry["de
 
 /** Whether an entry's arguments are its implementation's first parameter, a request object, as the model sends it (no `@alias`). */
 function takesRequestAlone(entry: ManifestEntry, renameTreeAt: (pointer: string) => string | undefined): boolean {
-  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeAt("") === undefined && defaultedKeys(entry).length === 0;
+  return entry.arguments.mode === "request" && entry.arguments.parameters[0]?.kind === "request" && renameTreeAt("") === undefined && leftOut(entry).length === 0;
 }
 
 /**
- * The request's properties that the schema gives a default and does not require, by their
- * TypeScript names: the caller may leave them out (the runtime fills them in), whatever the
- * interface says (`/** @default 5 *\/ limit: number`, or a default for the whole request).
+ * The request's properties a caller may leave out though its type requires them, by their
+ * TypeScript names: every one where the schema requires none (`request?: Q`, or a default for
+ * the whole request: `"all"`), else those the schema gives a default (`/** @default 5 *\/
+ * limit: number`). The runtime fills them in.
  */
-function defaultedKeys(entry: ManifestEntry): string[] {
+function leftOut(entry: ManifestEntry): string[] | "all" {
   const schema = entry.inputSchema as { properties?: Record<string, { default?: unknown } | boolean>; required?: string[] };
+  if (Object.keys(schema.properties ?? {}).length > 0 && !schema.required?.length) return "all";
   const required = new Set(schema.required ?? []);
   // A rename goes `from` the model's name `to` the TypeScript one.
   const tsName = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { from: string }).from, (c as { to: string }).to]));
@@ -267,9 +269,10 @@ function inputType(entry: ManifestEntry, fn: string, renameTreeAt: (pointer: str
   const slots = entry.arguments.parameters;
   if (entry.arguments.mode === "request") {
     const index = slots.findIndex((s) => s.kind === "request");
-    const defaulted = defaultedKeys(entry);
+    const optional = leftOut(entry);
     const request = `NonNullable<Parameters<${fn}>[${index}]>`;
-    return aliased(defaulted.length ? `WithDefaults<${request}, ${defaulted.map((k) => JSON.stringify(k)).join(" | ")}>` : request, renameTreeAt(""));
+    const type = optional === "all" ? `Partial<${request}>` : optional.length ? `WithDefaults<${request}, ${optional.map((k) => JSON.stringify(k)).join(" | ")}>` : request;
+    return aliased(type, renameTreeAt(""));
   }
   const required = new Set(schema.required ?? []);
   const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));

@@ -66,6 +66,19 @@ export interface CallInfo {
 /** Wraps every execution: call `next()` to go on, or return an outcome of your own. */
 export type Interceptor = (call: CallInfo, next: () => Promise<Outcome>) => Promise<Outcome>;
 
+/**
+ * What `call(name, …)` takes after the name: the entry's arguments, optional where it requires
+ * none. A union of names (`cond ? "a" : "b"`) has no one type of arguments: nothing fits it.
+ */
+export type CallRest<Inputs extends InputMap, N extends keyof Inputs> = IsUnion<N> extends true
+  ? [args: never, options?: CallOptions]
+  : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "no required key": the empty object type is the question
+    {} extends Inputs[N]
+    ? [args?: Inputs[N], options?: CallOptions]
+    : [args: Inputs[N], options?: CallOptions];
+
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
 /** Arguments by entry name, for typed calls; the generated module supplies it. */
 export type InputMap = { [name: string]: object };
 
@@ -94,8 +107,9 @@ export interface Registry<Inputs extends InputMap = InputMap> {
   /**
    * A typed call: arguments are checked against the entry's input type at compile time, and
    * passed as the TypeScript function declares them (a `Date` is sent as its ISO string).
+   * `args` may be left out where the entry requires none (a tool without parameters).
    */
-  call<N extends keyof Inputs & string>(name: N, args: Inputs[N], options?: CallOptions): Promise<Outcome>;
+  call<N extends keyof Inputs & string>(name: N, ...rest: CallRest<Inputs, N>): Promise<Outcome>;
   /** A call by any name with any arguments (what a model sends): a tool, a prompt or a resource. */
   dispatch(name: string, args: unknown, options?: CallOptions): Promise<Outcome>;
   /** Reads a resource by URI; a template's variables become its arguments. */
@@ -188,7 +202,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
       await table.load();
       return this;
     },
-    async call(name, args, callOptions) {
+    async call(name, args?: unknown, callOptions?: CallOptions) {
       const json = toJsonArguments(name, args);
       return json.ok ? dispatch(name, json.value, callOptions) : json.outcome;
     },

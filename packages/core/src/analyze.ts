@@ -142,12 +142,16 @@ export function createOutputMapper(program: ts.Program, packageRoot: string, als
   const options = program.getCompilerOptions();
   const rootDir = options.rootDir ?? commonSourceDirectory(program, alsoCompiled);
   const outDir = options.outDir;
+  // `"jsx": "preserve"` (JsxEmit.Preserve) leaves JSX as it is, in a `.jsx` file.
+  const preservesJsx = options.jsx === JSX_PRESERVE;
   return (fileName) => {
     const relative = path.relative(rootDir, fileName);
     const target = outDir ? path.join(outDir, relative) : fileName;
-    return toPosix(path.relative(packageRoot, jsFileName(target)));
+    return toPosix(path.relative(packageRoot, jsFileName(target, preservesJsx)));
   };
 }
+
+const JSX_PRESERVE = 1;
 
 /** The folder holding every root file of the program (declaration files aside), and `also`. */
 export function commonSourceDirectory(program: ts.Program, also: readonly string[] = []): string {
@@ -158,7 +162,8 @@ export function commonSourceDirectory(program: ts.Program, also: readonly string
   return common;
 }
 
-function jsFileName(fileName: string): string {
+function jsFileName(fileName: string, preservesJsx: boolean): string {
+  if (preservesJsx && fileName.endsWith(".tsx")) return fileName.replace(/\.tsx$/, ".jsx");
   return fileName.replace(/\.d\.([cm]?)ts$/, ".$1js").replace(/\.([cm]?)tsx?$/, ".$1js");
 }
 

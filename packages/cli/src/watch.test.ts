@@ -90,19 +90,32 @@ describe("toolgen watch on comments TypeScript's JSDoc scanner never returns fro
   }, 40_000);
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `done()` holds, or `ms` have passed. */
+async function until(done: () => boolean, ms = 30_000): Promise<void> {
+  for (let waited = 0; !done() && waited < ms; waited += 50) await sleep(50);
+}
+
+/** `toolgen watch` in `cwd` (Node.js run with `nodeOptions` first): its process, and its stdout so far. */
+function startWatch(cwd: string, nodeOptions: string[] = []): { child: ChildProcess; stdout: () => string; watching: () => Promise<void> } {
+  const child = spawn(process.execPath, [...nodeOptions, TOOLGEN_BIN, "watch"], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+  let stdout = "";
+  child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+  return { child, stdout: () => stdout, watching: () => until(() => /toolgen: watching \. for changes/.test(stdout)) };
+}
+
 describe("toolgen watch stopped during its first build", () => {
   it("finishes that build and exits 0, as at any other time, instead of being killed (130)", async () => {
     const { dir, cleanup } = copyFixture("transformer/tools");
     // Sends the process SIGINT while TypeScript reads a tool's source, in the middle of the first build.
     const preload = path.join(dir, "interrupt.mjs");
     writeFileSync(preload, 'import fs from "node:fs";\nconst read = fs.readFileSync;\nlet sent = false;\nfs.readFileSync = function (file, ...rest) {\n  if (!sent && String(file).endsWith("forecast.ts")) { sent = true; process.kill(process.pid, "SIGINT"); }\n  return read.call(this, file, ...rest);\n};\n');
-    const child = spawn(process.execPath, ["--import", pathToFileURL(preload).href, TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
+    const { child, stdout } = startWatch(dir, ["--import", pathToFileURL(preload).href]);
     try {
       const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.once("exit", (c, s) => resolve([c, s])));
       expect({ code, signal }).toEqual({ code: 0, signal: null });
-      expect(stdout).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/m);
+      expect(stdout()).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/m);
       expect(JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).entries).toHaveLength(3);
     } finally {
       child.kill("SIGKILL");
@@ -114,16 +127,13 @@ describe("toolgen watch stopped during its first build", () => {
 describe("toolgen watch on a renamed file", () => {
   it("rebuilds once: the new name's add and the old name's late unlink are one change", async () => {
     const { dir, cleanup } = copyFixture("transformer/tools");
-    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch", "-p", dir], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const { child, stdout, watching } = startWatch(dir);
     try {
-      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await sleep(50);
+      await watching();
       renameSync(path.join(dir, "src/forecast.ts"), path.join(dir, "src/weather.ts"));
-      for (let waited = 0; (stdout.match(/toolgen: 3 entries/g) ?? []).length < 2 && waited < 30_000; waited += 50) await sleep(50);
+      await until(() => (stdout().match(/toolgen: 3 entries/g) ?? []).length >= 2);
       await sleep(1000); // a second rebuild would come within chokidar's 100 ms and ours
-      expect(stdout.match(/toolgen: 3 entries.*/g)).toEqual([
+      expect(stdout().match(/toolgen: 3 entries.*/g)).toEqual([
         expect.stringMatching(/wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/),
         expect.stringMatching(/wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/),
       ]);
@@ -145,16 +155,13 @@ describe("toolgen watch on a tsconfig extending one outside its folder (a monore
     const options = (naming: string) => ({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"], types: [], strict: true, skipLibCheck: true, plugins: [{ transform: "@toolgen/transformer", naming }] } });
     writeFileSync(base, JSON.stringify(options("snake_case")));
     writeFileSync(path.join(pkg, "tsconfig.json"), JSON.stringify({ extends: "../tsconfig.base.json", compilerOptions: { rootDir: "src", outDir: "dist" }, include: ["src"] }));
-    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch"], { cwd: pkg, env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const names = () => (JSON.parse(readFileSync(path.join(pkg, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> }).entries.map((e) => e.name);
+    const { child, watching } = startWatch(pkg);
     try {
-      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await sleep(50);
+      await watching();
       expect(names()).toContain("to_fahrenheit");
       writeFileSync(base, JSON.stringify(options("camelCase")));
-      for (let waited = 0; !names().includes("toFahrenheit") && waited < 20_000; waited += 100) await sleep(100);
+      await until(() => names().includes("toFahrenheit"), 20_000);
       expect(names()).toContain("toFahrenheit");
     } finally {
       child.kill("SIGKILL");
@@ -167,17 +174,14 @@ describe("toolgen watch after its own writes and removals", () => {
   it("package.json given its manifest reference again, and a split registry's chunk removed, trigger no rebuild of their own", async () => {
     const { dir, cleanup } = copyFixture("transformer/tools");
     writeFileSync(path.join(dir, "toolgen.config.json"), '{ "split": true }\n');
-    const child = spawn(process.execPath, [TOOLGEN_BIN, "watch"], { cwd: dir, env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const rebuilds = () => (stdout.match(/toolgen: 3 entries.*/g) ?? []).slice(1);
+    const { child, stdout, watching } = startWatch(dir);
+    const rebuilds = () => (stdout().match(/toolgen: 3 entries.*/g) ?? []).slice(1);
     const settled = async (count: number) => {
-      for (let waited = 0; rebuilds().length < count && waited < 20_000; waited += 50) await sleep(50);
+      await until(() => rebuilds().length >= count, 20_000);
       await sleep(1000); // a rebuild of its own would come within this
     };
     try {
-      for (let waited = 0; !/toolgen: watching \. for changes/.test(stdout) && waited < 30_000; waited += 50) await sleep(50);
+      await watching();
       // A version bump written without the "toolgen" reference: the rebuild writes it back.
       writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "toolgen-fixture-tools", version: "2.0.0", private: true, type: "module" }));
       await settled(1);

@@ -1,4 +1,5 @@
 import { NUMBER_FORMATS } from "@toolgen/runtime/formats";
+import { isMultipleOf } from "@toolgen/runtime/validation";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import { hasAnnotations, mergeAnnotations, type ReadAnnotations } from "./read-annotations.js";
 import { patternOrigin, type ReaderContext } from "./reader-context.js";
@@ -37,7 +38,7 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   checkDateFormat(ctx, model, read);
   const typed = read.integer ? toInteger(model) : model;
   const annotations = mergeAnnotations(typed.annotations, read.annotations);
-  if (read.tags.size > 0) checkBounds(ctx, annotations, read);
+  if (read.tags.size > 0) checkBounds(ctx, annotations, read, typed.kind === "number" && typed.integer === true);
   const result = annotations ? { ...typed, annotations } : typed;
   const defaultTag = read.tags.get("default");
   if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
@@ -84,7 +85,7 @@ function toInteger(model: TypeModel): TypeModel {
   return model;
 }
 
-function checkBounds(ctx: ReaderContext, merged: Annotations | undefined, read: ReadAnnotations): void {
+function checkBounds(ctx: ReaderContext, merged: Annotations | undefined, read: ReadAnnotations, integer: boolean): void {
   if (!merged) return;
   const annotations = merged as Record<string, unknown>;
   for (const [low, high] of BOUNDS) {
@@ -95,8 +96,38 @@ function checkBounds(ctx: ReaderContext, merged: Annotations | undefined, read: 
     if (a > b || (exclusive && a === b)) {
       const at = read.tags.get(high) ?? read.tags.get(low);
       if (at) ctx.diagnostics.report(at, DiagnosticCode.InvalidConstraint, `@${low} ${a} and @${high} ${b} leave no valid value.`);
+      return;
     }
   }
+  checkSteps(ctx, annotations, read, integer);
+}
+
+/**
+ * Bounds that leave room, but no whole number or multiple in it: `@integer @minimum 0.2
+ * @maximum 0.8`, or `@multipleOf 5 @minimum 1 @maximum 4`.
+ */
+function checkSteps(ctx: ReaderContext, annotations: Record<string, unknown>, read: ReadAnnotations, integer: boolean): void {
+  const step = typeof annotations.multipleOf === "number" ? annotations.multipleOf : undefined;
+  const at = read.tags.get("multipleOf") ?? read.tags.get("integer");
+  if ((!integer && step === undefined) || !at || !read.tags.has(step !== undefined ? "multipleOf" : "integer")) return;
+  const bound = (inclusive: string, exclusive: string, pick: (a: number, b: number) => number) => {
+    const values = [annotations[inclusive], annotations[exclusive]].filter((v): v is number => typeof v === "number");
+    return values.length ? values.reduce(pick) : undefined;
+  };
+  const low = bound("minimum", "exclusiveMinimum", Math.max);
+  const high = bound("maximum", "exclusiveMaximum", Math.min);
+  if (low === undefined || high === undefined) return;
+  const fits = (v: number) => (v > low || (v === low && annotations.exclusiveMinimum !== low)) && (v < high || (v === high && annotations.exclusiveMaximum !== high));
+  const unit = step ?? 1;
+  // The multiples of the step from the lower bound up (a thousand at most: beyond, a value is taken to exist).
+  for (let k = Math.ceil(low / unit), n = 0; k * unit <= high && n < 1000; k++, n++) {
+    const v = k * unit;
+    if (fits(v) && (!integer || Number.isInteger(v) || isMultipleOf(v, 1))) return;
+  }
+  if (Math.ceil(low / unit) + 1000 <= Math.floor(high / unit)) return;
+  const what = [integer ? "@integer" : "", step !== undefined ? `@multipleOf ${step}` : ""].filter(Boolean).join(" and ");
+  const excluded = (value: number, keyword: string) => `${value}${annotations[keyword] === value ? " (excluded)" : ""}`;
+  ctx.diagnostics.report(at, DiagnosticCode.InvalidConstraint, `${what} leave${integer && step !== undefined ? "" : "s"} no valid value from ${excluded(low, "exclusiveMinimum")} to ${excluded(high, "exclusiveMaximum")}.`);
 }
 
 /** The value families a model admits, or undefined when it cannot be known here (refs, any). */

@@ -48,7 +48,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
   }
 
   if (port === undefined) {
-    await serveStdio(first, { graceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS });
+    // SIGTERM and SIGINT as over HTTP: the calls in flight may finish for the grace period, then are aborted; exit 0.
+    const stop = new AbortController();
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+    await serveStdio(first, { graceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS, signal: stop.signal });
     return 0;
   }
   const source = "the toolgen config (package.json \"toolgen\" or toolgen.config.json)";

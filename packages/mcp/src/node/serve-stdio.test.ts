@@ -17,7 +17,11 @@ registry.register({
     context.signal.addEventListener("abort", () => { clearTimeout(timer); process.stderr.write("stopped\\n"); });
   }),
 });
-await serveStdio(createMcpServer(registry, { identity: { name: "s", version: "1.0.0" }, stateful: true }), { graceMs: Number(process.argv[1]) });
+// As \`toolgen serve\` does: SIGTERM stops serving.
+const stop = new AbortController();
+process.once("SIGTERM", () => stop.abort());
+await serveStdio(createMcpServer(registry, { identity: { name: "s", version: "1.0.0" }, stateful: true }), { graceMs: Number(process.argv[1]), signal: stop.signal });
+process.stderr.write("served\\n");
 `;
 
 const lines = (...messages: object[]) => messages.map((m) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`).join("");
@@ -58,5 +62,33 @@ describe("serveStdio when the client closes stdin", () => {
     const { answers, ms } = await oneShot(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, 60_000), { method: "notifications/cancelled", params: { requestId: 1 } }), 30_000);
     expect(answers.map((a) => a.id)).toEqual([0]);
     expect(ms).toBeLessThan(10_000);
+  }, 20_000);
+});
+
+describe("serveStdio while a call runs", () => {
+  /** The server with `wait` running `ms`: `act(child)` once the call is in flight; then its exit and what it wrote. */
+  function during(ms: number, graceMs: number, act: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, String(graceMs)], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      // The initialize answer is out: the call is sent, and acted on a moment later.
+      if (stdout.includes('"id":0')) setTimeout(() => act(child), 200);
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.stdin.write(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, ms)));
+    return new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr })));
+  }
+
+  it("a client gone (its end of stdout closed) ends serving quietly when the answer cannot be written (EPIPE), exit 0", async () => {
+    const { code, stderr } = await during(500, 30_000, (child) => child.stdout!.destroy());
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "served\n" });
+  }, 20_000);
+
+  it("SIGTERM lets the call finish within the grace period, answers it, and exits 0", async () => {
+    const { code, signal, stdout, stderr } = await during(500, 5000, (child) => child.kill("SIGTERM"));
+    expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: "served\n" });
+    expect(stdout).toContain('"text":"waited 500"');
   }, 20_000);
 });

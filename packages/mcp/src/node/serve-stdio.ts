@@ -6,17 +6,23 @@ import { StdioLines } from "./stdio-lines.js";
 const DEFAULT_GRACE_MS = 10_000;
 
 /**
- * Serves over stdin/stdout until the client closes the pipe; resolves when it has, and the
- * requests in flight then are answered (a one-shot `echo … | toolgen serve` gets its answer),
- * or after `graceMs` (default 10 s), when closing the server aborts those still running. stdout
- * carries the protocol alone: anything else written to it while serving (a tool's
- * `console.log`) goes to stderr, where it cannot corrupt the stream of messages.
+ * Serves over stdin/stdout until the client closes the pipe, or `signal` aborts (the CLI's
+ * SIGTERM and SIGINT); resolves when the requests in flight then are answered (a one-shot
+ * `echo … | toolgen serve` gets its answer), or after `graceMs` (default 10 s), when closing
+ * the server aborts those still running. A client gone (stdout's pipe broken: EPIPE) can be
+ * answered nothing more: the server closes at once, aborting its calls. stdout carries the
+ * protocol alone: anything else written to it while serving (a tool's `console.log`) goes to
+ * stderr, where it cannot corrupt the stream of messages.
  */
-export async function serveStdio(server: Server, options: { graceMs?: number } = {}): Promise<void> {
-  const transport = new StdioLines(process.stdin, claimStdout());
+export async function serveStdio(server: Server, options: { graceMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+  const output = claimStdout();
+  const transport = new StdioLines(process.stdin, output);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    process.stdin.once("end", () => void transport.answered(options.graceMs ?? DEFAULT_GRACE_MS).then(() => server.close()));
+    const finish = () => void transport.answered(options.graceMs ?? DEFAULT_GRACE_MS).then(() => server.close());
+    process.stdin.once("end", finish);
+    options.signal?.addEventListener("abort", finish, { once: true });
+    output.on("error", () => void server.close());
   });
   await server.connect(transport);
   await closed;
@@ -27,5 +33,8 @@ function claimStdout(): Writable {
   const { stdout, stderr } = process;
   const write = stdout.write.bind(stdout) as (chunk: unknown, encoding: BufferEncoding, done: (error?: Error | null) => void) => boolean;
   stdout.write = stderr.write.bind(stderr) as typeof stdout.write;
-  return new Writable({ write: (chunk, encoding, done) => void write(chunk, encoding, done) });
+  const output = new Writable({ write: (chunk, encoding, done) => void write(chunk, encoding, done) });
+  // The pipe's own error (EPIPE) reaches the protocol's stream, whose listener closes the server: never an uncaught 'error'.
+  stdout.on("error", (error) => output.destroy(error));
+  return output;
 }

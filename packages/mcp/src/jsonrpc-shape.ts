@@ -30,6 +30,9 @@ export function isResponse(message: unknown): boolean {
 function invalidSingle(message: unknown): string | undefined {
   if (!isObject(message)) return `expected a JSON-RPC message (an object), received ${message === null ? "null" : Array.isArray(message) ? "an array" : typeof message}`;
   if (message.jsonrpc !== "2.0") return `"jsonrpc" must be "2.0"`;
+  const unknown = Object.keys(message).find((key) => !MEMBERS.has(key));
+  if (unknown !== undefined) return `${JSON.stringify(unknown)} is no member of a JSON-RPC message (jsonrpc, id, method, params, result, error)`;
+  if ("method" in message && ("result" in message || "error" in message)) return `a message is a request ("method") or a response ("result", "error"), not both`;
   if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : Number.isInteger(message.id) ? " of at most 15 digits (this one would be answered as another number)" : ""}`;
   if ("method" in message) {
     if (typeof message.method !== "string") return `"method" must be a string`;
@@ -55,6 +58,8 @@ function invalidMeta(meta: unknown): string | undefined {
 }
 
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+const MEMBERS = new Set(["jsonrpc", "id", "method", "params", "result", "error"]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -415,6 +415,10 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect((await invalid({ jsonrpc: "2.0", id: 5, result: null })).error.message).toBe('Invalid Request: "result" must be an object.');
     expect((await invalid({ jsonrpc: "2.0", id: 5, error: { code: "x" } })).error.message).toBe('Invalid Request: "error" must be { "code": an integer, "message": a string }.');
     expect((await invalid({ jsonrpc: "2.0", id: 1.5, method: "tools/list" })).error.message).toBe('Invalid Request: "id" must be a string or an integer.');
+    for (const method of ["ping", "tools/call"]) {
+      expect(await invalid({ jsonrpc: "2.0", id: 9, method, params: { name: "add", arguments: { a: 1, b: 2 } }, extra: 1 })).toEqual({ jsonrpc: "2.0", id: 9, error: { code: -32600, message: 'Invalid Request: "extra" is no member of a JSON-RPC message (jsonrpc, id, method, params, result, error).' } });
+    }
+    expect((await invalid({ jsonrpc: "2.0", id: 9, method: "ping", result: {} })).error.message).toBe('Invalid Request: a message is a request ("method") or a response ("result", "error"), not both.');
     // What the SDK's transport would answer -32700, losing the id: a `_meta` of the wrong shape, an id no double holds.
     for (const method of ["ping", "tools/list", "tools/call"]) {
       expect(await invalid({ jsonrpc: "2.0", id: 6, method, params: { name: "add", _meta: 5 } })).toMatchObject({ id: 6, error: { code: -32600, message: 'Invalid Request: "params._meta" must be an object.' } });

@@ -35,6 +35,8 @@ export class SessionAnswers {
   /** Finished streams whose answer no open response stream carried: the client resumes (`Last-Event-ID`) to read it. */
   private readonly unread = new Map<string, string>();
   private readonly open = new Set<AnswerStream>();
+  /** The session's requests not yet answered nor cancelled, whatever their stream: their ids are taken. */
+  private readonly inFlight = new Set<RequestId>();
 
   constructor(private readonly limit = 1000) {}
 
@@ -42,6 +44,7 @@ export class SessionAnswers {
   stored(streamId: string, message: JSONRPCMessage, eventId: string): void {
     const { id } = message as { id?: RequestId };
     if (id === undefined || !("result" in message || "error" in message)) return;
+    this.inFlight.delete(id);
     const ids = this.running.get(streamId);
     if (!ids) return void remember(this.answeredEarly, streamId, { ids: (this.answeredEarly.get(streamId)?.ids ?? new Set()).add(id), eventId }, this.limit);
     ids.delete(id);
@@ -60,8 +63,24 @@ export class SessionAnswers {
     return this.running.size + this.unread.size;
   }
 
+  /** Requests received: their ids are in use until answered or cancelled. */
+  started(ids: Iterable<RequestId>): void {
+    for (const id of ids) this.inFlight.add(id);
+  }
+
+  /** Requests the transport refused whole (an HTTP error): they will never be answered. */
+  refused(ids: Iterable<RequestId>): void {
+    for (const id of ids) this.inFlight.delete(id);
+  }
+
+  /** Whether `id` is that of a request still running (a client may not use it again until then). */
+  isInFlight(id: RequestId): boolean {
+    return this.inFlight.has(id);
+  }
+
   /** A cancelled request: no response will come for it. */
   cancel(id: RequestId): void {
+    this.inFlight.delete(id);
     for (const [streamId, ids] of this.running) {
       if (!ids.delete(id)) continue;
       if (ids.size === 0) {

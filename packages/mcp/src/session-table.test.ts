@@ -107,6 +107,18 @@ describe("sessions", () => {
     expect(await answer("tools/call", { name: "echo", arguments: { text: "after" } })).toMatchObject({ id: 7, result: { content: [{ type: "text", text: "after" }] } });
   });
 
+  it("an id in use by a request still running is refused -32600, and the running request still gets its answer", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const first = mcp(post({ jsonrpc: "2.0", id: 50, method: "tools/call", params: { name: "nap", arguments: {} } }, id));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await mcp(post({ jsonrpc: "2.0", id: 50, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }, id));
+    expect([again.status, await again.json()]).toEqual([400, { jsonrpc: "2.0", id: 50, error: { code: -32600, message: "Invalid Request: the id 50 is that of a request still running in this session; use another." } }]);
+    expect(await jsonRpcAnswer(await first)).toMatchObject({ id: 50, result: { content: [{ type: "text", text: "rested" }] } });
+    // Answered, the id is free again.
+    expect(await jsonRpcAnswer(await mcp(post({ jsonrpc: "2.0", id: 50, method: "tools/call", params: { name: "echo", arguments: { text: "again" } } }, id)))).toMatchObject({ id: 50, result: { content: [{ text: "again" }] } });
+  });
+
   it("GET opens the session's stream; without sessions, GET is 405", async () => {
     const mcp = handler(true);
     const id = await open(mcp);

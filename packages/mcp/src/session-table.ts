@@ -84,17 +84,23 @@ export class SessionTable {
     const lastEventId = request.method === "GET" ? request.headers.get("last-event-id") : null;
     const resumedStream = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
     if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!, resumedStream);
+    const messages = Array.isArray(body) ? (body as unknown[]) : [body];
+    const requestIds = messages.flatMap(requestIdOf);
+    // An id in use by a request still running (or twice in one batch): the transport would send both answers to the last stream, and the first would wait for ever.
+    const reused = requestIds.find((requestId, i) => session.answers.isInFlight(requestId) || requestIds.indexOf(requestId) !== i);
+    if (reused !== undefined) return jsonRpcError(400, -32600, `Invalid Request: the id ${JSON.stringify(reused)} is that of a request still running in this session; use another.`, {}, reused);
+    session.answers.started(requestIds);
     session.openStreams++;
     const response = await session.transport.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
+    if (response.status >= 400) session.answers.refused(requestIds);
     const settled = () => {
       session.openStreams--;
       session.lastSeen = Date.now();
     };
-    const messages = Array.isArray(body) ? (body as unknown[]) : [body];
     for (const cancelled of messages.flatMap(cancelledRequestOf)) session.answers.cancel(cancelled);
     if (!response.headers.get("content-type")?.includes("text/event-stream")) return whenSent(response, settled);
     // A call's stream, or one resumed: ended by the session once nothing more will come on it.
-    const ids = resumedStream === undefined ? new Set(messages.flatMap(requestIdOf)) : session.answers.runningOn(resumedStream);
+    const ids = resumedStream === undefined ? new Set(requestIds) : session.answers.runningOn(resumedStream);
     if (!ids || ids.size === 0) return whenSent(response, settled);
     return answerStream(session, response, { ids, ...(resumedStream !== undefined ? { streamId: resumedStream } : {}) }, settled, lastEventId ?? undefined);
   }

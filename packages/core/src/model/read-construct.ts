@@ -33,6 +33,8 @@ function readers(tsm: typeof ts): ReadonlyArray<[flags: number, reader: Reader]>
     [F.Never, (ctx, type, site) => reportUnsupported(ctx, type, site, "no value has type never", "check the type (an impossible intersection, or Omit of every key?)")],
     [F.Undefined | F.Void, (ctx, type, site) => reportUnsupported(ctx, type, site, "JSON has no undefined", "make the property optional instead")],
     [F.StringMapping, (ctx, type, site) => reportUnsupported(ctx, type, site, "intrinsic string mappings have no pattern", "use string with @pattern")],
+    // Deferred: `keyof T`, `T[K]`, `T extends X ? A : B` with T a type parameter have values only where T is given.
+    [F.Index | F.IndexedAccess | F.Conditional | F.Substitution, (ctx, type, site) => reportUnsupported(ctx, type, site, "it depends on a type parameter, whose values are known only where the function is called", "write the type it stands for (a union of the keys, the property's type)")],
   ];
 }
 

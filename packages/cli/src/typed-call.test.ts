@@ -26,6 +26,11 @@ describe("typed registry.call with @alias names and defaults", () => {
     expect(() => compile(dir)).not.toThrow();
   });
 
+  it("an error's payload, narrowed by its code, is what the runtime puts there", async () => {
+    const { payloads } = (await import(pathToFileURL(path.join(dir, "dist/calls.js")).href)) as { payloads: () => Promise<unknown[]> };
+    expect(await payloads()).toEqual(["/b", "/a"]); // b missing, then a of the wrong type
+  });
+
   it("the calls the types accept are the calls the runtime accepts", async () => {
     const { acceptedCalls } = (await import(pathToFileURL(path.join(dir, "dist/calls.js")).href)) as { acceptedCalls: () => Promise<unknown>[] };
     expect(await Promise.all(acceptedCalls())).toEqual([

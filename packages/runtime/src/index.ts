@@ -49,7 +49,7 @@ export {
 } from "./manifest/manifest-format.js";
 export { ManifestError, type ManifestProblem } from "./manifest/manifest-error.js";
 export { EndTask, ToolError, ToolExecutionError } from "./outcome/errors.js";
-export type { EndedOutcome, ErrorCode, ErrorOutcome, OkOutcome, Outcome, PromptMessage, Repair, SuspendedOutcome } from "./outcome/outcome.js";
+export type { EndedOutcome, ErrorCode, ErrorOutcome, ErrorPayloads, OkOutcome, Outcome, OutcomeError, PromptMessage, Repair, SuspendedOutcome } from "./outcome/outcome.js";
 export type { ArgumentIssue } from "./pipeline/validate-arguments.js";
 export type { ToolsetFactory } from "./pipeline/resolve-implementation.js";
 export type { ExternalToolSchema } from "./registration/define-external.js";

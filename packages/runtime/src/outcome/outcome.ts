@@ -1,4 +1,5 @@
 import type { Content } from "../content/content.js";
+import type { ArgumentIssue } from "../pipeline/validate-arguments.js";
 
 /**
  * The result of every call: plain JSON, a union on `status`, never a throw.
@@ -32,9 +33,19 @@ export type ErrorCode =
   | "forbidden"
   | "internal";
 
+/** What the runtime puts in `payload` for these codes; the others carry what the tool gave (`ToolError`), or nothing. */
+export interface ErrorPayloads {
+  invalid_arguments: { issues: ArgumentIssue[] };
+  unknown_tool: { suggestions: string[] };
+  forbidden: { missing: string[] };
+}
+
+/** An outcome's error: its `payload` typed by its `code` (narrow on `code` to read `issues`, `suggestions`, `missing`). */
+export type OutcomeError = { [C in ErrorCode]: { code: C; message: string; payload?: C extends keyof ErrorPayloads ? ErrorPayloads[C] : unknown } }[ErrorCode];
+
 export interface ErrorOutcome {
   status: "error";
-  error: { code: ErrorCode; message: string; payload?: unknown };
+  error: OutcomeError;
   repairs?: Repair[];
 }
 
@@ -62,5 +73,5 @@ export interface Repair {
 
 /** The outcome of an error, with a stable `code` a host can branch on. */
 export function errorOutcome(code: ErrorCode, message: string, payload?: unknown): ErrorOutcome {
-  return { status: "error", error: payload === undefined ? { code, message } : { code, message, payload } };
+  return { status: "error", error: (payload === undefined ? { code, message } : { code, message, payload }) as OutcomeError };
 }

@@ -15,7 +15,7 @@ export interface AnswerStream {
  * stream holding one stayed open for ever (and its session with it). Here a stream is
  * finished once each of its requests is answered (its response stored in the event store) or
  * cancelled; the open streams of a finished one are ended — after the event of the response
- * that finished it passes through them (`lastAnswer`), or at once on a cancellation. A
+ * that finished it passes through them (`endsWith`), or at once on a cancellation. A
  * response can be stored before its stream is known (an error the SDK answers at once, such as
  * an unknown method): its event is still to pass when the stream is.
  *

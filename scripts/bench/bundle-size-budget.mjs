@@ -26,6 +26,9 @@
  * member, as documented (+520 B); 21.5 KiB since the runtime refuses a resource path variable of
  * `..`, `\` or NUL and reads scopes from an array only (two security fixes paid for by trims),
  * and a caller's mistakes are said where they are made: `use()` of what is no function, a
- * `timeoutMs` that is no number naming its type (+27 B over 21 KiB).
+ * `timeoutMs` that is no number naming its type (+27 B over 21 KiB); an interceptor's result
+ * checked where it is returned, with what its status requires, the caller's abort on the
+ * tool's signal from the start (an approval interceptor can stop waiting), and host
+ * callbacks that throw or reject contained (+101 B).
  */
 export const BUNDLE_BUDGET_BYTES = 21.5 * 1024;

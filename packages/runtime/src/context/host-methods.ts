@@ -13,10 +13,10 @@ type HostMethods = Pick<ToolContext, "log" | "reportProgress" | "sample" | "elic
 export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
   return {
     log(level: LogLevel, data: unknown, logger?: string) {
-      host.log?.(logger === undefined ? { level, data } : { level, data, logger });
+      tell(() => host.log?.(logger === undefined ? { level, data } : { level, data, logger }));
     },
     reportProgress(progress: number, total?: number, message?: string) {
-      host.progress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) });
+      tell(() => host.progress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }));
     },
     async sample(request: SampleRequest): Promise<SampleResult> {
       if (!host.sample) throw unavailable("sample a model", "sampling");
@@ -35,6 +35,15 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
       return answer as ElicitResult<ElicitContent<S>>;
     },
   };
+}
+
+/** Logs and progress are sent and forgotten: a host callback that throws, or whose promise rejects, fails neither the tool nor the process. */
+function tell(send: () => unknown): void {
+  try {
+    void Promise.resolve(send()).catch(() => {});
+  } catch {
+    // dropped, as a message with no host to take it
+  }
 }
 
 function unavailable(what: string, capability: string): ToolError {

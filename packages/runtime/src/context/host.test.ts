@@ -36,6 +36,32 @@ describe("content results", () => {
 });
 
 describe("the host's callbacks, through ToolContext", () => {
+  it("a log or progress callback that throws, or whose promise rejects, fails neither the tool nor the process", async () => {
+    const rejected: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejected.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const host: CallHost = {
+        log: () => {
+          throw new Error("log broke");
+        },
+        progress: async () => {
+          throw new Error("progress rejects");
+        },
+      };
+      const outcome = await run((_args, context) => {
+        context.log("info", "working");
+        context.reportProgress(1, 2);
+        return "done";
+      }, { host });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(outcome).toEqual({ status: "ok", text: "done" });
+      expect(rejected).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
   it("log and reportProgress go to the call's host, over the registry's", async () => {
     const logs: LogMessage[] = [];
     const progress: Progress[] = [];

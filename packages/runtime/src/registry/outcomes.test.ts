@@ -263,8 +263,43 @@ describe("every error code", () => {
 
   it("internal: an interceptor that returns something other than an outcome", async () => {
     const returning = (value: unknown) => oneTool(() => "x").use(async () => value as never);
-    expect(await returning(undefined).dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: 'An interceptor returned nothing instead of an outcome ({ status: "ok" | "error" | "suspended" | "ended", … }).' } });
-    expect(await returning({ status: "weird" }).dispatch("t", {})).toMatchObject({ error: { code: "internal", message: expect.stringContaining("An interceptor returned an object instead of an outcome") } });
+    expect(await returning(undefined).dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: 'An interceptor returned nothing instead of an outcome ({ status: "ok", text } | { status: "error", error: { code, message } } | …).' } });
+    // A status without what it requires is no outcome either: an MCP server or telemetry reading it would fail.
+    for (const value of [{ status: "weird" }, { status: "error" }, { status: "error", error: "no" }, { status: "ok" }, { status: "suspended" }]) {
+      expect(await returning(value).dispatch("t", {})).toMatchObject({ error: { code: "internal", message: expect.stringContaining("An interceptor returned an object instead of an outcome") } });
+    }
+  });
+
+  it("an interceptor's result is checked where it returns it: the interceptor around it gets an outcome too", async () => {
+    const seen: unknown[] = [];
+    const registry = oneTool(() => "x")
+      .use(async (_call, next) => {
+        const outcome = await next();
+        seen.push(outcome.status === "error" ? outcome.error.code : outcome.status);
+        return outcome;
+      })
+      .use(async () => ({ status: "error" }) as never);
+    expect(await registry.dispatch("t", {})).toMatchObject({ status: "error", error: { code: "internal" } });
+    expect(seen).toEqual(["internal"]);
+  });
+
+  it("an interceptor sees the caller's abort on the tool's signal, before the tool is called", async () => {
+    const caller = new AbortController();
+    let waited = "";
+    const registry = oneTool(() => "ran").use(
+      (call, next) =>
+        new Promise((resolve) => {
+          // An approval that waits for a person, and stops when the call is given up.
+          call.context.signal.addEventListener("abort", () => {
+            waited = String(call.context.signal.reason);
+            resolve(next());
+          });
+        }),
+    );
+    const outcome = registry.dispatch("t", {}, { signal: caller.signal });
+    caller.abort("gone");
+    expect(await outcome).toEqual({ status: "error", error: { code: "aborted", message: "The call to 't' was aborted before it started." } });
+    expect(waited).toBe("gone");
   });
 });
 

@@ -65,14 +65,25 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const info: CallInfo = { name: entry.name, entry, arguments: args, context };
   const invoke = async (): Promise<Outcome> => {
     if (entry.external) return shared.suspended.suspend(entry.name, args);
-    const limits = { signal: callOptions.signal, timeoutMs: callOptions.timeoutMs ?? shared.options.timeoutMs };
-    return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, limits);
+    return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, callOptions.timeoutMs ?? shared.options.timeoutMs);
   };
-  const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => interceptor(info, next), invoke);
-  const outcome: unknown = await chain();
-  // An interceptor is the host's code: what it returns is checked like a tool's result would be.
-  if (!isOutcome(outcome)) return errorOutcome("internal", `An interceptor returned ${describeValue(outcome)} instead of an outcome ({ status: "ok" | "error" | "suspended" | "ended", … }).`);
-  return prepared.repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs: prepared.repairs } : outcome;
+  // The caller's abort reaches the tool's signal from the start, so an interceptor that waits (an approval) can stop too.
+  const abort = () => controller.abort(callOptions.signal?.reason);
+  if (callOptions.signal?.aborted) abort();
+  else callOptions.signal?.addEventListener("abort", abort, { once: true });
+  // An interceptor is the host's code: what it returns is checked where it returns it, so the
+  // interceptor around it (telemetry) and the caller get an outcome.
+  const checked = async (produced: Promise<unknown>): Promise<Outcome> => {
+    const outcome = await produced;
+    return isOutcome(outcome) ? outcome : errorOutcome("internal", `An interceptor returned ${describeValue(outcome)} instead of an outcome ({ status: "ok", text } | { status: "error", error: { code, message } } | …).`);
+  };
+  const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => checked(interceptor(info, next)), invoke);
+  try {
+    const outcome = await chain();
+    return prepared.repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs: prepared.repairs } : outcome;
+  } finally {
+    callOptions.signal?.removeEventListener("abort", abort);
+  }
 }
 
 /** Loads the implementation, calls it, and turns its result or its throw into an outcome. */
@@ -109,8 +120,12 @@ function uriOf(uris: readonly string[], args: Readonly<Record<string, unknown>>)
   return uris.find((u) => !isUriTemplate(u)) ?? uris.map((u) => expandUriTemplate(u, args)).find((u) => u !== undefined) ?? uris[0] ?? "";
 }
 
-const STATUSES: ReadonlySet<unknown> = new Set(["ok", "error", "suspended", "ended"]);
-
+/** An outcome with what its status requires: `text`, an `error`'s code and message, a suspended `call`'s id and name. */
 function isOutcome(value: unknown): value is Outcome {
-  return typeof value === "object" && value !== null && STATUSES.has((value as { status?: unknown }).status);
+  const o = value as { status?: unknown; text?: unknown; error?: { code?: unknown; message?: unknown }; call?: { id?: unknown; name?: unknown } } | null;
+  if (typeof o !== "object" || o === null) return false;
+  if (o.status === "ok") return typeof o.text === "string";
+  if (o.status === "error") return typeof o.error?.code === "string" && typeof o.error.message === "string";
+  if (o.status === "suspended") return typeof o.call?.id === "string" && typeof o.call.name === "string";
+  return o.status === "ended";
 }

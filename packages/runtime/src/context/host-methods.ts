@@ -37,7 +37,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
   };
 }
 
-/** Logs and progress are sent and forgotten: a host callback that throws, or whose promise rejects, fails neither the tool nor the process. */
+/** Logs and progress are sent and forgotten: a host callback that throws, or whose promise rejects, fails neither the tool nor the application (no unhandled rejection). */
 function tell(send: () => unknown): void {
   try {
     void Promise.resolve(send()).catch(() => {});

@@ -65,8 +65,7 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       const { written: changed, removed } = writePlan(plan);
       for (const file of removed) written.set(path.resolve(file), undefined);
       const done = [changed.length ? `wrote ${changed.map(shown).join(", ")}` : "", removed.length ? `removed ${removed.map(shown).join(", ")}` : ""].filter(Boolean).join("; ");
-      ensureManifestReference(info);
-      written.set(info.packageJsonPath, readIfExists(info.packageJsonPath));
+      if (ensureManifestReference(info) !== undefined) written.set(info.packageJsonPath, readIfExists(info.packageJsonPath));
       process.stdout.write(`${summary}, ${done || "no changes"}\n`);
       const outside = changed.includes(plan.files[1].path) ? registryModuleOutsideProgram(info) : undefined;
       if (outside) process.stderr.write(`[${time}] toolgen: warning: ${outside}\n`);

@@ -31,7 +31,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   /** The overlay's message of the failure the sources have now, while serving; undefined once a build succeeds. */
   let failing: { type: "error"; err: Record<string, unknown> } | undefined;
   /** A failure while serving: printed, and sent to the overlay of every page, open now or later. */
-  const report = (failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }) => {
+  const report = (failure: BuildFailure) => {
     process.stderr.write(`${failure.message}\n`);
     const at = failure.diagnostics?.[0];
     const where = at ? { id: at.file, loc: { file: at.file, line: at.line, column: at.column } } : {};
@@ -56,7 +56,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     }
     if (!last.ok) {
       // Not enumerable: a bundler that prints the error object (Vite's dev server) shows the message, not the array.
-      return Object.defineProperty(pluginError(`toolgen: the build failed\n${last.report}`), "diagnostics", { value: last.diagnostics.filter((d) => d.severity === "error") });
+      const of = (severity: string) => ({ value: last!.diagnostics.filter((d) => d.severity === severity) });
+      return Object.defineProperties(pluginError(`toolgen: the build failed\n${last.report}`), { diagnostics: of("error"), warnings: of("warning") });
     }
     return undefined;
   };
@@ -183,6 +184,9 @@ function announceChanges(compiler: WatchedCompiler, files: readonly string[]): v
 
 const isSource = (file: string) => /\.[cm]?tsx?$/.test(file);
 
+/** A failed build: its errors, and its warnings (which esbuild reports beside the errors), as diagnostics. Not enumerable. */
+type BuildFailure = Error & { diagnostics?: ProjectBuild["diagnostics"]; warnings?: ProjectBuild["diagnostics"] };
+
 type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[]; warnings: Error[]; contextDependencies?: { add(folder: string): void } } } | undefined };
 
 /**
@@ -191,7 +195,7 @@ type NativeContext = { getNativeBuildContext?: () => { framework: string; compil
  * `onStart` returns, at their file:line:col (thrown, it printed the plugin's stack); Rollup
  * and Vite take a thrown error, with the first diagnostic's place as its `id` and `loc`.
  */
-function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["diagnostics"] }): { errors: EsbuildMessage[] } {
+function fail(context: unknown, failure: BuildFailure): { errors: EsbuildMessage[]; warnings?: EsbuildMessage[] } {
   const native = (context as NativeContext).getNativeBuildContext?.();
   if (native?.compilation && (native.framework === "webpack" || native.framework === "rspack")) {
     native.compilation.errors.push(failure);
@@ -204,7 +208,7 @@ function fail(context: unknown, failure: Error & { diagnostics?: ProjectBuild["d
     throw failure;
   }
   if (!failure.diagnostics?.length) return { errors: [{ text: failure.message }] };
-  return { errors: failure.diagnostics.map(esbuildMessage) };
+  return { errors: failure.diagnostics.map(esbuildMessage), warnings: (failure.warnings ?? []).map(esbuildMessage) };
 }
 
 /**

@@ -173,15 +173,17 @@ describe("@toolgen/unplugin", () => {
     expect(result.warnings.map((w) => [w.pluginName, w.text.slice(0, 30), path.basename(w.location!.file), w.location!.line])).toEqual([["toolgen", "TG5003: 'welcome' has the same", "tools.ts", 14]]);
   });
 
-  it("an error fails esbuild's build as esbuild reports errors, at the diagnostic's file:line:col, without the plugin's stack", async () => {
+  it("an error fails esbuild's build as esbuild reports errors, at the diagnostic's file:line:col, without the plugin's stack; the build's warnings stay warnings", async () => {
     const dir = app();
-    writeFileSync(path.join(dir, "src/tools.ts"), "/** Counts. @tool */\nexport function count(n: bigint): void {}\n");
+    writeFileSync(path.join(dir, "src/tools.ts"), "/** Counts. @tool */\nexport function count(n: bigint): void {}\n/**\n * Says hi.\n * @tool\n * @param name Who. @maxLength 9\n */\nexport function hi(name: string): void {}\n");
     const failed = esbuild({ entryPoints: [path.join(dir, "src/app.ts")], bundle: true, platform: "node", format: "esm", outfile: path.join(dir, "out/app.mjs"), logLevel: "silent", plugins: [toolgenEsbuild({ project: dir })] });
-    const error = (await failed.then(() => undefined, (e: unknown) => e)) as Error & { errors: Array<{ location: { lineText: string } | null }> };
+    const error = (await failed.then(() => undefined, (e: unknown) => e)) as Error & { errors: Array<{ pluginName: string; text: string; location: { lineText: string } | null }>; warnings: Array<{ text: string; location: { line: number } | null }> };
     // As esbuild reports an error at its place: file:line:col, then the message, and the line.
     expect(error.message).toMatch(/src\/tools\.ts:2:22: ERROR: \[plugin: toolgen\] TG2001: 'bigint' cannot be carried in JSON/);
     expect(error.message).not.toMatch(/onStart|at .*unplugin/);
     expect(error.errors.map((e) => e.location?.lineText)).toContain("export function count(n: bigint): void {}");
+    expect(error.errors.filter((e) => e.pluginName === "toolgen").map((e) => e.text.slice(0, 6))).toEqual(["TG2001"]);
+    expect(error.warnings.map((w) => [w.text.slice(0, 6), w.location?.line])).toEqual([["TG1002", 6]]);
   });
 });
 

@@ -321,6 +321,18 @@ describe("the pipeline between validation and the call", () => {
     expect(await registry.dispatch("find", { q: undefined })).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "/q", expected: "a value (this property is required)", received: "nothing" }] } } });
   });
 
+  it("an optional request reaches the tool as an object: the defaults of what was left out, or {}", async () => {
+    const schema = { type: "object", properties: { count: { type: "number" }, label: { type: "string" } }, additionalProperties: false };
+    const received: unknown[] = [];
+    const tool = (name: string, defaults?: Record<string, unknown>) => ({ ...definition(manifestEntry(name, { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] }, ...(defaults ? { defaults } : {}) })), fn: (args: unknown) => (received.push(args), "ok") });
+    const registry = createRegistry([tool("plain"), tool("counted", { count: 3 })]);
+    await registry.dispatch("plain", undefined);
+    await registry.dispatch("counted", undefined);
+    await registry.dispatch("counted", { label: "x" });
+    await registry.dispatch("counted", { count: 5 });
+    expect(received).toEqual([{}, { count: 3 }, { label: "x", count: 3 }, { count: 5 }]);
+  });
+
   it("lists the first 1,000 repairs of a call that needs a million", async () => {
     const schema = { type: "object", properties: { grid: { type: "array", items: { type: "number" } } }, required: ["grid"], additionalProperties: false };
     const registry = createRegistry([{ ...definition(manifestEntry("sum", { inputSchema: schema, arguments: { mode: "request", parameters: [{ kind: "request" }] } })), fn: (args: unknown) => (args as { grid: number[] }).grid.reduce((a, b) => a + b, 0) }]);

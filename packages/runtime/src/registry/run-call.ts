@@ -6,6 +6,7 @@ import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
 import { expandUriTemplate, isUriTemplate, uncarriedVariable } from "../resources/uri-template.js";
 import { bindArguments } from "../pipeline/bind-arguments.js";
+import { followSignal } from "../pipeline/follow-signal.js";
 import { conformResult } from "../pipeline/conform-result.js";
 import { convertArguments } from "../pipeline/convert-arguments.js";
 import { invokeWithLimits } from "../pipeline/invoke-with-limits.js";
@@ -68,9 +69,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, callOptions.timeoutMs ?? shared.options.timeoutMs);
   };
   // The caller's abort reaches the tool's signal from the start, so an interceptor that waits (an approval) can stop too.
-  const abort = () => controller.abort(callOptions.signal?.reason);
-  if (callOptions.signal?.aborted) abort();
-  else callOptions.signal?.addEventListener("abort", abort, { once: true });
+  const unfollow = followSignal(callOptions.signal, controller);
   // An interceptor is the host's code: what it returns is checked where it returns it, so the
   // interceptor around it (telemetry) and the caller get an outcome.
   const checked = async (produced: Promise<unknown>): Promise<Outcome> => {
@@ -82,7 +81,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     const outcome = await chain();
     return prepared.repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs: prepared.repairs } : outcome;
   } finally {
-    callOptions.signal?.removeEventListener("abort", abort);
+    unfollow();
   }
 }
 

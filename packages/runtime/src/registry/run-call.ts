@@ -7,6 +7,7 @@ import { serializeResource } from "../resources/serialize-resource.js";
 import { expandUriTemplate, isUriTemplate, uncarriedVariable } from "../resources/uri-template.js";
 import { bindArguments } from "../pipeline/bind-arguments.js";
 import { followSignal } from "../pipeline/follow-signal.js";
+import { typedVariables } from "../resources/typed-variables.js";
 import { conformResult } from "../pipeline/conform-result.js";
 import { convertArguments } from "../pipeline/convert-arguments.js";
 import { invokeWithLimits } from "../pipeline/invoke-with-limits.js";
@@ -43,12 +44,13 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const { principal } = callOptions;
   const missing = principal ? missingScopes(entry, principal) : [];
   if (missing.length > 0) return errorOutcome("forbidden", `The caller may not use '${entry.name}': it needs the scopes ${missing.join(" ")}.`, { missing });
-  const prepared = prepareArguments(definition, rawArgs, shared.options.strict ?? false);
+  // A resource read by URI gets its variables as text: typed first as their parameters are.
+  const prepared = prepareArguments(definition, uri === undefined ? rawArgs : typedVariables(entry.inputSchema, rawArgs as Record<string, string>), shared.options.strict ?? false);
   if (!prepared.ok) return prepared.outcome;
   const args = entry.external ? prepared.args : convertArguments(prepared.args, entry.conversions, entry.conversionDefs);
   const uncarried = entry.kind === "resource" && uri === undefined ? uncarriedVariable(entry.uris ?? [], prepared.args) : undefined;
   if (uncarried !== undefined) {
-    const issue = { path: `/${uncarried}`, expected: `one segment of ${entry.uris![0]} (not empty, '.' or '..'; no '/' or '\\')`, received: describeValue(prepared.args[uncarried]) };
+    const issue = { path: `/${uncarried}`, expected: `one segment of ${entry.uris!.find((u) => u.includes(`{${uncarried}}`))} (not empty, '.' or '..'; no '/' or '\\')`, received: describeValue(prepared.args[uncarried]) };
     return errorOutcome("invalid_arguments", formatIssues(entry.name, { issues: [issue] }), { issues: [issue] });
   }
   const controller = new AbortController();
@@ -114,9 +116,9 @@ function contentOutcome(result: unknown): Outcome {
   return { status: "ok", text: contentText(read.blocks), content: read.blocks };
 }
 
-/** The URI a resource called by name was read at: its static URI, else the first template its arguments fill. */
+/** The URI a resource called by name was read at: the first template its arguments fill, else its static URI. */
 function uriOf(uris: readonly string[], args: Readonly<Record<string, unknown>>): string {
-  return uris.find((u) => !isUriTemplate(u)) ?? uris.map((u) => expandUriTemplate(u, args)).find((u) => u !== undefined) ?? uris[0] ?? "";
+  return uris.map((u) => (isUriTemplate(u) ? expandUriTemplate(u, args) : undefined)).find((u) => u !== undefined) ?? uris.find((u) => !isUriTemplate(u)) ?? uris[0] ?? "";
 }
 
 /** An outcome with what its status requires: `text`, an `error`'s code and message, a suspended `call`'s id and name. */

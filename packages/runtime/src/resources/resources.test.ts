@@ -57,9 +57,26 @@ describe("registry.readResource", () => {
     expect(await registry().readResource("notes:///index")).toEqual({ status: "ok", text: '{"notes":["a","b"]}', structured: { notes: ["a", "b"] }, resource: { uri: "notes:///index" } });
   });
 
-  it("validates bound variables like arguments (a numeric string becomes a number, recorded)", async () => {
-    expect(await registry().readResource("pages:///3")).toEqual({ status: "ok", text: "page 3", resource: { uri: "pages:///3" }, repairs: [{ path: "/n", repair: "parsed_number_string" }] });
-    expect(await registry().readResource("pages:///three")).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+  it("types bound variables as their parameters, strict or not (a URI holds text), then validates them like arguments", async () => {
+    for (const strict of [false, true]) {
+      const r = createRegistry([], { strict });
+      r.register({ kind: "resource", name: "page", description: "", uris: ["pages:///{n}"], params: [{ name: "n", type: "integer" }], fn: (args) => `page ${JSON.stringify(args.n)}` });
+      r.register({ kind: "resource", name: "flag", description: "", uris: ["flags:///{on}"], params: [{ name: "on", type: "boolean" }], fn: (args) => `on ${JSON.stringify(args.on)}` });
+      r.register({ kind: "resource", name: "code", description: "", uris: ["codes:///{code}"], params: [{ name: "code", type: "string" }], fn: (args) => `code ${JSON.stringify(args.code)}` });
+      expect(await r.readResource("pages:///3")).toEqual({ status: "ok", text: "page 3", resource: { uri: "pages:///3" } });
+      expect(await r.readResource("flags:///true")).toEqual({ status: "ok", text: "on true", resource: { uri: "flags:///true" } });
+      expect(await r.readResource("flags:///false")).toEqual({ status: "ok", text: "on false", resource: { uri: "flags:///false" } });
+      expect(await r.readResource("codes:///007")).toEqual({ status: "ok", text: 'code "007"', resource: { uri: "codes:///007" } });
+      for (const uri of ["pages:///three", "pages:///3.5", "flags:///yes", "flags:///1"]) expect([uri, await r.readResource(uri)]).toMatchObject([uri, { status: "error", error: { code: "invalid_arguments" } }]);
+    }
+  });
+
+  it("a resource with a template and a fixed URI, called by name, is read at the URI its arguments fill, and takes only values that URI could carry", async () => {
+    const r = createRegistry([]);
+    r.register({ kind: "resource", name: "file", description: "", uris: ["file:///{path}", "docs://current"], params: [{ name: "path", type: "string", required: false }], fn: (args) => `path ${JSON.stringify(args.path)}` });
+    expect(await r.dispatch("file", { path: "a.md" })).toEqual({ status: "ok", text: 'path "a.md"', resource: { uri: "file:///a.md" } });
+    expect(await r.dispatch("file", {})).toEqual({ status: "ok", text: "path undefined", resource: { uri: "docs://current" } });
+    expect(await r.dispatch("file", { path: "../../etc/passwd" })).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/path", expected: "one segment of file:///{path} (not empty, '.' or '..'; no '/' or '\\')" }] } } });
   });
 
   it("a templated resource called by name reports the URI its arguments name", async () => {

@@ -82,10 +82,14 @@ function escapeRegExp(text: string): string {
  * For a resource called by name, not by URI: the variable whose value none of its URI
  * templates could have read from a URI (see `NO_SEGMENT`), so that `dispatch` cannot
  * hand the resource what `readResource` would refuse. Undefined when a template carries the
- * values, or a fixed URI names the resource.
+ * values, or when a fixed URI names the resource and every value given could be a segment.
  */
 export function uncarriedVariable(uris: readonly string[], args: Readonly<Record<string, unknown>>): string | undefined {
-  const templates = uris.map((uri) => (isUriTemplate(uri) ? compileUriTemplate(uri) : undefined));
-  if (templates.length === 0 || templates.some((t) => !t || t.match(expandUriTemplate(t.template, args) ?? "") !== undefined)) return undefined;
-  return templates[0]!.variables.find((name) => NO_SEGMENT.test(String(args[name] ?? "")));
+  const templates = uris.filter(isUriTemplate).map(compileUriTemplate);
+  if (templates.some((t) => !t || t.match(expandUriTemplate(t.template, args) ?? "") !== undefined)) return undefined;
+  const given = (name: string) => Object.hasOwn(args, name) && args[name] !== undefined;
+  const variables = templates.flatMap((t) => t!.variables);
+  const refused = variables.find((name) => given(name) && NO_SEGMENT.test(String(args[name])));
+  if (refused !== undefined || templates.length < uris.length) return refused;
+  return variables.find((name) => NO_SEGMENT.test(String(given(name) ? args[name] : "")));
 }

@@ -36,6 +36,17 @@ describe("a registry module outside the tsconfig's include", () => {
     expect(call.stderr).not.toContain("invalid manifest");
   });
 
+  it("no warning, and check passes, when the tsconfig runs the transformer, which compiles the module itself", () => {
+    const dir = projectWithInclude(["src/tools.ts"]);
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const config = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, plugins: [{ transform: "@toolgen/transformer" }] } }));
+    const build = toolgen(["build"], dir);
+    expect([build.status, build.stderr]).toEqual([0, ""]);
+    const check = toolgen(["check"], dir);
+    expect([check.status, check.stderr]).toEqual([0, ""]);
+  });
+
   it("no warning when the include reaches it", () => {
     const dir = projectWithInclude(["src"]);
     const build = toolgen(["build"], dir);

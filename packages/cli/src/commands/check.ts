@@ -52,7 +52,8 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
   const unreadable = (side: string, version: string | undefined) => (version === undefined ? `${side} states no version` : `${side}'s version ${JSON.stringify(version)} is no semantic version`);
   const versions =
     was === undefined ? `${unreadable(old.label, old.version)} to compare with` : is === undefined ? `${unreadable("package.json", manifest.package.version)} to compare` : `the major version is ${is}, ${is === was ? "as" : `down from ${was}`} in ${old.label}`;
-  return { kind: "breaking", message: `${changes.length} breaking contract changes against ${old.label}, and ${versions}; raise the major version, or undo them`, changes };
+  const one = changes.length === 1;
+  return { kind: "breaking", message: `${changes.length} breaking contract ${one ? "change" : "changes"} against ${old.label}, and ${versions}; raise the major version, or undo ${one ? "it" : "them"}`, changes };
 }
 
 /** The major of a semantic version (`1.2.3`, `1.2.3-beta.1`; npm also reads `v1.2.3`), undefined for anything else (`3.0`). */

@@ -67,6 +67,19 @@ describe("stateless tools/list and tools/call answered without an SDK server: th
   });
 });
 
+describe("resources/subscribe on a stateless endpoint", () => {
+  it.each(["resources/subscribe", "resources/unsubscribe"])("%s is the SDK's -32601, saying it needs a session and how to serve one", async (method) => {
+    const { ours, sdk } = await both({ jsonrpc: "2.0", id: 9, method, params: { uri: "notes://a" } });
+    expect([ours.status, ours.type]).toEqual([sdk.status, sdk.type]);
+    type Answer = { id: number; error: { code: number; message: string } };
+    const answer = JSON.parse(ours.body) as Answer;
+    const sdkAnswer = JSON.parse(sdk.body) as Answer;
+    expect([answer.id, answer.error.code]).toEqual([sdkAnswer.id, sdkAnswer.error.code]);
+    expect(answer.error.code).toBe(-32601);
+    expect(answer.error.message).toBe(`Method not found: ${method} needs a session, whose stream the updates are sent on; this endpoint is stateless (serve it with sessions: toolgen serve --http --sessions, createMcpHandler(registry, { sessions: true }))`);
+  });
+});
+
 describe("malformed params, through the SDK's server", () => {
   it.each([
     ["a tool name that is not a string", "tools/call", { name: 5 }, "params.name: expected string, received number"],

@@ -14,6 +14,11 @@ import { callTool, toolListJson, toolsOf, type ExternalPolicy } from "./register
 export function answerDirectly(request: Request, body: unknown, registry: McpRegistry, external: ExternalPolicy): Promise<Response> | undefined {
   if (!isPlainRequest(body) || !transportAccepts(request)) return undefined;
   const { id, method, params } = body;
+  if (method === "resources/subscribe" || method === "resources/unsubscribe") {
+    // What the SDK answers (its capabilities leave subscriptions out), with what would serve it.
+    const message = `Method not found: ${method} needs a session, whose stream the updates are sent on; this endpoint is stateless (serve it with sessions: toolgen serve --http --sessions, createMcpHandler(registry, { sessions: true }))`;
+    return Promise.resolve(json(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message } })));
+  }
   if (method === "tools/list" && (params === undefined || params.cursor === undefined)) {
     return Promise.resolve(json(`{"result":${toolListJson(toolsOf(registry, external))},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`));
   }

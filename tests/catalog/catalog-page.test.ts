@@ -82,6 +82,16 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
+  it("the search finds a resource by its URI or its MIME type", async () => {
+    const url = catalogWith("memos", "/**\n * A memo, as Markdown.\n * @resource memos://{id}\n * @mimeType text/markdown\n * @param id The note.\n */\nexport function memo(id: string): string {\n  return id;\n}\n");
+    const { page } = await open(url);
+    for (const typed of ["memos://", "text/markdown"]) {
+      await page.fill("#search", typed);
+      expect([typed, await entryNames(page)]).toEqual([typed, ["memo"]]);
+    }
+    await page.close();
+  });
+
   it("a provider's tab shows exactly what toolgen list --provider gives for the tool; arrow keys move between tabs", async () => {
     const { page } = await open();
     const article = page.locator("#entry-convert_length");

@@ -84,7 +84,9 @@ describe("over stdio (toolgen serve)", () => {
   it("completion asks the @complete function of a prompt's argument or a template's variable", async () => {
     expect((await client.complete({ ref: { type: "ref/prompt", name: "test_prompt_with_arguments" }, argument: { name: "arg1", value: "pa" } })).completion.values).toEqual(["paris", "park", "party"]);
     expect((await client.complete({ ref: { type: "ref/resource", uri: "test://template/{id}/data" }, argument: { name: "id", value: "12" } })).completion.values).toEqual(["123", "124"]);
-    await expect(client.complete({ ref: { type: "ref/resource", uri: "test://template/{id}/data" }, argument: { name: "nope", value: "" } })).rejects.toThrow("has no argument 'nope'");
+    await expect(client.complete({ ref: { type: "ref/resource", uri: "test://template/{id}/data" }, argument: { name: "nope", value: "" } })).rejects.toThrow("the resource template 'test://template/{id}/data' has no argument 'nope'");
+    // A static URI has no variables: not called a template.
+    await expect(client.complete({ ref: { type: "ref/resource", uri: "test://watched-resource" }, argument: { name: "id", value: "" } })).rejects.toThrow("Cannot complete: the resource 'test://watched-resource' has no argument 'id'.");
   });
 
   it("a subscribed resource's change is notified, and no longer after unsubscribing", async () => {

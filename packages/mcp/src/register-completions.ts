@@ -26,7 +26,7 @@ export function registerCompletions(server: Server, registry: McpRegistry, compl
       ref.type === "ref/prompt"
         ? registry.entries.find((e) => e.kind === "prompt" && e.name === ref.name)
         : registry.entries.find((e) => e.kind === "resource" && e.uris?.includes(ref.uri));
-    const target = ref.type === "ref/prompt" ? `prompt '${ref.name}'` : `resource template '${ref.uri}'`;
+    const target = ref.type === "ref/prompt" ? `prompt '${ref.name}'` : `resource ${/\{\w+\}/.test(ref.uri) ? "template " : ""}'${ref.uri}'`;
     if (!entry) throw new ProtocolError(ErrorCode.InvalidParams, `Cannot complete: there is no ${target}.`);
     const given = ref.type === "ref/prompt" ? completions.prompts?.[ref.name]?.[argument.name] : completions.resources?.[ref.uri]?.[argument.name];
     const context = { arguments: request.params.context?.arguments ?? {} };

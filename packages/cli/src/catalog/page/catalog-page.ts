@@ -41,13 +41,13 @@ function render(): void {
       el("p", { class: "summary" }, `${count("tool")}, ${count("prompt")}, ${count("resource")}: what the model sees.`),
       totals(tools),
       data.diff ? diffSummary(data.diff) : null,
-      el("div", { class: "search" }, el("label", { for: "search" }, "Filter by name, description or tag"), search, status),
+      el("div", { class: "search" }, el("label", { for: "search" }, "Filter by name, description, tag or URI"), search, status),
     ),
   );
   const list = el("main", { id: "entries" });
   root.append(list);
   // What the search matches, for every entry (rendered or not yet).
-  const texts = entries.map((e) => `${e.entry.name} ${e.entry.title ?? ""} ${e.entry.description} ${(e.entry.tags ?? []).join(" ")}`.toLowerCase());
+  const texts = entries.map((e) => `${e.entry.name} ${e.entry.title ?? ""} ${e.entry.description} ${(e.entry.tags ?? []).join(" ")} ${(e.entry.uris ?? []).join(" ")} ${e.entry.mimeType ?? ""}`.toLowerCase());
   const articles: HTMLElement[] = [];
   let words: string[] = [];
   const matches = (i: number) => words.every((w) => texts[i]!.includes(w));

@@ -13,7 +13,8 @@ export function closestNames(name: unknown, known: readonly string[]): string[] 
   const target = name.toLowerCase();
   return known
     .map((k) => ({ k, d: editDistance(target, k.toLowerCase()) }))
-    .filter(({ k, d }) => d <= Math.max(2, Math.ceil(k.length / 2)) || k.toLowerCase().includes(target) || target.includes(k.toLowerCase()))
+    // Containing the name, or contained in it: never for an empty one, which every name contains.
+    .filter(({ k, d }) => d <= Math.max(2, Math.ceil(k.length / 2)) || (target !== "" && (k.toLowerCase().includes(target) || target.includes(k.toLowerCase()))))
     .sort((a, b) => a.d - b.d || (a.k < b.k ? -1 : 1))
     .slice(0, 3)
     .map(({ k }) => k);

@@ -177,6 +177,8 @@ describe("every error code", () => {
       error: { code: "unknown_tool", message: "There is no tool named 'read_fil'. Did you mean 'read_file', 'write_file'?", payload: { suggestions: ["read_file", "write_file"] } },
     });
     expect(await registry.dispatch("zzzzzzzzzzzz", {})).toEqual({ status: "error", error: { code: "unknown_tool", message: "There is no tool named 'zzzzzzzzzzzz'.", payload: { suggestions: [] } } });
+    // Every name contains the empty one: it is like none of them.
+    expect(await registry.dispatch("", {})).toEqual({ status: "error", error: { code: "unknown_tool", message: "There is no tool named ''.", payload: { suggestions: [] } } });
   });
 
   it("unknown_tool for a name that is no string, or too long to be one: no suggestion is worked out, and the message quotes it cut short", async () => {

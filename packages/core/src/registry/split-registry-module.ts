@@ -154,7 +154,7 @@ ${s.definitions}
 function renderEntryList(file: string, entries: readonly RegistryModuleEntry[]): RegistryChunkText {
   const json = renderEntryJson(entries);
   const list = (typed: boolean) => `${HEADER}
-/* eslint-disable */
+${typed ? `${NO_CHECK}\n` : ""}/* eslint-disable */
 ${json.sharedJson}/** Each entry's name, then the strings that, joined, are its manifest data as JSON: in the order of the module's heads. */
 export const entries${typed ? ": string[][]" : ""} = [
 ${entries.map(({ entry }, i) => `  [${[JSON.stringify(entry.name), ...json.parts[i]!].join(", ")}],`).join("\n")}

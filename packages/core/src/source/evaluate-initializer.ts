@@ -100,6 +100,8 @@ function evaluateMember(tsm: typeof ts, checker: ts.TypeChecker, e: ts.PropertyA
   // The symbol must be resolved before the checker knows the access's constant value.
   const symbol = checker.getSymbolAtLocation(tsm.isPropertyAccessExpression(e) ? e.name : e.argumentExpression);
   const declaration = symbol?.valueDeclaration;
+  // A const through a namespace import or a namespace (`C.PAGE_SIZE`), as the const itself.
+  if (symbol && (symbol.flags & tsm.SymbolFlags.Alias || (declaration && tsm.isVariableDeclaration(declaration)))) return constantOf(tsm, checker, symbol, e, visiting);
   if (declaration && tsm.isEnumMember(declaration)) {
     const value = checker.getConstantValue(declaration);
     return value === undefined ? { ok: false, at: e } : { ok: true, value };
@@ -115,9 +117,14 @@ function evaluateMember(tsm: typeof ts, checker: ts.TypeChecker, e: ts.PropertyA
 
 /** `const LIMIT = 10` used as `limit = LIMIT`: follow the binding to its constant initializer. */
 function evaluateConstant(tsm: typeof ts, checker: ts.TypeChecker, e: ts.Identifier, visiting: Set<ts.Node>): Evaluated {
-  let symbol = checker.getSymbolAtLocation(e);
-  if (symbol && symbol.flags & tsm.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  const declaration = symbol?.valueDeclaration;
+  const symbol = checker.getSymbolAtLocation(e);
+  return symbol ? constantOf(tsm, checker, symbol, e, visiting) : { ok: false, at: e };
+}
+
+/** The value of the `const` a symbol (or the alias of one) binds, evaluated from its initializer. */
+function constantOf(tsm: typeof ts, checker: ts.TypeChecker, bound: ts.Symbol, e: ts.Expression, visiting: Set<ts.Node>): Evaluated {
+  const symbol = bound.flags & tsm.SymbolFlags.Alias ? checker.getAliasedSymbol(bound) : bound;
+  const declaration = symbol.valueDeclaration;
   if (!declaration || !tsm.isVariableDeclaration(declaration) || !declaration.initializer || visiting.has(declaration)) return { ok: false, at: e };
   const list = declaration.parent;
   if (!tsm.isVariableDeclarationList(list) || !(list.flags & tsm.NodeFlags.Const)) return { ok: false, at: e };

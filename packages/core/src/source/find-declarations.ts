@@ -84,6 +84,7 @@ export function findDeclarations(tsm: typeof ts, checker: ts.TypeChecker, source
       found.push(...findToolsetMembers(tsm, statement, sourceFile, diagnostics, exportNameOf(statement, statement.name)));
     } else {
       reportStrayKindTags(tsm, statement, diagnostics);
+      if (tsm.isModuleDeclaration(statement)) reportTagsInNamespace(tsm, statement, diagnostics);
     }
   }
   return found;
@@ -180,6 +181,28 @@ function checkConstructor(tsm: typeof ts, constructor: ts.ConstructorDeclaration
     `The runtime creates '${className}' with no arguments, so '${required[0]!.name.getText()}' would be undefined; give it a default, or create the toolset in the application with the registry's toolsetFactory option (toolgen call and serve have none).`,
     "warning",
   );
+}
+
+/**
+ * A function in a namespace (or `declare module`, `declare global`) is no export of the module
+ * the registry imports by name: its `@tool` is said, not dropped without a word.
+ */
+function reportTagsInNamespace(tsm: typeof ts, namespace: ts.ModuleDeclaration, diagnostics: DiagnosticBag): void {
+  let body = namespace.body;
+  while (body && tsm.isModuleDeclaration(body)) body = body.body; // namespace A.B { … }
+  if (!body || !tsm.isModuleBlock(body)) return;
+  const where = `namespace '${namespace.name.getText()}'`;
+  for (const statement of body.statements) {
+    if (tsm.isModuleDeclaration(statement)) reportTagsInNamespace(tsm, statement, diagnostics);
+    const nodes: readonly ts.Node[] = tsm.isVariableStatement(statement) ? statement.declarationList.declarations : tsm.isClassDeclaration(statement) ? [statement, ...statement.members] : [statement];
+    for (const node of nodes) {
+      for (const tag of readDoc(tsm, node).tags) {
+        if ((KIND_TAGS as readonly string[]).includes(tag.name) || tag.name === "toolset") {
+          diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} inside ${where}: toolgen takes what a module exports itself. Move the declaration out of the namespace and export it from the module.`);
+        }
+      }
+    }
+  }
 }
 
 /** `@tool` on an interface, a type, an enum, an accessor… */

@@ -68,6 +68,8 @@ describe("registry.readResource", () => {
       expect(await r.readResource("flags:///false")).toEqual({ status: "ok", text: "on false", resource: { uri: "flags:///false" } });
       expect(await r.readResource("codes:///007")).toEqual({ status: "ok", text: 'code "007"', resource: { uri: "codes:///007" } });
       for (const uri of ["pages:///three", "pages:///3.5", "flags:///yes", "flags:///1"]) expect([uri, await r.readResource(uri)]).toMatchObject([uri, { status: "error", error: { code: "invalid_arguments" } }]);
+      // Text JSON does not read as a number stays text: validated (and, when lenient, repaired) as any argument.
+      expect(await r.readResource("pages:///07")).toMatchObject(strict ? { status: "error", error: { code: "invalid_arguments" } } : { status: "ok", text: "page 7" });
     }
   });
 

@@ -2,7 +2,7 @@ import type { JsonSchema } from "../manifest/manifest-format.js";
 import { setOwn } from "../pipeline/set-own.js";
 
 /** Text JSON reads as a number or a boolean. */
-const LITERAL = /^(?:true|false|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
+const LITERAL = /^(?:true|false|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
 
 /**
  * A URI carries text: a variable whose parameter's `type` (what toolgen writes for every

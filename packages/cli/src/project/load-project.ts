@@ -42,9 +42,14 @@ export function tsconfigFilesOf(info: ProjectInfo): string[] {
  * agrees with a `tspc` build).
  */
 export function pluginOptionsOf(options: ts.CompilerOptions, tsconfig?: string): ToolgenConfig {
-  const plugins = Array.isArray(options.plugins) ? (options.plugins as unknown as Array<Record<string, unknown>>) : [];
-  const entry = plugins.find((p) => typeof p.transform === "string" && /^@toolgen\/transformer(\/|$)/.test(p.transform));
+  const entry = transformerEntryOf(options);
   return entry ? parsePluginOptions(entry, tsconfig) : {};
+}
+
+/** The transformer's entry in `compilerOptions.plugins`, if the project runs it (`tspc`, a patched `tsc`). */
+export function transformerEntryOf(options: ts.CompilerOptions): Record<string, unknown> | undefined {
+  const plugins = Array.isArray(options.plugins) ? (options.plugins as unknown as Array<Record<string, unknown>>) : [];
+  return plugins.find((p) => typeof p.transform === "string" && /^@toolgen\/transformer(\/|$)/.test(p.transform));
 }
 
 /** The TypeScript a project loaded by `loadProjectInfo` was read with, for its program's analysis. */

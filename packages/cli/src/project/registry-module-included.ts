@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { readTsconfig, type ProjectInfo } from "@toolgen/transformer/project";
-import { typescriptOf } from "./load-project.js";
+import { transformerEntryOf, typescriptOf } from "./load-project.js";
 
 type SharedTs = Parameters<typeof readTsconfig>[0];
 
@@ -15,13 +15,8 @@ export function registryModuleOutsideProgram(info: ProjectInfo, tsm: unknown = t
   const target = path.resolve(info.registryModulePath);
   if (parsed.fileNames.some((file) => path.resolve(file) === target)) return undefined;
   // The transformer (ts-patch's tspc, or a patched tsc) compiles the module itself, wherever it is.
-  if (runsTransformer(parsed.options.plugins)) return undefined;
+  if (transformerEntryOf(parsed.options)) return undefined;
   // The message's paths from the working directory; the one to add to "include", as the tsconfig reads it.
   const relative = (file: string, from: string) => path.relative(from, file).split(path.sep).join("/") || file;
   return `${relative(target, process.cwd())} is not part of the program of ${relative(info.tsconfigPath, process.cwd())}: its "include" (or "files") does not reach it, so tsc will not compile it and 'toolgen call' and 'serve' will find no compiled registry. Add "${relative(target, path.dirname(info.tsconfigPath))}" to "include", or set "registryModule" in the toolgen config to a path it includes.`;
-}
-
-/** Whether the tsconfig's `plugins` run @toolgen/transformer (by its package name, or a path into it). */
-function runsTransformer(plugins: unknown): boolean {
-  return Array.isArray(plugins) && plugins.some((plugin: { transform?: unknown }) => typeof plugin?.transform === "string" && /@toolgen[\\/]transformer/.test(plugin.transform));
 }

@@ -29,7 +29,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("check")
     .description("exit 1 if generated files are missing or stale (for CI), or with --against on breaking contract changes")
     .addOption(project())
-    .option("--against <old>", "also fail on breaking changes since <old> (a manifest, a package folder or git:<ref>) unless the major version went up")
+    .option("--against <old>", "also fail on breaking changes since <old> (a manifest, a package folder or git:<ref>) unless the version announces them (a new major; below 1.0.0 a new minor)")
     .option("--json", "print { ok, problems, diagnostics, unbuilt } as JSON")
     .action(async (o) => void (exitCode = (await import("./commands/check.js")).runCheck(o)));
   program

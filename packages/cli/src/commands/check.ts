@@ -12,6 +12,7 @@ import { formatDiff } from "../contract/format-diff.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
 import { UsageError } from "./usage-error.js";
+import { breakingVersion } from "../contract/breaking-version.js";
 
 /** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, or a breaking change. */
 interface Problem {
@@ -25,7 +26,7 @@ interface Problem {
 
 /**
  * The contract against an earlier version: its breaking changes are a problem unless the
- * package's major version went up since (semantic versioning's promise to callers).
+ * package's version announces them (semantic versioning's promise to callers).
  */
 function breakingAgainst(against: string, project: string | undefined, manifest: Manifest, print: boolean): Problem | undefined {
   let old;
@@ -39,32 +40,22 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
     throw error;
   }
   const diff = diffManifests(old.entries, manifest.entries);
-  const [was, is] = [major(old.version), major(manifest.package.version)];
-  const announced = was !== undefined && is !== undefined && is > was;
-  if (diff.bump !== "major" || announced) {
+  const version = breakingVersion(old, manifest.package.version);
+  if (diff.bump !== "major" || version.announced) {
     // Passing, the summary line still counts every change.
-    const why = diff.bump === "major" ? `; allowed: the major version went from ${was} to ${is}` : "";
+    const why = diff.bump === "major" ? `; allowed: ${version.why}` : "";
     if (print) process.stderr.write(`${formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against" }).split("\n")[0]}${why}\n`);
     return undefined;
   }
   if (print) process.stderr.write(formatDiff(diff, old.label, "the current sources", { command: "toolgen check --against", only: "breaking" }));
   const changes = diff.changes.filter((c) => c.severity === "breaking");
-  const unreadable = (side: string, version: string | undefined) => (version === undefined ? `${side} states no version` : `${side}'s version ${JSON.stringify(version)} is no semantic version`);
-  const versions =
-    was === undefined ? `${unreadable(old.label, old.version)} to compare with` : is === undefined ? `${unreadable("package.json", manifest.package.version)} to compare` : `the major version is ${is}, ${is === was ? "as" : `down from ${was}`} in ${old.label}`;
   const one = changes.length === 1;
-  return { kind: "breaking", message: `${changes.length} breaking contract ${one ? "change" : "changes"} against ${old.label}, and ${versions}; raise the major version, or undo ${one ? "it" : "them"}`, changes };
-}
-
-/** The major of a semantic version (`1.2.3`, `1.2.3-beta.1`; npm also reads `v1.2.3`), undefined for anything else (`3.0`). */
-function major(version: string | undefined): number | undefined {
-  const match = version === undefined ? null : /^[v=]?(\d+)\.\d+\.\d+(?:[-+]|$)/.exec(version.trim());
-  return match ? Number(match[1]) : undefined;
+  return { kind: "breaking", message: `${changes.length} breaking contract ${one ? "change" : "changes"} against ${old.label}, and ${version.why}, or undo ${one ? "it" : "them"}`, changes };
 }
 
 /**
  * `toolgen check`: exit 1 listing every generated file that is missing or stale (for CI); with
- * `--against <old>`, also on a breaking contract change the package's major version does not
+ * `--against <old>`, also on a breaking contract change the package's version does not
  * announce. `--json` prints `{ ok, problems, diagnostics, unbuilt }` instead.
  */
 export function runCheck(options: { project?: string; against?: string; json?: boolean }): number {

@@ -124,7 +124,7 @@ describe("toolgen check --against", () => {
     expect(toolgen(["build"], dir).status).toBe(0);
     const refused = toolgen(["check", "--against", "git:HEAD"], dir);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain("breaking: 5 breaking contract changes against git:HEAD, and the major version is 1, as in git:HEAD; raise the major version, or undo them (listed above)");
+    expect(refused.stderr).toContain("breaking: 5 breaking contract changes against git:HEAD, and the version is 1.4.0 and was 1.4.0 in git:HEAD; raise the major version to 2.0.0, or undo them (listed above)");
     expect(refused.stderr).toContain("toolgen: the contract breaks its callers; see above.");
     expect(refused.stderr).toContain("toolgen check --against git:HEAD → the current sources: 5 breaking, 4 compatible, 2 cosmetic (bump: major) (the breaking ones below)");
     expect(refused.stderr).not.toContain("compatible /input");
@@ -132,15 +132,15 @@ describe("toolgen check --against", () => {
     expect(json).toMatchObject({ status: 1, stderr: "" });
     const [problem, ...others] = (JSON.parse(json.stdout) as { problems: Array<{ kind: string; message: string; changes: Array<{ severity: string }> }> }).problems;
     expect(others).toEqual([]);
-    expect(problem).toMatchObject({ kind: "breaking", message: "5 breaking contract changes against git:HEAD, and the major version is 1, as in git:HEAD; raise the major version, or undo them" });
+    expect(problem).toMatchObject({ kind: "breaking", message: "5 breaking contract changes against git:HEAD, and the version is 1.4.0 and was 1.4.0 in git:HEAD; raise the major version to 2.0.0, or undo them" });
     expect(problem!.changes.map((c) => c.severity)).toEqual(Array(5).fill("breaking"));
     const packageJson = path.join(dir, "package.json");
     const original = readFileSync(packageJson, "utf8");
     // A version gone down, or one that is no semantic version, is said as it is.
-    for (const [version, said] of [["0.9.0", "the major version is 0, down from 1 in git:HEAD"], ["banana", 'package.json\'s version "banana" is no semantic version to compare'], ["3.0", 'package.json\'s version "3.0" is no semantic version to compare']]) {
+    for (const [version, said] of [["0.9.0", "the version is 0.9.0 and was 1.4.0 in git:HEAD; raise the major version to 2.0.0"], ["banana", 'package.json\'s version "banana" is no semantic version; give it 2.0.0 or above'], ["3.0", 'package.json\'s version "3.0" is no semantic version; give it 2.0.0 or above']]) {
       writeFileSync(packageJson, original.replace('"version": "1.4.0"', `"version": "${version}"`));
       expect(toolgen(["build"], dir).status).toBe(0);
-      expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({ status: 1, stderr: expect.stringContaining(`and ${said}; raise the major version`) });
+      expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({ status: 1, stderr: expect.stringContaining(`and ${said}, or undo them`) });
     }
     // npm reads a leading v as it reads the version without it.
     writeFileSync(packageJson, original.replace('"version": "1.4.0"', '"version": "v2.0.0"'));
@@ -150,7 +150,7 @@ describe("toolgen check --against", () => {
     expect(toolgen(["build"], dir).status).toBe(0);
     expect(toolgen(["check", "--against", "git:HEAD"], dir)).toMatchObject({
       status: 0,
-      stderr: "toolgen check --against git:HEAD → the current sources: 5 breaking, 4 compatible, 2 cosmetic (bump: major); allowed: the major version went from 1 to 2\n",
+      stderr: "toolgen check --against git:HEAD → the current sources: 5 breaking, 4 compatible, 2 cosmetic (bump: major); allowed: the version went from 1.4.0 to 2.0.0\n",
     });
   });
 });

@@ -1,4 +1,5 @@
 import { createRegistry } from "@toolgen/runtime";
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createMcpServer } from "../create-mcp-server.js";
 import { serveHttp } from "./serve-http.js";
@@ -36,6 +37,36 @@ describe("serveHttp: request bodies", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const health = await fetch(new URL("/healthz", running.url));
       expect(health.status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+/** Sends `head` as it is on a new connection and gives back the response's status line. */
+async function rawStatusLine(url: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let text = "";
+  socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+  socket.write(head);
+  await new Promise((resolve) => socket.once("close", resolve).once("end", resolve));
+  return text.split("\r\n")[0]!;
+}
+
+describe("serveHttp: requests fetch cannot take", () => {
+  it("answers a Host or target that makes no URL with 400, TRACE with 501, and keeps serving", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "ping", description: "Answers pong.", fn: () => "pong" });
+    const running = await serveHttp(registry, { port: 0, identity });
+    try {
+      const close = "Connection: close\r\n\r\n";
+      expect(await rawStatusLine(running.url, `GET /healthz HTTP/1.1\r\nHost: a:99999\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
+      expect(await rawStatusLine(running.url, `GET http://[/mcp HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
+      expect(await rawStatusLine(running.url, `TRACE /mcp HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 501 Not Implemented");
+      // A target that starts like a URL without a scheme is a path here, not another host.
+      expect(await rawStatusLine(running.url, `GET //elsewhere/healthz HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 404 Not Found");
+      expect(await rawStatusLine(running.url, `GET /healthz HTTP/1.1\r\nHost: localhost:1\r\n${close}`)).toBe("HTTP/1.1 200 OK");
     } finally {
       await running.close();
     }

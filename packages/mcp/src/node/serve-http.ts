@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { createMcpHandler, type McpHandlerOptions } from "../create-mcp-handler.js";
-import { handleMcpRequest, type HttpLimits } from "../handle-mcp-request.js";
+import { handleMcpRequest, type HttpLimits, jsonRpcError } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
 
 export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
@@ -94,7 +94,9 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
     });
     // Shutting down: no connection is kept for another request.
     if (draining) res.setHeader("connection", "close");
-    handler(toRequest(req, controller.signal))
+    const request = toRequest(req, controller.signal);
+    // A handler that throws instead of rejecting is a rejection too: no request ends the process.
+    (request instanceof Response ? Promise.resolve(request) : new Promise<Response>((resolve) => resolve(handler(request))))
       .then((response) => send(response, res))
       .catch(() => res.destroy())
       .finally(() => {
@@ -151,13 +153,29 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
   };
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+/**
+ * The web-standard request, or the answer to one that cannot be one: `400` for a Host header
+ * or target that is no URL (`Host: a:99999`, `GET http://[/mcp`), `501` for a method fetch
+ * refuses (TRACE, TRACK, CONNECT).
+ */
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request | Response {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // The Host header gives the URL the client used (behind a proxy, configure auth.resource instead).
-  const url = new URL(req.url ?? "/", `http://${/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(req.headers.host ?? "") ? req.headers.host : "localhost"}`);
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, { method: req.method ?? "GET", headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
+  const host = req.headers.host ?? "localhost";
+  let url: URL;
+  try {
+    if (!/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) throw new TypeError("not a host");
+    // An origin-form target is a path, `//elsewhere/mcp` too (URL would read a host in it).
+    const target = req.url ?? "/";
+    url = target.startsWith("/") ? new URL(`http://${host}${target}`) : new URL(target, `http://${host}`);
+  } catch {
+    return jsonRpcError(400, -32000, `Bad Request: the Host header ${JSON.stringify(host)} and the target ${JSON.stringify(req.url)} make no URL.`);
+  }
+  const method = req.method ?? "GET";
+  if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return jsonRpcError(501, -32000, `Not Implemented: this server takes no ${method} request.`);
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(url, { method, headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
 }
 
 /**

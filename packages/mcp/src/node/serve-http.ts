@@ -21,6 +21,9 @@ export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/** How long an idle keep-alive connection stays open (as Fastify: above the usual load balancer's 60 s). */
+const KEEP_ALIVE_MS = 72_000;
+
 export interface RunningHttpServer {
   /** `http://host:port/mcp` */
   url: string;
@@ -84,7 +87,10 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
   let draining = false;
   const requestTimeout = requestTimeoutOf(options.requestTimeoutMs);
   // Node.js checks the timeout on this interval (30 s by default): often enough to keep to it.
-  const http = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout || 1000) }, (req, res) => {
+  // Idle connections are kept longer than a load balancer's (60 s at AWS): one closing a
+  // connection its client reuses at that moment fails the request (a 502, an ECONNRESET). Node's
+  // 5 s also lost requests whenever a long validation held the event loop past a timer that was due.
+  const http = createHttpServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout || 1000), keepAliveTimeout: KEEP_ALIVE_MS }, (req, res) => {
     const controller = new AbortController();
     const requests = req.method === "GET" && req.headers["last-event-id"] === undefined ? streams : inFlight;
     requests.add(controller);

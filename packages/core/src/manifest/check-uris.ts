@@ -8,7 +8,7 @@ const VARIABLE = /^[A-Za-z0-9_]+$/;
 
 /**
  * A resource's URIs: each a URI or an RFC 6570 level-1 template (`{name}` only), each
- * template variable bound to a parameter, each required parameter bound by every URI (a
+ * template variable once and bound to a parameter, each required parameter bound by every URI (a
  * read through a URI that does not carry it could not supply it), no URI used twice.
  */
 export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diagnostics: DiagnosticBag): void {
@@ -39,6 +39,12 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
     }
     if (!variables) {
       report(uri, DiagnosticCode.InvalidUri, `'${uri}' is not an RFC 6570 level-1 template: use '{name}' only (no operators, no nesting, balanced braces).`);
+      continue;
+    }
+    const repeated = variables.find((variable, i) => variables.indexOf(variable) !== i);
+    if (repeated !== undefined) {
+      // A URI read back into arguments would have two values for one parameter.
+      report(uri, DiagnosticCode.InvalidUri, `The URI template '${uri}' has '{${repeated}}' twice; each variable may appear once, so that a URI gives each parameter one value.`);
       continue;
     }
     for (const variable of variables) {

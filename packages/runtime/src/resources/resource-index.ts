@@ -25,7 +25,7 @@ export class ResourceIndex {
         continue;
       }
       const template = compileUriTemplate(uri);
-      if (!template) throw new Error(`toolgen: the resource '${entry.name}' has the URI template '${uri}', which is not an RFC 6570 level-1 template.`);
+      if (!template) throw new Error(`toolgen: the resource '${entry.name}' has the URI template '${uri}', which is no RFC 6570 level-1 template naming each variable once.`);
       this.templates.push({ name: entry.name, template, order: this.templates.length });
       this.templates.sort((a, b) => b.template.literalLength - a.template.literalLength || a.order - b.order);
     }

@@ -44,7 +44,22 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
   const examplesTag = read.tags.get("examples");
   if (examplesTag) for (const value of read.annotations.examples ?? []) ctx.defaultChecks.push({ model: result, value, at: examplesTag, example: true });
+  checkInherited(ctx, result, read, typed.annotations);
   return result;
+}
+
+/**
+ * A default or examples an earlier layer gave (`Port`'s `@default 8080`), met by a constraint
+ * this layer adds (`@maximum 1023` on an alias or a property of type `Port`): checked again,
+ * at the constraint, since the schema written carries them together.
+ */
+function checkInherited(ctx: ReaderContext, result: TypeModel, read: ReadAnnotations, inherited: Annotations | undefined): void {
+  if (inherited === undefined) return;
+  let constraint;
+  for (const [keyword, tag] of read.tags) if (KEYWORD_FAMILY[keyword]) constraint ??= tag;
+  if (constraint === undefined) return;
+  if (inherited.default !== undefined && read.annotations.default === undefined) ctx.defaultChecks.push({ model: result, value: inherited.default, at: constraint, inherited: true });
+  if (read.annotations.examples === undefined) for (const value of inherited.examples ?? []) ctx.defaultChecks.push({ model: result, value, at: constraint, example: true, inherited: true });
 }
 
 /** Notes where a `@pattern` was written, and what `@allowSlowPattern` accepts: the pattern beside it, or the template literal type's. */

@@ -55,6 +55,8 @@ export interface DefaultCheck {
   at: DiagnosticSite;
   /** An `@examples` value rather than a default. */
   example?: true;
+  /** Given by an earlier layer (the type's declaration), checked at a constraint added since. */
+  inherited?: true;
 }
 
 /**

@@ -27,6 +27,9 @@ export function checkDefaults(ctx: ReaderContext): void {
     if (validate(check.value)) continue;
     const what = check.example ? "example" : "default";
     const problem = (validate.errors ?? []).map((e) => `${what}${e.instancePath} ${e.message ?? e.keyword}`).join(", ");
-    ctx.diagnostics.report(check.at, DiagnosticCode.DefaultDoesNotMatch, `The ${what} ${JSON.stringify(check.value)} does not match its own schema (${problem}); fix the ${what} or the type.`);
+    const message = check.inherited
+      ? `The ${what} ${JSON.stringify(check.value)} that the type declares does not meet this constraint (${problem}); give ${check.example ? "@examples that do" : "a @default that does"} beside the constraint, or loosen it.`
+      : `The ${what} ${JSON.stringify(check.value)} does not match its own schema (${problem}); fix the ${what} or the type.`;
+    ctx.diagnostics.report(check.at, DiagnosticCode.DefaultDoesNotMatch, message);
   }
 }

@@ -1,6 +1,6 @@
 import type { ToolsInput } from "@mastra/core/agent";
 import type { Registry } from "@toolgen/runtime";
-import { type AiSdkOptions, aiSdkTools, removeSyntheticNulls, toStrictSchema } from "@toolgen/runtime/providers";
+import { type AiSdkOptions, aiSdkTools, defaultsInDescriptions, removeSyntheticNulls, toStrictSchema } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -26,7 +26,8 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  *   an object that admits no property at all. A tool whose schema cannot be strict (a
  *   `Record`, a tuple, an open object: `toStrictSchema`'s blockers) is marked `strict: false`,
  *   which has Mastra send its schema unchanged, and OpenAI not hold the model to it, as
- *   toolgen's own OpenAI projection does.
+ *   toolgen's own OpenAI projection does. The other tools' defaults, which Mastra keeps and
+ *   strict mode refuses, are said in their descriptions instead (`defaultsInDescriptions`).
  */
 export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {}): ToolsInput {
   const schemas = new Map(registry.entries.map((entry) => [entry.name, entry.inputSchema]));
@@ -38,7 +39,8 @@ export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {
   return Object.fromEntries(
     Object.entries(tools).map(([name, tool]) => {
       const schema = tool.inputSchema.jsonSchema;
-      return [name, { ...tool, inputSchema: standardSchema(schema), ...(toStrictSchema(schema).blockers.length > 0 ? { strict: false } : {}) }];
+      const strict = toStrictSchema(schema).blockers.length === 0;
+      return [name, { ...tool, inputSchema: standardSchema(strict ? defaultsInDescriptions(schema) : schema), ...(strict ? {} : { strict: false }) }];
     }),
   ) as ToolsInput;
 }

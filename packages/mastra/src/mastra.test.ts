@@ -153,11 +153,11 @@ describe("mastraTools", () => {
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
   });
 
-  it("for an OpenAI model, a tool strict mode cannot say (a Record) is sent as it is with strict: false, and the model's entries reach the tool", async () => {
+  it("for an OpenAI model, a tool strict mode cannot say (a Record) is sent as it is with strict: false, and the model's entries reach the tool; the others' defaults are said in words", async () => {
     const received: unknown[] = [];
     const registry = createRegistry([]);
     registry.register({ name: "tag_product", description: "Tags a product.", params: [{ name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } }], fn: (args) => (received.push(args), "tagged") });
-    registry.register({ name: "rename", description: "Renames.", params: [{ name: "to", type: "string" }, { name: "note", type: "string", required: false }], fn: () => "renamed" });
+    registry.register({ name: "rename", description: "Renames.", params: [{ name: "to", type: "string" }, { name: "note", schema: { type: "string", description: "A note.", default: "none" }, required: false }], fn: () => "renamed" });
     const bodies = openAiResponses([
       [{ type: "function_call", id: "f1", call_id: "c1", name: "tag_product", arguments: JSON.stringify({ attributes: { color: "red" } }), status: "completed" }],
       [{ type: "message", role: "assistant", id: "m1", content: [{ type: "output_text", text: "Tagged.", annotations: [] }] }],
@@ -170,6 +170,9 @@ describe("mastraTools", () => {
     // A tool strict mode can say keeps Mastra's rewrite (its nulls for absent arguments are dropped, as tested above).
     expect(rename).not.toHaveProperty("strict");
     expect(rename).toMatchObject({ parameters: { required: ["to", "note"] } });
+    // Strict mode refuses `default`, which Mastra keeps: the model is told it in words.
+    expect(JSON.stringify(rename)).not.toContain('"default"');
+    expect(JSON.stringify(rename)).toContain('A note. (default: \\"none\\")');
     expect(received).toEqual([{ attributes: { color: "red" } }]);
   });
 

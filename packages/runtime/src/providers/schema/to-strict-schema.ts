@@ -1,4 +1,5 @@
 import { acceptsNull } from "./accepts-null.js";
+import { describeDefault } from "./defaults-in-descriptions.js";
 import { inlineRefs } from "./inline-refs.js";
 import { isNode, type SchemaNode } from "./schema-node.js";
 
@@ -52,10 +53,8 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
       if (STRICT_KEYWORDS.has(k)) out[k] = v;
       else if (!ANNOTATIONS.has(k) && k !== "prefixItems" && k !== "allOf") dropped.push({ path, message: `'${k}' is not supported in strict mode` });
     }
-    if (node.default !== undefined && typeof out.description === "string") {
-      // The model must now send every property; telling it the default lets it send null knowingly.
-      out.description = `${out.description} (default: ${JSON.stringify(node.default)})`;
-    } else if (node.default !== undefined) out.description = `Default: ${JSON.stringify(node.default)}.`;
+    // The model must now send every property; telling it the default lets it send null knowingly.
+    if (node.default !== undefined) out.description = describeDefault(out.description, node.default);
     if (typeof node.format === "string" && !STRICT_FORMATS.includes(node.format)) {
       delete out.format;
       dropped.push({ path, message: `format '${node.format}' is not supported in strict mode` });

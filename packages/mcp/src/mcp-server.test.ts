@@ -279,6 +279,23 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
   });
 });
 
+describe("completion/complete with a completer that returns what is no list of strings", () => {
+  it("is InternalError naming what it returned, not an answer the client refuses (a string is not spread into characters)", async () => {
+    const registry = createRegistry([]);
+    const returns: Record<string, unknown> = { mixed: [1, null, "ok"], word: "abc", fine: ["a", "b"] };
+    registry.register({ name: "pick", kind: "prompt", description: "Picks.", params: Object.keys(returns).map((name) => ({ name, type: "string" as const, required: false })), complete: Object.fromEntries(Object.entries(returns).map(([name, value]) => [name, () => value as string[]])), fn: () => "" });
+    const client = await connect(registry);
+    try {
+      const complete = (name: string) => client.complete({ ref: { type: "ref/prompt", name: "pick" }, argument: { name, value: "" } });
+      await expect(complete("mixed")).rejects.toThrow(`MCP error -32603: Completing 'mixed' of the prompt 'pick' failed: its completer returned [1,null,"ok"], not an array of strings.`);
+      await expect(complete("word")).rejects.toThrow(`its completer returned "abc", not an array of strings.`);
+      expect((await complete("fine")).completion.values).toEqual(["a", "b"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("stdio, against the real 'toolgen serve' binary", () => {
   it("serves the built fixture with the identity from its package.json and configuration", async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [TOOLGEN_BIN, "serve", "-p", "tsconfig.json"], cwd: fixture.dir, stderr: "pipe" });

@@ -17,7 +17,8 @@ const MAX_VALUES = 100;
  * `completion/complete` for prompt arguments and resource-template variables: a completer
  * given here, else the registry's answer (`registry.completeArgument`: the entry's `@complete`
  * function, or the values its type allows). An unknown prompt, template or argument is
- * `InvalidParams`; a completer that throws, `InternalError` with its message.
+ * `InvalidParams`; a completer that throws, or returns anything but an array of strings,
+ * `InternalError` saying so.
  */
 export function registerCompletions(server: Server, registry: McpRegistry, completions: Completions = {}): void {
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
@@ -37,6 +38,17 @@ export function registerCompletions(server: Server, registry: McpRegistry, compl
       throw new ProtocolError(ErrorCode.InternalError, `Completing '${argument.name}' of the ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (!values) throw new ProtocolError(ErrorCode.InvalidParams, `Cannot complete: the ${target} has no argument '${argument.name}'.`);
+    // A completer's mistake is the server's, said as such, not an answer the client refuses.
+    if (!Array.isArray(values) || values.some((value) => typeof value !== "string")) {
+      throw new ProtocolError(ErrorCode.InternalError, `Completing '${argument.name}' of the ${target} failed: its completer returned ${describeValue(values)}, not an array of strings.`);
+    }
     return { completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES } };
   });
+}
+
+/** A short picture of what a completer returned: `[1, null, "ok"]`, `"abc"`, `an object`. */
+function describeValue(value: unknown): string {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return "an object";
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }

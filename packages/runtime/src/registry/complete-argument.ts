@@ -15,7 +15,8 @@ export async function completeArgument(definition: EntryDefinition, argument: st
   const property = propertySchema(entry, argument);
   if (!property) return undefined;
   const completer = definition.completers?.[argument] ?? (await declaredCompleter(definition, argument));
-  if (completer) return [...(await completer(typed, { arguments: args }))];
+  // Returned as the completer gives it: MCP's handler checks it is a list of strings.
+  if (completer) return (await completer(typed, { arguments: args })) as string[];
   const lower = typed.toLowerCase();
   return allowedValues(property).filter((value) => value.toLowerCase().startsWith(lower));
 }

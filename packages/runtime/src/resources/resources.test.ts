@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { date } from "../formats/formats.js";
 import { createRegistry } from "../registry/create-registry.js";
 import { compileUriTemplate } from "./uri-template.js";
+
+/** The text of the resource at `uri`, or the outcome's error code. */
+const textAt = async (r: ReturnType<typeof createRegistry>, uri: string) => {
+  const outcome = await r.readResource(uri);
+  return outcome.status === "ok" ? outcome.text : outcome.status === "error" ? outcome.error.code : outcome.status;
+};
 
 describe("URI templates, matched strictly", () => {
   it("binds level-1 variables, percent-decoded", () => {
@@ -59,7 +66,7 @@ describe("registry.readResource", () => {
 
   it("types bound variables as their parameters, strict or not (a URI holds text), then validates them like arguments", async () => {
     for (const strict of [false, true]) {
-      const r = createRegistry([], { strict });
+      const r = createRegistry([], { strict, formats: { date } });
       r.register({ kind: "resource", name: "page", description: "", uris: ["pages:///{n}"], params: [{ name: "n", type: "integer" }], fn: (args) => `page ${JSON.stringify(args.n)}` });
       r.register({ kind: "resource", name: "flag", description: "", uris: ["flags:///{on}"], params: [{ name: "on", type: "boolean" }], fn: (args) => `on ${JSON.stringify(args.on)}` });
       r.register({ kind: "resource", name: "code", description: "", uris: ["codes:///{code}"], params: [{ name: "code", type: "string" }], fn: (args) => `code ${JSON.stringify(args.code)}` });
@@ -68,6 +75,20 @@ describe("registry.readResource", () => {
       expect(await r.readResource("flags:///false")).toEqual({ status: "ok", text: "on false", resource: { uri: "flags:///false" } });
       expect(await r.readResource("codes:///007")).toEqual({ status: "ok", text: 'code "007"', resource: { uri: "codes:///007" } });
       for (const uri of ["pages:///three", "pages:///3.5", "flags:///yes", "flags:///1"]) expect([uri, await r.readResource(uri)]).toMatchObject([uri, { status: "error", error: { code: "invalid_arguments" } }]);
+      // A union: the literal where the text is one the parameter takes, else the text.
+      r.register({ kind: "resource", name: "limit", description: "", uris: ["limits:///{n}"], params: [{ name: "n", schema: { anyOf: [{ const: "auto" }, { type: "number" }, { type: "null" }] } }], fn: (args) => `limit ${JSON.stringify(args.n)}` });
+      r.register({ kind: "resource", name: "mode", description: "", uris: ["modes:///{m}"], params: [{ name: "m", schema: { anyOf: [{ type: "boolean" }, { enum: ["maybe", "5"] }] } }], fn: (args) => `mode ${JSON.stringify(args.m)}` });
+      r.register({ kind: "resource", name: "when", description: "", uris: ["when:///{at}"], params: [{ name: "at", schema: { anyOf: [{ type: "string", format: "date" }, { type: "null" }] } }], fn: (args) => `at ${JSON.stringify(args.at)}` });
+      expect(await textAt(r, "limits:///5")).toBe("limit 5");
+      expect(await textAt(r, "limits:///auto")).toBe('limit "auto"');
+      expect(await textAt(r, "limits:///null")).toBe("limit null");
+      expect(await textAt(r, "modes:///true")).toBe("mode true");
+      expect(await textAt(r, "modes:///maybe")).toBe('mode "maybe"');
+      // 5 reads as a number, which the parameter does not take: the text "5", which it does.
+      expect(await textAt(r, "modes:///5")).toBe('mode "5"');
+      expect(await r.readResource("modes:///6")).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
+      expect(await textAt(r, "when:///null")).toBe("at null");
+      expect(await textAt(r, "when:///2026-12-06")).toBe('at "2026-12-06"');
       // Text JSON does not read as a number stays text: validated (and, when lenient, repaired) as any argument.
       expect(await r.readResource("pages:///07")).toMatchObject(strict ? { status: "error", error: { code: "invalid_arguments" } } : { status: "ok", text: "page 7" });
     }
@@ -92,8 +113,14 @@ describe("registry.readResource", () => {
     expect(await registry().dispatch("note", { name: "a?b#c" })).toEqual({ status: "ok", text: "# a?b#c", resource: { uri: "notes:///a%3Fb%23c", mimeType: "text/markdown" } });
   });
 
-  it("returns bytes as base64", async () => {
+  it("returns bytes as base64: a Uint8Array, an ArrayBuffer, or any other view of one", async () => {
     expect(await registry().readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", mimeType: "image/png", blob: "iVBORw==" } });
+    const png = new Uint8Array([0, 137, 80, 78, 71, 0]);
+    for (const bytes of [png.slice(1, 5).buffer, new DataView(png.buffer, 1, 4), new Int8Array(png.buffer, 1, 4)]) {
+      const r = createRegistry([]);
+      r.register({ kind: "resource", name: "logo", description: "", uris: ["assets:///logo.png"], fn: () => bytes });
+      expect(await r.readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", blob: "iVBORw==" } });
+    }
   });
 
   it("an unknown URI, or one that reaches across '/', is unknown_tool with the closest URIs", async () => {

@@ -9,7 +9,8 @@ export class PromptArgumentError extends Error {}
  * MCP sends prompt arguments as strings (https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#getting-a-prompt);
  * toolgen prompts declare real types. Each string becomes the declared type: a string stays
  * a string, numbers, booleans and `null` are read as JSON literals, objects and arrays as
- * JSON text. Validation afterwards is the registry's, as for any call.
+ * JSON text — of a union, as the member the text reads as (`"auto" | number`: `auto` stays
+ * text, `5` is 5). Validation afterwards is the registry's, as for any call.
  */
 export function convertPromptArguments(entry: ManifestEntry, args: Record<string, string> | undefined): Record<string, unknown> {
   const root = asNode(entry.inputSchema);
@@ -30,19 +31,19 @@ const FAILED = Symbol("failed");
 
 function convertOne(root: Node, schema: Node, raw: string): unknown {
   const types = typesOf(root, schema);
-  if (types.size === 0 || types.has("string")) {
-    const literals = literalsOf(root, schema);
-    if (!literals || literals.includes(raw) || !types.has("number")) return raw;
-  }
-  let parsed: unknown;
+  // Free text (a string no enum, const or format narrows) takes any argument as it is, and a
+  // string literal the text is (`"5"` of `"5" | boolean`) wins over what JSON reads in it.
+  if (types.size === 0 || takesFreeText(root, schema) || (types.has("string") && literalsOf(root, schema).includes(raw))) return raw;
+  let parsed: unknown = FAILED;
   try {
     parsed = JSON.parse(raw.trim());
   } catch {
-    return FAILED;
+    // Not JSON: text, which a string of the type may still take.
   }
   const kind = parsed === null ? "null" : Array.isArray(parsed) ? "array" : typeof parsed;
-  if (types.has(kind) || (kind === "number" && types.has("integer") && Number.isInteger(parsed))) return parsed;
-  return FAILED;
+  if (parsed !== FAILED && (types.has(kind) || (kind === "number" && types.has("integer") && Number.isInteger(parsed)))) return parsed;
+  // Text for the type's strings (a format, a literal): validation says whether it is one.
+  return types.has("string") ? raw : FAILED;
 }
 
 /** The JSON types a schema accepts, through `$ref`, `anyOf`/`oneOf`, `enum` and `const`. */
@@ -58,11 +59,21 @@ function typesOf(root: Node, schema: Node, depth = 0): Set<string> {
   return out;
 }
 
-function literalsOf(root: Node, schema: Node): unknown[] | undefined {
+/** Whether the schema, or a member of its union, is a string no `enum`, `const` or `format` narrows. */
+function takesFreeText(root: Node, schema: Node, depth = 0): boolean {
   const s = resolve(root, schema);
-  if (Array.isArray(s.enum)) return s.enum;
-  if ("const" in s) return [s.const];
-  return undefined;
+  if (depth > 16) return false;
+  const string = s.type === "string" || (Array.isArray(s.type) && s.type.includes("string"));
+  if (string && s.enum === undefined && !("const" in s) && s.format === undefined) return true;
+  return ["anyOf", "oneOf"].some((k) => Array.isArray(s[k]) && (s[k] as unknown[]).some((m) => takesFreeText(root, asNode(m), depth + 1)));
+}
+
+/** The literal values a schema lists, through `anyOf`/`oneOf`. */
+function literalsOf(root: Node, schema: Node, depth = 0): unknown[] {
+  const s = resolve(root, schema);
+  if (depth > 16) return [];
+  const members = [...(Array.isArray(s.anyOf) ? s.anyOf : []), ...(Array.isArray(s.oneOf) ? s.oneOf : [])];
+  return [...(Array.isArray(s.enum) ? s.enum : []), ...("const" in s ? [s.const] : []), ...members.flatMap((m) => literalsOf(root, asNode(m), depth + 1))];
 }
 
 function describeTypes(types: Set<string>): string {

@@ -559,7 +559,7 @@ describe("hostile requests over HTTP", () => {
       expect([noOrigin.status, noOrigin.headers.get("access-control-allow-origin")]).toEqual([200, null]);
       // A page on this machine is admitted, but reads answers only when its origin is listed too.
       const local = await fetch(listed.url, { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "POST" } });
-      expect([local.status, local.headers.get("access-control-allow-origin")]).toEqual([405, null]);
+      expect([local.status, local.headers.get("access-control-allow-origin"), ((await local.json()) as { error: { message: string } }).error.message]).toEqual([403, null, "Forbidden: a page at http://localhost:5173 may call this server only once its origin is listed in allowedOrigins (server.allowedOrigins in the toolgen config)."]);
     } finally {
       await listed.close();
     }

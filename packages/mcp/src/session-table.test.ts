@@ -28,8 +28,8 @@ function handler(sessions: object | boolean) {
 const post = (body: object, session?: string) =>
   new Request("http://localhost/mcp", { method: "POST", headers: { ...HEADERS, ...(session ? { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } : {}) }, body: JSON.stringify(body) });
 
-async function open(mcp: ReturnType<typeof handler>): Promise<string> {
-  const response = await mcp(post(INITIALIZE));
+async function open(mcp: ReturnType<typeof handler>, protocolVersion = "2025-11-25"): Promise<string> {
+  const response = await mcp(post({ ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion } }));
   expect(response.status).toBe(200);
   await response.text();
   return response.headers.get("mcp-session-id")!;
@@ -117,6 +117,14 @@ describe("sessions", () => {
     expect(await jsonRpcAnswer(await first)).toMatchObject({ id: 50, result: { content: [{ type: "text", text: "rested" }] } });
     // Answered, the id is free again.
     expect(await jsonRpcAnswer(await mcp(post({ jsonrpc: "2.0", id: 50, method: "tools/call", params: { name: "echo", arguments: { text: "again" } } }, id)))).toMatchObject({ id: 50, result: { content: [{ text: "again" }] } });
+  });
+
+  it("an id twice in one batch (2025-03-26) is refused -32600 saying so, not as one still running", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp, "2025-03-26");
+    const batch = new Request("http://localhost/mcp", { method: "POST", headers: { ...HEADERS, "mcp-session-id": id, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify([1, 2].map(() => ({ jsonrpc: "2.0", id: 7, method: "ping" }))) });
+    const answer = await mcp(batch);
+    expect([answer.status, await answer.json()]).toEqual([400, { jsonrpc: "2.0", id: 7, error: { code: -32600, message: "Invalid Request: the id 7 is on two requests of this batch; give each its own." } }]);
   });
 
   it("GET opens the session's stream; without sessions, GET is 405", async () => {

@@ -45,7 +45,45 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   const examplesTag = read.tags.get("examples");
   if (examplesTag) for (const value of read.annotations.examples ?? []) ctx.defaultChecks.push({ model: result, value, at: examplesTag, example: true });
   checkInherited(ctx, result, read, typed.annotations);
+  if (read.tags.size > 0) checkValuesLeft(ctx, result, read);
   return result;
+}
+
+/**
+ * Constraints that leave none of the values the type itself allows: `@minLength 3` on
+ * `"ab" | "c"`, `@maximum 3` on `5 | 6`, `@minItems 2` on `[string]`. The literals are
+ * checked against the finished schema (`checkDefaults`); a tuple's length here.
+ */
+function checkValuesLeft(ctx: ReaderContext, result: TypeModel, read: ReadAnnotations): void {
+  let constraint;
+  for (const [keyword, tag] of read.tags) if (KEYWORD_FAMILY[keyword]) constraint ??= tag;
+  if (constraint === undefined) return;
+  const literals = literalValues(result);
+  if (literals) ctx.defaultChecks.push({ model: result, value: literals, at: constraint, oneOf: true });
+  if (result.kind !== "tuple") return;
+  const shortest = result.elements.filter((e) => !e.optional).length;
+  const longest = result.rest ? Infinity : result.elements.length;
+  const { minItems = 0, maxItems = Infinity } = result.annotations ?? {};
+  if (minItems > longest || maxItems < shortest) {
+    const at = read.tags.get(minItems > longest ? "minItems" : "maxItems") ?? constraint;
+    const length = shortest === longest ? `${shortest}` : `${shortest} to ${longest}`;
+    ctx.diagnostics.report(at, DiagnosticCode.InvalidConstraint, `@${minItems > longest ? `minItems ${minItems}` : `maxItems ${maxItems}`} leaves no valid value: the tuple holds ${length} element${length === "1" ? "" : "s"}; remove it or change the tuple.`);
+  }
+}
+
+/** The values of a literal or a union of literals (`true`, `null` too), or undefined for any other type. */
+function literalValues(model: TypeModel): unknown[] | undefined {
+  if (model.kind === "literal") return [model.value];
+  if (model.kind === "null") return [null];
+  if (model.kind === "boolean") return [true, false];
+  if (model.kind !== "union") return undefined;
+  const values: unknown[] = [];
+  for (const member of model.members) {
+    const own = literalValues(member);
+    if (!own) return undefined;
+    values.push(...own);
+  }
+  return values;
 }
 
 /**

@@ -57,6 +57,8 @@ export interface DefaultCheck {
   example?: true;
   /** Given by an earlier layer (the type's declaration), checked at a constraint added since. */
   inherited?: true;
+  /** `value` lists the values the type allows, of which the constraints must leave one. */
+  oneOf?: true;
 }
 
 /**

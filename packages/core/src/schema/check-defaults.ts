@@ -9,7 +9,7 @@ const EVERY_FORMAT = formatLookup(ALL_FORMATS);
 /**
  * Checks every default (`@default`, parameter and destructuring initializers) and every
  * `@examples` value against the schema of the value it is the default or example of, with its
- * constraints — one the model would be shown as valid but that fails validation is a bug in
+ * constraints, and that a literal type's constraints leave one of its values — one the model would be shown as valid but that fails validation is a bug in
  * the tool's contract. The runtime's
  * validator (`compileSchema`) does it: the same checks and messages as every call.
  */
@@ -23,6 +23,11 @@ export function checkDefaults(ctx: ReaderContext): void {
       validate = compileSchema(schema, EVERY_FORMAT);
     } catch {
       continue; // A schema the validators cannot check is reported by its own constraint tag.
+    }
+    if (check.oneOf) {
+      const values = check.value as unknown[];
+      if (!values.some((value) => validate(value))) ctx.diagnostics.report(check.at, DiagnosticCode.InvalidConstraint, `The constraints leave none of the values the type allows (${values.map((v) => JSON.stringify(v)).join(", ")}); remove them or widen the type.`);
+      continue;
     }
     if (validate(check.value)) continue;
     const what = check.example ? "example" : "default";

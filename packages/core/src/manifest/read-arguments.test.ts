@@ -84,3 +84,16 @@ describe("an index signature whose value is never", () => {
     expect(schema).toMatchObject({ properties: { id: { type: "string" } }, additionalProperties: false });
   });
 });
+
+describe("a destructured parameter that cannot be a request", () => {
+  const diagnosticsOf = (parameters: string) => analyzeFiles({ "src/tools.ts": `type U = { kind: "a"; x: number } | { kind: "b" };\n/** Takes it. @tool */\nexport function tool(${parameters}): void {}\n` }, "/virtual/destructured").diagnostics.map((d) => `${d.code} ${d.message}`);
+
+  it("alone, says its type is why (an array pattern, a union), not to make it the only parameter", () => {
+    expect(diagnosticsOf("[a, b]: [string, number]")).toEqual(["TG3005 A destructured parameter has no name in the arguments object, and '[string, number]' is no object type with fixed properties, which a request (the tool's one argument parameter) must be. Give it a name."]);
+    expect(diagnosticsOf("{ kind }: U")).toEqual(["TG3005 A destructured parameter has no name in the arguments object, and 'U' is no object type with fixed properties, which a request (the tool's one argument parameter) must be. Give it a name."]);
+  });
+
+  it("beside other parameters, says it can only be the one", () => {
+    expect(diagnosticsOf("{ x }: { x: number }, speed: number")).toEqual(["TG3005 A destructured parameter has no name in the arguments object; it can only be the tool's one argument parameter (request style). Give it a name, or make it the only parameter."]);
+  });
+});

@@ -22,7 +22,12 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
   const taken = new Map<string, string>();
   for (const { parameter, index, type } of data) {
     if (!tsm.isIdentifier(parameter.name)) {
-      ctx.diagnostics.report(parameter, DiagnosticCode.UnnamedParameter, `A destructured parameter has no name in the arguments object; it can only be the tool's one argument parameter (request style). Give it a name, or make it the only parameter.`);
+      // Alone, it is positional because its type is no request: an array pattern, or a union or map of objects.
+      const why =
+        data.length === 1
+          ? `, and '${checker.typeToString(type)}' is no object type with fixed properties, which a request (the tool's one argument parameter) must be. Give it a name.`
+          : `; it can only be the tool's one argument parameter (request style). Give it a name, or make it the only parameter.`;
+      ctx.diagnostics.report(parameter, DiagnosticCode.UnnamedParameter, `A destructured parameter has no name in the arguments object${why}`);
       slots[index] = { kind: "argument", name: `arg${index}` };
       continue;
     }

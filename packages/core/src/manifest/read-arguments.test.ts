@@ -97,3 +97,13 @@ describe("a destructured parameter that cannot be a request", () => {
     expect(diagnosticsOf("{ x }: { x: number }, speed: number")).toEqual(["TG3005 A destructured parameter has no name in the arguments object; it can only be the tool's one argument parameter (request style). Give it a name, or make it the only parameter."]);
   });
 });
+
+describe("@param naming a field inside a request's field", () => {
+  it("says @param reaches the request's own fields only, and where to describe the inner one", () => {
+    const source = `export interface Options {\n  /** Deep. */\n  deep: boolean;\n}\nexport interface Req {\n  /** Options. */\n  opts: Options;\n}\n/**\n * Takes it.\n * @tool\n * @param req.opts.deep Whether deep.\n * @param req.nope Nothing.\n */\nexport function tool(req: Req): void {}\n`;
+    expect(analyzeFiles({ "src/tools.ts": source }, "/virtual/param-depth").diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      "TG1008 @param req.opts.deep: @param describes a parameter or a field of the request (req.opts), not a field inside one; describe 'deep' in its own doc comment, on its property.",
+      "TG1008 @param req.nope: there is no parameter or property 'req.nope'.",
+    ]);
+  });
+});

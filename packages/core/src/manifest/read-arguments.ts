@@ -65,11 +65,11 @@ export function readArguments(ctx: ReaderContext, signature: ts.SignatureDeclara
     const request = readRequest(ctx, only, tags);
     if (request) {
       for (const p of request.input.properties) for (const [name] of tags.params) if (name === (p.tsName ?? p.name) || name.endsWith(`.${p.tsName ?? p.name}`)) known.add(name);
-      reportUnusedTags(tags, known, ctx.diagnostics, true);
+      reportUnusedTags(tags, known, ctx.diagnostics, new Set(request.input.properties.map((p) => p.tsName ?? p.name)));
       return { mode: "request", parameters: slots.map((s) => (s.kind === "context" ? s : { kind: "request" })), ...request };
     }
   }
-  reportUnusedTags(tags, known, ctx.diagnostics, false);
+  reportUnusedTags(tags, known, ctx.diagnostics);
   return { mode: "positional", ...readPositional(ctx, data, slots, tags) };
 }
 

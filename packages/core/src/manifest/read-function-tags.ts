@@ -31,15 +31,23 @@ export function readFunctionTags(doc: DocInfo, diagnostics: DiagnosticBag): Func
 }
 
 /**
- * Warns about `@param`/`@alias` tags that name no parameter (or property, in request style).
+ * Warns about `@param`/`@alias` tags that name no parameter (or property, in request style:
+ * `requestFields` are the request's).
  * In request style, `@alias <param> <name>` has nothing to rename: `@alias` goes on the property.
  */
-export function reportUnusedTags(tags: FunctionTags, known: ReadonlySet<string>, diagnostics: DiagnosticBag, request: boolean): void {
+export function reportUnusedTags(tags: FunctionTags, known: ReadonlySet<string>, diagnostics: DiagnosticBag, requestFields?: ReadonlySet<string>): void {
   for (const [name, { tag }] of tags.params) {
-    if (!known.has(name)) diagnostics.report(tag, DiagnosticCode.ParamTagWithoutParameter, `@param ${name}: there is no parameter${name.includes(".") ? " or property" : ""} '${name}'.`, "warning");
+    if (known.has(name)) continue;
+    // `req.opts.deep`: the request's own field is known, a field inside it is not a @param's.
+    const parts = name.split(".");
+    const field = parts.slice(0, 2).join(".");
+    const message = parts.length > 2 && requestFields?.has(parts[1]!)
+      ? `@param ${name}: @param describes a parameter or a field of the request (${field}), not a field inside one; describe '${name.slice(field.length + 1)}' in its own doc comment, on its property.`
+      : `@param ${name}: there is no parameter${name.includes(".") ? " or property" : ""} '${name}'.`;
+    diagnostics.report(tag, DiagnosticCode.ParamTagWithoutParameter, message, "warning");
   }
   for (const [name, { tag }] of tags.aliases) {
-    if (request) diagnostics.report(tag, DiagnosticCode.TagOnWrongDeclaration, `@alias ${name}: this tool takes a request object; put @alias on the property of the request type instead.`, "warning");
+    if (requestFields) diagnostics.report(tag, DiagnosticCode.TagOnWrongDeclaration, `@alias ${name}: this tool takes a request object; put @alias on the property of the request type instead.`, "warning");
     else if (!known.has(name)) diagnostics.report(tag, DiagnosticCode.ParamTagWithoutParameter, `@alias ${name}: there is no parameter '${name}' to rename.`, "warning");
   }
 }

@@ -343,3 +343,18 @@ describe('"importEnding": "minimal"', () => {
     }
   });
 });
+
+describe("toolgen inspect of a resource and a prompt", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => ({ dir, cleanup } = copyFixture("mcp")));
+  afterAll(() => cleanup());
+
+  it("shows what reaches them: the URIs and MIME type, the role", () => {
+    const resource = run(["inspect", "book_record"], dir);
+    expect(resource.status).toBe(0);
+    expect(resource.stdout).toContain("\nuris: shop://books/{id}\nmime type: application/json\ninput schema:\n");
+    const prompt = run(["inspect", "review_book"], dir);
+    expect(prompt.stdout).toContain("\nrole: user\ninput schema:\n");
+  });
+});

@@ -36,6 +36,11 @@ export function runInspect(name: string, options: InspectOptions): number {
       // A dependency's entry names a file of that package.
       `source: ${packageOf(entry) ? `${packageOf(entry)}, ` : ""}${entry.source.file}:${entry.source.line}:${entry.source.column}`,
       `cost: ${cost.chars} characters, ~${cost.tokens} tokens`,
+      // What a resource or prompt is reached by, beside what a tool has.
+      ...(entry.uris ? [`uris: ${entry.uris.join(" ")}`] : []),
+      ...(entry.mimeType ? [`mime type: ${entry.mimeType}`] : []),
+      ...(entry.role ? [`role: ${entry.role}`] : []),
+      ...Object.entries(entry.completions ?? {}).map(([argument, completer]) => `completes ${argument} with: ${completer}`),
       "input schema:",
       JSON.stringify(entry.inputSchema, null, 2),
       ...(entry.outputSchema ? ["output schema:", JSON.stringify(entry.outputSchema, null, 2)] : []),

@@ -70,7 +70,8 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
       if (tag.text) annotations.title = tag.text;
       return;
     case "deprecated":
-      annotations.deprecated = true;
+      // Its text (what to use instead) reaches the model in the description: JSON Schema's keyword is a boolean.
+      annotations.deprecated = tag.text || true;
       return;
     case "pattern":
       try {

@@ -9,7 +9,8 @@
 export interface Annotations {
   description?: string;
   title?: string;
-  deprecated?: boolean;
+  /** `@deprecated`, with its text when it has one. */
+  deprecated?: boolean | string;
   default?: unknown;
   examples?: unknown[];
   minimum?: number;

@@ -65,6 +65,7 @@ function withAnnotations(schema: SchemaObject, annotations: Annotations | undefi
   const out: SchemaObject = {};
   if (annotations.title !== undefined) out.title = annotations.title;
   if (annotations.description !== undefined) out.description = annotations.description;
+  if (typeof annotations.deprecated === "string") out.description = `${out.description === undefined ? "" : `${String(out.description)} `}Deprecated: ${annotations.deprecated}`;
   Object.assign(out, schema);
   for (const key of CONSTRAINT_ORDER) if (annotations[key] !== undefined) out[key] = annotations[key];
   if (annotations.default !== undefined) out.default = annotations.default;

@@ -47,9 +47,11 @@ function diffEntry(old: ManifestEntry, now: ManifestEntry): ContractChange[] {
   diffSet(out, now, old.supportedFor, now.supportedFor, "supported-host", { removed: now.supportedFor?.length ? "breaking" : "compatible", added: old.supportedFor?.length ? "compatible" : "breaking" }, (host, added) => `@supportedFor ${host} ${added ? "was added" : "was removed"}`);
   diffSet(out, now, old.excludedFor, now.excludedFor, "excluded-host", { removed: "compatible", added: "breaking" }, (host, added) => (added ? `hosts ${host} no longer see it` : `hosts ${host} see it now`));
   if (old.role !== now.role) add("compatible", "role-changed", `the prompt's role ${old.role ?? "user"} → ${now.role ?? "user"}`);
-  if (Boolean(old.external) !== Boolean(now.external)) add("compatible", "execution-changed", now.external ? "it is @external now: the host executes its calls" : "the runtime executes it now, not the host");
+  // @external now: MCP clients no longer see it, and a call is `suspended` for the host to run.
+  if (Boolean(old.external) !== Boolean(now.external)) add(now.external ? "breaking" : "compatible", "execution-changed", now.external ? "it is @external now: MCP clients no longer see it, and the host executes its calls" : "the runtime executes it now, not the host");
   if (JSON.stringify(old.annotations ?? {}) !== JSON.stringify(now.annotations ?? {})) add("compatible", "annotations-changed", `its hints ${JSON.stringify(old.annotations ?? {})} → ${JSON.stringify(now.annotations ?? {})}`);
-  if (JSON.stringify(old.tags ?? []) !== JSON.stringify(now.tags ?? [])) add("cosmetic", "tags-changed", `its tags ${(old.tags ?? []).join(" ") || "(none)"} → ${(now.tags ?? []).join(" ") || "(none)"}`);
+  // A tag selects the entry (`serve --tag`, the registry's filters): one removed leaves a server that selects by it.
+  diffSet(out, now, old.tags, now.tags, "tag", { removed: "breaking", added: "compatible" }, (tag, added) => (added ? `it is tagged ${tag} now` : `it is no longer tagged ${tag}: what selects ${tag} no longer has it`));
   return out;
 }
 

@@ -22,6 +22,16 @@ describe("compareSchemas", () => {
     expect(diff(a, { ...a, additionalProperties: true })).toEqual(["widens additional-properties-allowed /input/*"]);
   });
 
+  it("two spellings of the same values are no change: multipleOf a whole number on a number is an integer, maxItems 0 is items: false", () => {
+    expect(diff({ type: "number", multipleOf: 1 }, { type: "integer" })).toEqual([]);
+    expect(diff({ type: "integer" }, { type: "integer", multipleOf: 1 })).toEqual([]);
+    expect(diff({ type: "number", multipleOf: 5 }, { type: "integer", multipleOf: 5 })).toEqual([]);
+    expect(diff({ type: "array", maxItems: 0 }, { type: "array", items: false })).toEqual([]);
+    // Still told: a step that is not whole, and a number become an integer.
+    expect(diff({ type: "number", multipleOf: 0.5 }, { type: "integer" })).toContain("narrows type-narrowed /input");
+    expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 4 })).toEqual(["narrows constraint-tightened /input"]);
+  });
+
   it("types, enums and constants", () => {
     expect(diff({ type: "number" }, { type: "integer" })).toEqual(["narrows type-narrowed /input"]);
     expect(compareSchemas({ type: "number" }, { type: "integer" }, "/input")[0]!.message).toBe("accepts whole numbers only now");

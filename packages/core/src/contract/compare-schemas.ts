@@ -69,7 +69,9 @@ function compare(a: Side, b: Side, path: string, out: SchemaChange[], seen: Set<
   compareNodes(sideA as Side & { schema: Node }, sideB as Side & { schema: Node }, path, out, seen);
 }
 
-function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
+function compareNodes(sideA: Side & { schema: Node }, sideB: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const a = { ...sideA, schema: canonical(sideA.schema) };
+  const b = { ...sideB, schema: canonical(sideB.schema) };
   const old = a.schema;
   const now = b.schema;
   for (const key of ["description", "title", "examples", "deprecated"]) {
@@ -92,6 +94,25 @@ function compareNodes(a: Side & { schema: Node }, b: Side & { schema: Node }, pa
   if (common.includes("string")) compareStrings(old, now, path, out);
   if (common.includes("array")) compareArrays(a, b, path, out, seen);
   if (common.includes("object")) compareObjects(a, b, path, out, seen);
+}
+
+/**
+ * One spelling of what several spellings accept alike, so that values are compared, not
+ * spellings: a `number` that is a multiple of a whole number is an `integer` (and `multipleOf
+ * 1` says no more than that); an array of at most 0 items is `items: false`.
+ */
+function canonical(node: Node): Node {
+  const out = { ...node };
+  const step = node.multipleOf;
+  if ((node.type === "number" || node.type === "integer") && typeof step === "number" && Number.isInteger(step) && step >= 1) {
+    out.type = "integer";
+    if (step === 1) delete out.multipleOf;
+  }
+  if (node.type === "array" && node.maxItems === 0) {
+    out.items = false;
+    for (const key of ["maxItems", "minItems", "prefixItems"]) delete out[key];
+  }
+  return out;
 }
 
 /**

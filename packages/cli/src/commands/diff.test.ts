@@ -57,6 +57,9 @@ describe("toolgen diff", () => {
     writeFileSync(path.join(dir, "broken.json"), '{ "formatVersion": 2 }');
     expect(toolgen(["diff", "broken.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^toolgen: broken\.json: invalid manifest \(2 problems\)\n/) });
     expect(toolgen(["diff", "git:HEAD~1"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:HEAD~1: tsconfig.json does not exist at that commit.\n" });
+    // A folder with no tsconfig: that alone, before anything about the commit.
+    mkdirSync(path.join(dir, "sub"), { recursive: true });
+    expect(toolgen(["diff", "git:HEAD"], path.join(dir, "sub"))).toMatchObject({ status: 2, stderr: "toolgen: Cannot find tsconfig.json; pass the project's tsconfig with -p <path>.\n" });
   });
 });
 

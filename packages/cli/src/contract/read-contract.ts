@@ -109,6 +109,8 @@ function analyzeContract(project: string | undefined, label: string, cwd = proce
 function readAtCommit(ref: string, project: string | undefined): Contract {
   const label = `git:${ref}`;
   const named = tsconfigPathOf(project, process.cwd());
+  // The current side needs it too: said first, not after a note about the commit.
+  if (!existsSync(named)) throw new UsageError(`Cannot find ${relativePosix(named)}; pass the project's tsconfig with -p <path>.`);
   // As git names the repository's root (symbolic links resolved), so that paths relate to it.
   const start = realPath(path.dirname(named));
   const tsconfig = path.join(start, path.basename(named));

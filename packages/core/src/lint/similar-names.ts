@@ -3,8 +3,9 @@ import { withinTwoEdits } from "./within-two-edits.js";
 
 /**
  * Names a model can mix up: equal but for case and separators, or (both of 8 characters or
- * more) two edits apart — unless the difference is a word's negating or repeating prefix
- * (`git_diff_staged`, `git_diff_unstaged`) or a number (`v1`, `v2`), which set them apart.
+ * more) two edits apart — unless the difference is a word's prefix (`git_diff_staged`,
+ * `git_diff_unstaged`; `undo`, `redo`), a word and its opposite (`get`, `set`) or a number
+ * (`v1`, `v2`), which set them apart.
  *
  * Gives `[i, j]` for each name `i` like an earlier one, `j` the first such: pairs in the order
  * of `i`. A name is compared only with the earlier names it can be like (the same words, or a
@@ -35,7 +36,11 @@ export function findSimilarNames(names: readonly string[]): Array<[number, numbe
 /** Names shorter than this are alike only by their words: two edits turn most short names into others (`get_user`, `set_user`). */
 const MIN_EDITED_LENGTH = 8;
 
-const PREFIXES = ["un", "re", "in", "non", "dis", "de"];
+/** Prefixes that turn a word into another (`staged`/`unstaged`), or, swapped, into its opposite (`undo`/`redo`, `import`/`export`). */
+const PREFIXES = ["", "un", "re", "in", "non", "dis", "de", "en", "ex", "im"];
+
+/** Opposite words within two edits of each other: a model does not take one for the other. */
+const OPPOSITES = new Set(["get/set", "min/max", "push/pull", "inc/dec", "on/off"].flatMap((pair) => [pair, pair.split("/").reverse().join("/")]));
 
 /** What a comparison needs of a name, worked out once. */
 interface Name {
@@ -72,14 +77,19 @@ function similar(a: Name, b: Name): boolean {
   return !countsApart(a.letters, b.letters) && withinTwoEdits(a.lower, b.lower);
 }
 
-/** Whether some word differs other than by a number or a negating prefix (`v1`/`v2`, `staged`/`unstaged`). */
+/** Whether some word differs other than by a number, a prefix or as its opposite (`v1`/`v2`, `staged`/`unstaged`, `undo`/`redo`, `get`/`set`). */
 function differByWord(a: readonly string[], b: readonly string[]): boolean {
   for (let k = 0; k < a.length; k++) {
     const p = a[k]!;
     const q = b[k]!;
-    if (p !== q && !DIGIT.test(p) && !DIGIT.test(q) && !PREFIXES.some((prefix) => p === prefix + q || q === prefix + p)) return true;
+    if (p !== q && !DIGIT.test(p) && !DIGIT.test(q) && !sameStem(p, q) && !OPPOSITES.has(`${p}/${q}`)) return true;
   }
   return false;
+}
+
+/** Whether two words are one stem of two letters or more behind different prefixes (`unstaged`/`staged`, `encrypt`/`decrypt`). */
+function sameStem(p: string, q: string): boolean {
+  return PREFIXES.some((x) => p.startsWith(x) && p.length - x.length >= 2 && PREFIXES.some((y) => x !== y && q === y + p.slice(x.length)));
 }
 
 const DIGIT = /\d/;

@@ -5,8 +5,12 @@ import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
 import { reportUnsupported } from "./report-unsupported.js";
 import type { ObjectModel } from "./type-model.js";
 
-/** The keys a number index signature allows: numbers as JavaScript writes them. */
-export const NUMERIC_KEY = "^-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:e[+-]\\d+)?$";
+/**
+ * The keys a number index signature allows: numbers as JavaScript writes them (`String(n)`),
+ * so not `1.0`, `0.10`, `-0` or `1e+5`: plain below 1e21 and from 1e-6, else with an
+ * exponent. (Past 17 significant digits a number is rounded, which no pattern can say.)
+ */
+export const NUMERIC_KEY = "^(?:0|-?(?:0\\.0{0,5}[1-9](?:\\d*[1-9])?|[1-9]\\d{0,20}(?:\\.\\d*[1-9])?|[1-9](?:\\.\\d*[1-9])?e(?:\\+(?:2[1-9]|[3-9]\\d|[1-9]\\d{2,})|-(?:[7-9]|[1-9]\\d+))))$";
 
 /**
  * Index signatures: a `string` key opens the object (`additionalProperties`), a `number` key

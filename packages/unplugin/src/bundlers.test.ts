@@ -62,7 +62,7 @@ describe("@toolgen/unplugin/rollup", () => {
     const bundle = await rollup({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: (warning) => void warnings.push(warning) });
     await bundle.close();
     const ours = warnings.filter((w) => w.plugin === "toolgen");
-    expect(ours.map((w) => [/TG5003: 'welcome' has the same description/.test(w.message), path.basename(w.loc!.file!), w.loc!.line])).toEqual([[true, "tools.ts", 14]]);
+    expect(ours.map((w) => [/tools\.ts:14:17 - warning TG5003: 'welcome' has the same description/.test(w.message), path.basename(w.loc!.file!), w.loc!.line])).toEqual([[true, "tools.ts", 14]]);
   });
 });
 

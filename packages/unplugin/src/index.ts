@@ -98,6 +98,9 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       const failure = build();
       if (failure) report(failure);
       else {
+        // Pages still show the failure in their overlay: a fix that leaves the registry module as
+        // it was (an edit undone) rewrites nothing Vite would reload them for.
+        if (failing) devServer?.ws.send({ type: "full-reload", path: "*" });
         failing = undefined;
         warn(this, last!);
       }
@@ -228,7 +231,8 @@ function warn(context: unknown, build: ProjectBuild): { warnings: EsbuildMessage
   }
   const rollup = context as { warn?: (warning: { message: string; id: string; loc: { file: string; line: number; column: number } }) => void };
   if (typeof rollup.warn === "function") {
-    for (const d of warnings) rollup.warn({ message: `${d.code}: ${d.message}`, id: d.file, loc: { file: d.file, line: d.line, column: d.column - 1 } });
+    // The place in the message too: Vite 8's logger prints neither `id` nor `loc` of a warning.
+    for (const d of warnings) rollup.warn({ message: `${d.file}:${d.line}:${d.column} - warning ${d.code}: ${d.message}`, id: d.file, loc: { file: d.file, line: d.line, column: d.column - 1 } });
     return undefined;
   }
   // Ended by a newline: the next line of log must not run on from the summary.

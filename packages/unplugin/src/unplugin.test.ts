@@ -133,8 +133,12 @@ describe("@toolgen/unplugin", () => {
       expect(server.httpServer!.listening).toBe(true);
       // Vite reloads the page after that change; the reloaded page, as any page opened while the sources fail, is told again.
       const later = await hmrClient(server);
-      const again = (await later.next((message) => message.type === "error").finally(() => later.close())) as { err: { message: string } };
+      const again = (await later.next((message) => message.type === "error")) as { err: { message: string } };
       expect(again.err.message).toBe(shown.err.message);
+      // The edit undone: the registry module is as it was, and the page still showing the error is reloaded.
+      const reloaded = later.next((message) => message.type === "full-reload").finally(() => later.close());
+      writeFileSync(source, bad.slice(0, bad.indexOf("\n/** Counts.")));
+      expect(await reloaded).toMatchObject({ type: "full-reload" });
     } finally {
       stderr.restore();
       page.close();

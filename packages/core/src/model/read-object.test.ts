@@ -52,4 +52,13 @@ describe("results as JSON.stringify writes them", () => {
     expect(Object.keys(schema.properties)).toEqual(["a"]);
     expect(schema.required).toEqual(["a"]);
   });
+
+  it("reports a property an intersection's string index signature does not take: no value has that type", () => {
+    const source = `
+/** Tags. @tool */
+export function tag(t: { name: string; count?: number } & Record<string, number>, fine: { n: number; m?: number } & Record<string, number | undefined>): void {}`;
+    expect(messages(source)).toEqual([
+      "'name' is string, which the index signature's number does not take: TypeScript allows '{ name: string; count?: number | undefined; } & Record<string, number>', but no value is one. Make the index signature's value type take it too.",
+    ]);
+  });
 });

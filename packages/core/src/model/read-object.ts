@@ -3,7 +3,7 @@ import { DiagnosticCode } from "../diagnostics/codes.js";
 import { orderProperties } from "./order-properties.js";
 import { readIndexSignatures } from "./read-index-signatures.js";
 import { readProperty } from "./read-property.js";
-import type { ReaderContext } from "./reader-context.js";
+import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
 import type { PropertyModel, TypeModel } from "./type-model.js";
 import { substitute, type TypeNodeView } from "./view-type-node.js";
 
@@ -80,8 +80,31 @@ export function readObject(ctx: ReaderContext, type: ts.Type, site: ts.Node, vie
     // TypeScript compares a class with such members by its declaration: only an instance is one.
     ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `'${ctx.checker.typeToString(type)}' has private or protected members (${restricted.join(", ")}), so only an instance of the class is one, never the plain object a model sends. Use an interface with the data fields.`);
   }
+  if (ctx.direction === "input") reportIndexConflicts(ctx, type, data, site);
   const indexNode = mappedValueNode;
   return { kind: "object", properties, ...readIndexSignatures(ctx, type, site, indexNode) };
+}
+
+/**
+ * `{ name: string } & Record<string, number>`: TypeScript takes the intersection, which an
+ * interface could not declare (TS2411), but no value is one — `name` must be a string and a
+ * number. Every property must fit the string index signature's value type.
+ */
+function reportIndexConflicts(ctx: ReaderContext, type: ts.Type, data: readonly ts.Symbol[], site: ts.Node): void {
+  const checker = ctx.checker as ts.TypeChecker & { isTypeAssignableTo?: (source: ts.Type, target: ts.Type) => boolean };
+  const index = checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & ctx.ts.TypeFlags.String);
+  if (!index || typeof checker.isTypeAssignableTo !== "function") return;
+  for (const symbol of data) {
+    const propertyType = checker.getTypeOfSymbol(symbol);
+    const optional = (symbol.flags & ctx.ts.SymbolFlags.Optional) !== 0;
+    if (checker.isTypeAssignableTo(propertyType, index.type) || (optional && checker.isTypeAssignableTo(checker.getNonNullableType(propertyType), index.type))) continue;
+    const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    ctx.diagnostics.report(
+      declaration && isUserDeclaration(ctx, declaration) ? declaration : site,
+      DiagnosticCode.UnsupportedType,
+      `'${symbol.getName()}' is ${checker.typeToString(propertyType)}, which the index signature's ${checker.typeToString(index.type)} does not take: TypeScript allows '${checker.typeToString(type)}', but no value is one. Make the index signature's value type take it too.`,
+    );
+  }
 }
 
 /**

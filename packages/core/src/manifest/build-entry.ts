@@ -57,7 +57,7 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
     if (output === "content") entry.content = true;
     else if (output) entry.outputSchema = output;
   } else if (found.kind === "prompt") checkPromptResult(state, found);
-  const completions = readCompletions(state, found, entry.inputSchema);
+  const completions = readCompletions(state, found, entry.inputSchema, entry.uris);
   if (completions) entry.completions = completions;
   if (Object.keys(args.defaults).length > 0) entry.defaults = args.defaults;
   if (conversions.length > 0) entry.conversions = conversions;

@@ -24,10 +24,10 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
   const sourceFile = at.getSourceFile();
   const tagText = at.getText(sourceFile);
   const tagStart = at.getStart(sourceFile);
-  const report = (uri: string, code: DiagnosticCode, message: string) => {
+  const report = (uri: string, code: DiagnosticCode, message: string, severity: "error" | "warning" = "error") => {
     const offset = tagText.indexOf(uri);
-    if (offset < 0) diagnostics.report(at, code, message);
-    else diagnostics.reportRange(sourceFile, tagStart + offset, uri.length, code, message);
+    if (offset < 0) diagnostics.report(at, code, message, severity);
+    else diagnostics.reportRange(sourceFile, tagStart + offset, uri.length, code, message, severity);
   };
   const schema = entry.inputSchema as { properties?: Record<string, unknown>; required?: string[] };
   const parameters = new Set(Object.keys(schema.properties ?? {}));
@@ -57,11 +57,14 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
         report(uri, DiagnosticCode.UnboundResourceParameter, `The required parameter '${required}' is not in the URI '${uri}', so a read of that URI cannot supply it; add '{${required}}' to the URI or make the parameter optional.`);
       }
     }
-    const previous = byUri.get(uri);
+    // Keyed by shape: `files://{x}` and `files://{y}` match the same URIs.
+    const previous = byUri.get(shapeOf(uri));
     if (previous) {
       const where = `${previous.entry.source.file}:${previous.entry.source.line}:${previous.entry.source.column}`;
-      report(uri, DiagnosticCode.DuplicateUri, `The URI '${uri}' is already served by '${previous.entry.name}' at ${where}.`);
-    } else byUri.set(uri, item);
+      const same = previous.entry.uris!.find((other) => shapeOf(other) === shapeOf(uri))!;
+      if (same === uri) report(uri, DiagnosticCode.DuplicateUri, `The URI '${uri}' is already served by '${previous.entry.name}' at ${where}.`);
+      else report(uri, DiagnosticCode.DuplicateUri, `The URI template '${uri}' matches the same URIs as '${same}' of '${previous.entry.name}' at ${where}, which is registered first and so serves them all; make the templates differ in their fixed text.`, "warning");
+    } else byUri.set(shapeOf(uri), item);
   }
 }
 
@@ -75,4 +78,9 @@ function templateVariables(uri: string): string[] | undefined {
   }
   if (/[{}]/.test(uri.replace(pattern, ""))) return undefined;
   return variables;
+}
+
+/** A template with its variables' names left out: two templates of one shape match the same URIs. */
+function shapeOf(uri: string): string {
+  return uri.replace(/\{[^{}]*\}/g, "{}");
 }

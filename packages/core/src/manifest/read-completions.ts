@@ -8,9 +8,9 @@ import { findTags } from "../source/read-jsdoc.js";
  * `@complete <argument> <function>` on a prompt or a resource: the function that suggests
  * values for that argument (MCP `completion/complete`). It must be exported by the entry's own
  * module — the registry loads it from there, as it loads the entry — and the argument must be
- * one the entry lists. Returns the completers by argument, as the manifest keeps them.
+ * one the entry lists (of a resource, a variable of one of its URI templates). Returns the completers by argument, as the manifest keeps them.
  */
-export function readCompletions(state: AnalysisState, found: FoundDeclaration, inputSchema: JsonSchema): Record<string, string> | undefined {
+export function readCompletions(state: AnalysisState, found: FoundDeclaration, inputSchema: JsonSchema, uris: readonly string[] = []): Record<string, string> | undefined {
   const tags = findTags(found.doc, "complete");
   if (tags.length === 0) return undefined;
   const { diagnostics, checker } = state;
@@ -19,6 +19,7 @@ export function readCompletions(state: AnalysisState, found: FoundDeclaration, i
     return undefined;
   }
   const argumentNames = Object.keys((inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
+  const variables = uris.flatMap((uri) => [...uri.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
   const moduleSymbol = checker.getSymbolAtLocation(found.sourceFile);
   const exports = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
   const completions: Record<string, string> = {};
@@ -31,6 +32,12 @@ export function readCompletions(state: AnalysisState, found: FoundDeclaration, i
     if (!argumentNames.includes(argument)) {
       const known = argumentNames.length ? `its arguments: ${argumentNames.join(", ")}` : "it has no arguments";
       diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete names '${argument}', which is not an argument of this ${found.kind} (${known}).`);
+      continue;
+    }
+    // A client completes a resource's template variables: an argument in no template is never asked for.
+    if (found.kind === "resource" && !variables.includes(argument)) {
+      const known = variables.length ? `its variables: ${variables.join(", ")}` : "it has no template";
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete names '${argument}', which is in none of this resource's URI templates (${known}); clients complete template variables only.`);
       continue;
     }
     const exported = exports.find((s) => s.name === fn);

@@ -106,6 +106,18 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
+  it("a @supportedFor tool's tab says it is sent only by an application that declares one of its hosts, as list --provider --host gives it", async () => {
+    const url = catalogWith("admin", "/**\n * Runs an admin operation.\n * @tool\n * @supportedFor claude chatgpt\n */\nexport function adminOp(): string {\n  return \"\";\n}\n");
+    const { page } = await open(url);
+    const article = page.locator("#entry-admin_op");
+    await article.locator("details.providers > summary").click();
+    await article.locator("[role=tab][data-provider=anthropic]").click();
+    expect(await article.locator("[role=tabpanel] p.note").textContent()).toBe("Sent only by an application that declares one of its hosts (claude, chatgpt): toolgen list --provider anthropic --host claude.");
+    const shown = JSON.parse((await article.locator("[role=tabpanel] pre").textContent())!) as Array<{ name: string }>;
+    expect(shown.map((t) => t.name)).toEqual(["admin_op"]);
+    await page.close();
+  });
+
   it("shows each argument's type in TypeScript words, whether it is required, its default and its constraints", async () => {
     const { page } = await open();
     const rows = await page.$$eval("#entry-convert_length table.parameters tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

@@ -313,7 +313,7 @@ function schemas(entry: ManifestEntry): HTMLElement {
   );
 }
 
-/** A tab per provider with exactly what `toolgen list --provider` gives for this tool, projected when shown. */
+/** A tab per provider with exactly what `toolgen list --provider` gives for this tool (with `--host` for a `@supportedFor` one), projected when shown. */
 function providers(item: CatalogEntry): HTMLElement {
   const id = `entry-${item.entry.name}`;
   const panel = el("div", { id: `${id}:panel`, role: "tabpanel", tabindex: "0" });
@@ -329,7 +329,10 @@ function providers(item: CatalogEntry): HTMLElement {
     const provider = tab.dataset.provider as ProviderId;
     const issues = item.issues?.[provider] ?? [];
     const projection = projectTools(provider, [item.entry]);
+    // `list --provider` gives such a tool only to an application that declares one of its hosts.
+    const hosts = item.entry.supportedFor;
     panel.replaceChildren(
+      ...(hosts?.length ? [el("p", { class: "note" }, `Sent only by an application that declares one of its hosts (${hosts.join(", ")}): toolgen list --provider ${provider} --host ${hosts[0]}.`)] : []),
       issues.length ? el("ul", { class: "issues", "aria-label": `What ${provider} gets differently` }, ...issues.map((i) => el("li", { class: `issue-${i.severity}` }, `${i.severity}${i.path ? ` at ${i.path}` : ""}: ${i.message}`))) : el("p", { class: "issues-none" }, `${provider} gets the schema as it is.`),
       el("pre", {}, el("code", {}, JSON.stringify(projection.tools, null, 2))),
     );

@@ -127,11 +127,11 @@ describe("toolgen serve --http with server.auth", () => {
 
 describe("toolgen serve --http with a server.auth that cannot verify", () => {
   it.each([
-    [{ issuer: ISSUER, audience: AUDIENCE }, /"server"."auth"."jwks" must be a non-empty string \(tokens cannot be checked without it\)/],
+    [{ issuer: ISSUER, audience: AUDIENCE }, /^toolgen: toolgen\.config\.json: "server"."auth"."jwks" must be a non-empty string \(tokens cannot be checked without it\)/],
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./missing.json" }, /"server"."auth"."jwks": .*missing\.json does not exist/],
     [{ audience: AUDIENCE, jwks: "./jwks.json" }, /"server"."auth"."issuer" must be a non-empty string/],
     [{ issuer: ISSUER, audience: [], jwks: "./jwks.json" }, /"server"."auth"."audience" must be a non-empty string or a non-empty list of them/],
-    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" }, /auth.jwks must be an https: URL/],
+    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" }, /^toolgen: toolgen\.config\.json: "server"."auth"."jwks" must be an https: URL/],
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./jwks.json", secret: "x" }, /"server"."auth"."secret" is not an auth setting/],
   ])("%j: exit 2 naming the field, before listening", (auth, message) => {
     writeConfig({ auth });

@@ -5,7 +5,7 @@ import { NameCollisionError } from "@toolgen/runtime/providers";
 import { telemetry } from "@toolgen/runtime/telemetry";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { loadProjectInfo } from "../project/load-project.js";
-import { readServerAuth } from "../project/server-auth.js";
+import { authField, readServerAuth } from "../project/server-auth.js";
 import { UsageError } from "./usage-error.js";
 
 export interface ServeOptions {
@@ -54,14 +54,15 @@ export async function runServe(options: ServeOptions): Promise<number> {
     await serveStdio(first, { graceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS, signal: stop.signal });
     return 0;
   }
-  const source = "the toolgen config (package.json \"toolgen\" or toolgen.config.json)";
-  const auth = server.auth ? readServerAuth(server.auth, info.packageRoot, source) : undefined;
+  const auth = server.auth ? readServerAuth(server.auth, info.packageRoot) : undefined;
   const sessions = options.sessions ? (typeof server.sessions === "object" ? server.sessions : true) : server.sessions;
   let handler: ReturnType<typeof createMcpHandler>;
   try {
     handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}), ...(sessions ? { sessions } : {}), ...(server.allowedOrigins ? { allowedOrigins: server.allowedOrigins } : {}) });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
+    // The handler names `auth.jwks`; the user wrote it in a file, at a field.
+    const field = authField(info.packageRoot);
+    throw new UsageError((error as Error).message.replace(/^toolgen: /, "").replace(/^auth\.(\w+)/, (_, name: string) => field(name)));
   }
   const running = await serveHandler(handler, { port, host: options.bind ?? "127.0.0.1" }).catch((error: unknown) => {
     throw new UsageError(`cannot listen on ${options.bind ?? "127.0.0.1"}:${port}: ${(error as Error).message}`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { AuthOptions, JsonWebKeySet } from "@toolgen/mcp";
 import { UsageError } from "../commands/usage-error.js";
+import { relativePosix } from "../output/diagnostic-json.js";
 
 const FIELDS = new Set(["issuer", "audience", "jwks", "resource", "authorizationServers"]);
 
@@ -10,8 +11,8 @@ const FIELDS = new Set(["issuer", "audience", "jwks", "resource", "authorization
  * file path is read here (relative to the package). Anything missing or of the wrong type is
  * an error naming the field: an `auth` that cannot verify tokens must not start an open server.
  */
-export function readServerAuth(raw: Record<string, unknown>, packageRoot: string, source: string): AuthOptions {
-  const field = (name: string) => `${source} "server"."auth"."${name}"`;
+export function readServerAuth(raw: Record<string, unknown>, packageRoot: string): AuthOptions {
+  const field = authField(packageRoot);
   for (const key of Object.keys(raw)) if (!FIELDS.has(key)) throw new UsageError(`${field(key)} is not an auth setting (known: ${[...FIELDS].join(", ")}).`);
   const text = (name: string, required: boolean): string | undefined => {
     const value = raw[name];
@@ -49,4 +50,20 @@ function readKeySet(file: string, field: string): JsonWebKeySet {
   const keys = (value as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${field}: ${file} is not a JSON Web Key Set with keys ({ "keys": [ … ] }).`);
   return value as JsonWebKeySet;
+}
+
+/**
+ * How a message names a field of `server.auth`, in the file it was read from: toolgen.config.json
+ * when it has a `server` section (it replaces package.json's), else package.json's `"toolgen"`.
+ */
+export function authField(packageRoot: string): (name: string) => string {
+  const configFile = path.join(packageRoot, "toolgen.config.json");
+  let inConfigFile = false;
+  try {
+    inConfigFile = existsSync(configFile) && Object.hasOwn(JSON.parse(readFileSync(configFile, "utf8")) as object, "server");
+  } catch {
+    // Not JSON: reading the config reported it already.
+  }
+  const where = inConfigFile ? `${relativePosix(configFile)}: "server"` : `${relativePosix(path.join(packageRoot, "package.json"))}: "toolgen"."server"`;
+  return (name) => `${where}."auth"."${name}"`;
 }

@@ -62,3 +62,20 @@ export function tag(t: { name: string; count?: number } & Record<string, number>
     ]);
   });
 });
+
+describe("a type from a dependency that JSON cannot carry", () => {
+  it("is reported at the user's parameter, naming the dependency's property", () => {
+    const { diagnostics } = analyzeFiles(
+      {
+        "/fixture/main.ts": 'import type { Settings } from "fakedep";\n/** Saves. @tool */\nexport function save(settings: Settings): void {}\n',
+        "/fixture/node_modules/fakedep/package.json": JSON.stringify({ name: "fakedep", version: "1.0.0", types: "index.d.ts" }),
+        "/fixture/node_modules/fakedep/index.d.ts": "export interface Inner { big: bigint }\nexport interface Settings { name: string; lookup: Map<string, number>; inner: Inner }\n",
+      },
+      "/fixture",
+    );
+    expect(diagnostics.map((d) => [d.line, d.message.slice(0, d.message.indexOf(" cannot"))])).toEqual([
+      [3, "'Map<string, number>' at 'lookup'"],
+      [3, "'bigint' at 'inner.big'"],
+    ]);
+  });
+});

@@ -29,7 +29,15 @@ export function readProperty(ctx: ReaderContext, symbol: ts.Symbol, site: ts.Nod
     return undefined;
   }
   const declaredNode = declaration && (tsm.isPropertySignature(declaration) || tsm.isPropertyDeclaration(declaration) || tsm.isParameter(declaration)) ? declaration.type : undefined;
-  let model = readType(ctx, type, at, declaredNode ?? fallbackNode);
+  // Reported at the user's node, a dependency's property is named in the message.
+  const outside = declaration !== undefined && at === site;
+  if (outside) ctx.outside.push(symbol.getName());
+  let model;
+  try {
+    model = readType(ctx, type, at, declaredNode ?? fallbackNode);
+  } finally {
+    if (outside) ctx.outside.pop();
+  }
   if (read) model = applyAnnotations(ctx, model, read);
   const name = read?.alias ?? symbol.getName();
   return { name, ...(name !== symbol.getName() ? { tsName: symbol.getName() } : {}), type: model, optional };

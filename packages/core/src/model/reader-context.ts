@@ -80,6 +80,12 @@ export interface ReaderContext extends AnalysisState {
   /** Type parameter → the type argument node written at the use site (`Page<Port>`: T → Port). */
   typeArgumentNodes: ReadonlyMap<ts.Symbol, ts.TypeNode>;
   defaultChecks: DefaultCheck[];
+  /**
+   * The properties being read, from the closest node of the user's code down, where their
+   * declarations are not the user's (a dependency's type): a diagnostic reported at that node
+   * names them (`at 'settings.lookup'`).
+   */
+  outside: string[];
 }
 
 export interface InProgressType {
@@ -120,7 +126,13 @@ export function createReaderContext(state: AnalysisState, direction: "input" | "
     tooDeep: false,
     typeArgumentNodes: NO_BINDINGS,
     defaultChecks: [],
+    outside: [],
   };
+}
+
+/** ` at 'a.b'` when the type reported is a property of a type outside the user's code, else nothing. */
+export function outsidePath(ctx: ReaderContext): string {
+  return ctx.outside.length > 0 ? ` at '${ctx.outside.join(".")}'` : "";
 }
 
 /** The symbol a name resolves to, through import aliases; looked up once per node. */

@@ -61,7 +61,8 @@ export function createFixtureProgram(files: Readonly<Record<string, string>>, ro
     return file;
   };
   host.getCurrentDirectory = () => root;
-  return ts.createProgram([...virtual.keys()].filter((f) => /\.tsx?$/.test(f)), options, host);
+  // What a dependency ships is reached through imports, as in a real program, not a root file.
+  return ts.createProgram([...virtual.keys()].filter((f) => /\.tsx?$/.test(f) && !f.includes("/node_modules/")), options, host);
 }
 
 function ancestors(folder: string): string[] {

@@ -55,7 +55,7 @@ async function rawStatusLine(url: string, head: string): Promise<string> {
 }
 
 describe("serveHttp: requests fetch cannot take", () => {
-  it("answers a Host or target that makes no URL with 400, TRACE with 501, and keeps serving", async () => {
+  it("answers a Host or target that makes no URL (or one with credentials) with 400, TRACE and CONNECT with 501, and keeps serving", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "ping", description: "Answers pong.", fn: () => "pong" });
     const running = await serveHttp(registry, { port: 0, identity });
@@ -63,7 +63,10 @@ describe("serveHttp: requests fetch cannot take", () => {
       const close = "Connection: close\r\n\r\n";
       expect(await rawStatusLine(running.url, `GET /healthz HTTP/1.1\r\nHost: a:99999\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
       expect(await rawStatusLine(running.url, `GET http://[/mcp HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
+      expect(await rawStatusLine(running.url, `GET http://a:b@x/healthz HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
+      expect(await rawStatusLine(running.url, `POST http://u@127.0.0.1/mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
       expect(await rawStatusLine(running.url, `TRACE /mcp HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 501 Not Implemented");
+      expect(await rawStatusLine(running.url, `CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n${close}`)).toBe("HTTP/1.1 501 Not Implemented");
       // A target that starts like a URL without a scheme is a path here, not another host.
       expect(await rawStatusLine(running.url, `GET //elsewhere/healthz HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 404 Not Found");
       expect(await rawStatusLine(running.url, `GET /healthz HTTP/1.1\r\nHost: localhost:1\r\n${close}`)).toBe("HTTP/1.1 200 OK");

@@ -126,6 +126,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
           const poll = setInterval(() => !busy() && done(), PENDING_POLL_MS);
           drained = () => !busy() && done();
         });
+  // Node.js hands CONNECT to a 'connect' listener, not the request handler; without one it drops the connection unanswered.
+  http.on("connect", (_req, socket: { end(text: string): void }) => socket.end("HTTP/1.1 501 Not Implemented\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     // A deep accept queue: bursts of new connections are queued, not reset.
@@ -169,19 +171,19 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request | Respons
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // The Host header gives the URL the client used (behind a proxy, configure auth.resource instead).
   const host = req.headers.host ?? "localhost";
-  let url: URL;
+  const method = req.method ?? "GET";
+  if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return jsonRpcError(501, -32000, `Not Implemented: this server takes no ${method} request.`);
   try {
     if (!/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) throw new TypeError("not a host");
     // An origin-form target is a path, `//elsewhere/mcp` too (URL would read a host in it).
     const target = req.url ?? "/";
-    url = target.startsWith("/") ? new URL(`http://${host}${target}`) : new URL(target, `http://${host}`);
+    const url = target.startsWith("/") ? new URL(`http://${host}${target}`) : new URL(target, `http://${host}`);
+    const hasBody = method !== "GET" && method !== "HEAD";
+    // Inside the try: fetch refuses more than URL does (a target with a user name, `http://u@x/mcp`).
+    return new Request(url, { method, headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
   } catch {
-    return jsonRpcError(400, -32000, `Bad Request: the Host header ${JSON.stringify(host)} and the target ${JSON.stringify(req.url)} make no URL.`);
+    return jsonRpcError(400, -32000, `Bad Request: the Host header ${JSON.stringify(host)} and the target ${JSON.stringify(req.url)} make no URL a request can have.`);
   }
-  const method = req.method ?? "GET";
-  if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return jsonRpcError(501, -32000, `Not Implemented: this server takes no ${method} request.`);
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(url, { method, headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
 }
 
 /**

@@ -167,13 +167,13 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
  * refuses (TRACE, TRACK, CONNECT).
  */
 function toRequest(req: IncomingMessage, signal: AbortSignal): Request | Response {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // The Host header gives the URL the client used (behind a proxy, configure auth.resource instead).
   const host = req.headers.host ?? "localhost";
   const method = req.method ?? "GET";
   if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return jsonRpcError(501, -32000, `Not Implemented: this server takes no ${method} request.`);
   try {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     if (!/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) throw new TypeError("not a host");
     // An origin-form target is a path, `//elsewhere/mcp` too (URL would read a host in it).
     const target = req.url ?? "/";
@@ -182,7 +182,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request | Respons
     // Inside the try: fetch refuses more than URL does (a target with a user name, `http://u@x/mcp`).
     return new Request(url, { method, headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
   } catch {
-    return jsonRpcError(400, -32000, `Bad Request: the Host header ${JSON.stringify(host)} and the target ${JSON.stringify(req.url)} make no URL a request can have.`);
+    return jsonRpcError(400, -32000, `Bad Request: the Host header ${JSON.stringify(host)}, the target ${JSON.stringify(req.url)} and the headers make no request fetch can take.`);
   }
 }
 

@@ -14,7 +14,10 @@ export function invalidMessage(body: unknown, protocolVersion: string | null): s
     const why = invalidSingle(message);
     if (why) return `message ${index} of the batch: ${why}`;
   }
-  return undefined;
+  // Two requests of one id: both would run, and one answer be lost (a client matches answers by id).
+  const ids = body.filter((message) => isObject(message) && "method" in message && "id" in message).map((message) => (message as { id: unknown }).id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  return twice === undefined ? undefined : `the id ${JSON.stringify(twice)} is on two requests of this batch; give each its own`;
 }
 
 /** The id to answer an invalid message with: its own when it has a usable one (JSON-RPC §5), else null. */

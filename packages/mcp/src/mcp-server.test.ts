@@ -446,6 +446,9 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect((await invalid(42)).error.message).toBe("Invalid Request: expected a JSON-RPC message (an object), received number.");
     expect(await invalid([])).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
     expect((await invalid([{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { id: 2 }])).error.message).toBe('Invalid Request: message 1 of the batch: "jsonrpc" must be "2.0".');
+    // Stateless too: both would run, and one answer be lost.
+    const twice = [{ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } }, { jsonrpc: "2.0", id: 7, method: "tools/list" }];
+    expect((await invalid(twice, { "mcp-protocol-version": "2025-03-26" })).error.message).toBe("Invalid Request: the id 7 is on two requests of this batch; give each its own.");
     // Batches left MCP with 2025-06-18; a 2025-03-26 client may still send one.
     const batch = [{ jsonrpc: "2.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 2, method: "prompts/list" }];
     expect((await invalid(batch, { "mcp-protocol-version": "2025-06-18" })).error.message).toBe("Invalid Request: batches are not part of MCP 2025-06-18; send one message per request.");

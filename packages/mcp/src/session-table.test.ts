@@ -124,7 +124,7 @@ describe("sessions", () => {
     const id = await open(mcp, "2025-03-26");
     const batch = new Request("http://localhost/mcp", { method: "POST", headers: { ...HEADERS, "mcp-session-id": id, "mcp-protocol-version": "2025-03-26" }, body: JSON.stringify([1, 2].map(() => ({ jsonrpc: "2.0", id: 7, method: "ping" }))) });
     const answer = await mcp(batch);
-    expect([answer.status, await answer.json()]).toEqual([400, { jsonrpc: "2.0", id: 7, error: { code: -32600, message: "Invalid Request: the id 7 is on two requests of this batch; give each its own." } }]);
+    expect([answer.status, await answer.json()]).toEqual([400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: the id 7 is on two requests of this batch; give each its own." } }]);
   });
 
   it("GET opens the session's stream; without sessions, GET is 405", async () => {

@@ -39,7 +39,8 @@ export function readProperty(ctx: ReaderContext, symbol: ts.Symbol, site: ts.Nod
     if (outside) ctx.outside.pop();
   }
   if (read) model = applyAnnotations(ctx, model, read);
-  const name = read?.alias ?? symbol.getName();
+  // `@alias` names an argument the model sends; a result is the object the function returns, under its own names.
+  const name = (ctx.direction === "input" ? read?.alias : undefined) ?? symbol.getName();
   return { name, ...(name !== symbol.getName() ? { tsName: symbol.getName() } : {}), type: model, optional };
 }
 

@@ -97,6 +97,9 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
   };
   if (Object.keys(defaults).length) entry.defaults = defaults;
   copyMetadata(spec, entry);
+  // Results are held to it: one the validator cannot read would check nothing, without a word.
+  // (A format the registry does not carry passes a result, as `conformResult` reads it.)
+  if (spec.outputSchema !== undefined) interpretOrThrow(spec.outputSchema, `register('${spec.name}') outputSchema`, (format) => formats(format) ?? (() => true));
   const fn = spec.fn as (...args: unknown[]) => unknown;
   return { entry, validate: interpretOrThrow(inputSchema, `register('${spec.name}')`, formats), fn, origin: "register()", ...(spec.complete ? { completers: spec.complete } : {}) };
 }

@@ -69,6 +69,10 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number", default: "x" }], fn: () => 1 })).toThrow(`register('t'): params[0].default "x" does not match the parameter's own schema.`);
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number" }, { name: "a", type: "string" }], fn: () => 1 })).toThrow("params[1].name 'a' is used by an earlier parameter.");
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", schema: { type: "array", contains: { type: "number" } } }], fn: () => 1 })).toThrow("register('t'): the schema keyword 'contains' at #/properties/a is not supported by toolgen's validators");
+    // An output schema too: one the validator cannot read would hold no result to anything.
+    expect(() => registry.register({ name: "t", description: "", outputSchema: { type: "object", properties: { k: { type: "strin" } } }, fn: () => 1 })).toThrow(/^toolgen: register\('t'\) outputSchema: 'type' at #\/properties\/k is "strin"/);
+    expect(() => registry.register({ name: "t", description: "", outputSchema: { type: "object", if: { required: ["k"] } }, fn: () => 1 })).toThrow(/^toolgen: register\('t'\) outputSchema: the schema keyword 'if'/);
+    expect(() => registry.register({ name: "t", description: "", outputSchema: { $ref: "#/$defs/nope" }, fn: () => 1 })).toThrow(/^toolgen: register\('t'\) outputSchema: /);
   });
 
   it("a second registration of a name is an error naming both origins", () => {

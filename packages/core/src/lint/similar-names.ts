@@ -40,7 +40,7 @@ const MIN_EDITED_LENGTH = 8;
 const PREFIXES = ["", "un", "re", "in", "non", "dis", "de", "en", "ex", "im"];
 
 /** Opposite words within two edits of each other: a model does not take one for the other. */
-const OPPOSITES = new Set(["get/set", "min/max", "push/pull", "inc/dec", "on/off"].flatMap((pair) => [pair, pair.split("/").reverse().join("/")]));
+const OPPOSITES = new Set(["get/set", "getter/setter", "min/max", "minimum/maximum", "push/pull", "inc/dec", "on/off"].flatMap((pair) => [pair, pair.split("/").reverse().join("/")]));
 
 /** What a comparison needs of a name, worked out once. */
 interface Name {

@@ -27,6 +27,11 @@ describe("compareSchemas", () => {
     expect(diff({ type: "integer" }, { type: "integer", multipleOf: 1 })).toEqual([]);
     expect(diff({ type: "number", multipleOf: 5 }, { type: "integer", multipleOf: 5 })).toEqual([]);
     expect(diff({ type: "array", maxItems: 0 }, { type: "array", items: false })).toEqual([]);
+    expect(diff({ type: ["number", "null"], multipleOf: 1 }, { type: ["integer", "null"] })).toEqual([]);
+    expect(diff({ type: "array", maxItems: 0 }, { type: "array", maxItems: 0, uniqueItems: true })).toEqual([]);
+    // Wider both ways: a half step takes every whole number, and one item more than none.
+    expect(diff({ type: "integer" }, { type: "number", multipleOf: 0.5 }).every((c) => c.startsWith("widens"))).toBe(true);
+    expect(diff({ type: "array", items: false }, { type: "array", items: { type: "string" }, maxItems: 1 }).every((c) => c.startsWith("widens"))).toBe(true);
     // Still told: a step that is not whole, and a number become an integer.
     expect(diff({ type: "number", multipleOf: 0.5 }, { type: "integer" })).toContain("narrows type-narrowed /input");
     expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 4 })).toEqual(["narrows constraint-tightened /input"]);

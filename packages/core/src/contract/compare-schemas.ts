@@ -104,13 +104,15 @@ function compareNodes(sideA: Side & { schema: Node }, sideB: Side & { schema: No
 function canonical(node: Node): Node {
   const out = { ...node };
   const step = node.multipleOf;
-  if ((node.type === "number" || node.type === "integer") && typeof step === "number" && Number.isInteger(step) && step >= 1) {
-    out.type = "integer";
+  const types = [node.type].flat();
+  if ((types.includes("number") || types.includes("integer")) && typeof step === "number" && Number.isInteger(step) && step >= 1) {
+    out.type = Array.isArray(node.type) ? [...new Set(types.map((t) => (t === "number" ? "integer" : t)))] : "integer";
     if (step === 1) delete out.multipleOf;
   }
-  if (node.type === "array" && node.maxItems === 0) {
+  // At most 0 items: the empty array only, as `items: false` says it.
+  if (types.includes("array") && node.maxItems === 0) {
     out.items = false;
-    for (const key of ["maxItems", "minItems", "prefixItems"]) delete out[key];
+    for (const key of ["maxItems", "minItems", "prefixItems", "uniqueItems"]) delete out[key];
   }
   return out;
 }
@@ -151,7 +153,9 @@ function compareNumbers(old: Node, now: Node, path: string, out: SchemaChange[])
   const integers = [old, now].every((n) => [...typesOf(n)].every((t) => t === "integer"));
   compareBound(out, path, "minimum", lower(old), lower(now), undefined, integers);
   compareBound(out, path, "maximum", upper(old), upper(now), undefined, integers);
-  const [m1, m2] = [old.multipleOf as number | undefined, now.multipleOf as number | undefined];
+  // Integers are multiples of 1: against a step on the other side, that is their step.
+  const step = (node: Node, other: Node) => (node.multipleOf as number | undefined) ?? (other.multipleOf !== undefined && [...typesOf(node)].every((t) => t === "integer") ? 1 : undefined);
+  const [m1, m2] = [step(old, now), step(now, old)];
   if (m1 !== m2) {
     // Every multiple of m1 is one of m2 when m1 is a multiple of m2.
     const effect: Effect = m2 === undefined || (m1 !== undefined && isMultipleOf(m1, m2)) ? "widens" : m1 === undefined || isMultipleOf(m2, m1) ? "narrows" : "changes";
@@ -177,7 +181,9 @@ function compareRule(out: SchemaChange[], path: string, keyword: string, old: un
 function compareArrays(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
   const [old, now] = [a.schema, b.schema];
   compareBound(out, path, "minItems", { value: old.minItems as number | undefined }, { value: now.minItems as number | undefined }, 0);
-  compareBound(out, path, "maxItems", { value: old.maxItems as number | undefined, upper: true }, { value: now.maxItems as number | undefined, upper: true });
+  // `items: false` allows no item past the tuple's: against a maxItems on the other side, that is its bound.
+  const most = (n: Node, other: Node) => (n.maxItems as number | undefined) ?? (n.items === false && other.maxItems !== undefined ? ((n.prefixItems as unknown[] | undefined)?.length ?? 0) : undefined);
+  compareBound(out, path, "maxItems", { value: most(old, now), upper: true }, { value: most(now, old), upper: true });
   if (Boolean(old.uniqueItems) !== Boolean(now.uniqueItems)) push(out, path, now.uniqueItems ? "narrows" : "widens", now.uniqueItems ? "constraint-tightened" : "constraint-relaxed", now.uniqueItems ? "items must be unique now" : "items no longer need to be unique");
   const oldPrefix = (old.prefixItems as Schema[] | undefined) ?? [];
   const newPrefix = (now.prefixItems as Schema[] | undefined) ?? [];

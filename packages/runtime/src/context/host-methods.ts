@@ -56,7 +56,8 @@ function answerProblem(schema: ElicitSchema, content: unknown): string | undefin
   const values = content as Record<string, unknown>;
   for (const key of schema.required ?? []) if (values[key] === undefined) return `'${key}' is required`;
   for (const [key, value] of Object.entries(values)) {
-    const field = schema.properties[key];
+    // Own fields only: `toString` is no field of a form.
+    const field = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
     if (!field) return `'${key}' is not a field of the form`;
     const ok =
       field.type === "array"

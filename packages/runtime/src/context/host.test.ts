@@ -120,6 +120,7 @@ describe("the host's callbacks, through ToolContext", () => {
     expect(await ask("decline")).toMatchObject({ status: "ok", text: "decline" });
     expect(await ask({ age: "30" })).toMatchObject({ status: "error", error: { code: "tool_error", message: "The user's answer does not match the form: 'age' should be an integer." } });
     expect(await ask({ plan: "pro" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'age' is required." } });
+    expect(await ask({ age: 30, toString: "x" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'toString' is not a field of the form." } });
   });
 });
 

@@ -137,7 +137,7 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
 }
 
 /** Codes whose message the runtime writes (a tool's own error message is left as it is). */
-const RUNTIME_MESSAGES = new Set(["invalid_arguments", "forbidden", "timeout", "aborted", "internal"]);
+const RUNTIME_MESSAGES = new Set(["invalid_arguments", "forbidden", "timeout", "aborted", "internal", "execution_error"]);
 
 /**
  * An outcome whose message names the tool (`Invalid arguments for 'my.tool'`, `The call to

@@ -128,6 +128,12 @@ describe("dispatchModelCall: only the tools a request offered can be called", ()
     expect(cut.status === "error" && cut.error.message.split("\n")[0]).toBe(`Invalid arguments for '${name}' (1 problem):`);
     const aborted = await dispatchModelCall(registry, offered, name, '{"query":"a"}', { signal: AbortSignal.abort() });
     expect(aborted).toMatchObject({ status: "error", error: { code: "aborted", message: `The call to '${name}' was aborted before it started.` } });
+    registry.register({ name: "notes.count", description: "Counts notes.", outputSchema: { type: "number" }, fn: () => "many" });
+    const counted = projectOpenAiChat(registry);
+    const count = counted.definitions.find((d) => d.function.name !== name)!.function.name;
+    const wrong = await dispatchModelCall(registry, counted, count, "{}");
+    expect(wrong).toMatchObject({ status: "error", error: { code: "execution_error", message: expect.stringContaining(`'${count}'`) } });
+    expect(wrong.status === "error" && wrong.error.message).not.toContain("notes.count");
   });
 
   it("a Gemini call whose { key, value } list cannot be a map is refused in the terms the model was given, and nothing runs", async () => {

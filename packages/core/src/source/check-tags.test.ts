@@ -10,4 +10,12 @@ describe("checkTags", () => {
       ["TG1002", "@minimum follows @param amount, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @minimum 0 */ amount: …), or on its type."],
     ]);
   });
+
+  it("a constraint naming its parameter in the function's doc comment shows the inline form without the name", () => {
+    const source = "/**\n * Listens.\n * @tool\n * @param port The port.\n * @param host The host.\n * @maximum port 1023\n */\nexport function listen(port: number, host: string): void {}\n";
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["TG1002", "@maximum port names a parameter, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @maximum 1023 */ port: …), or on its type."],
+    ]);
+  });
 });

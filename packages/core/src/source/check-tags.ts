@@ -35,10 +35,14 @@ export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: Diagnostic
     if (place === "type" && ENTRY_KIND_TAGS.has(tag.name)) continue;
     if (KNOWN_TAGS.has(tag.name)) {
       // `@param amount How much. @minimum 0`: the constraint is the function's tag, not the parameter's.
-      const parameter = place === "entry" && TAGS_BY_PLACE.property.has(tag.name) ? parameterBefore(doc, i) : undefined;
+      // `@maximum port 1023`: the parameter named in the tag itself, and the value after it.
+      const [first = "", ...rest] = tag.text.trim().split(/\s+/);
+      const named = place === "entry" && TAGS_BY_PLACE.property.has(tag.name) && rest.length > 0 && parameterNames(doc).includes(first) ? first : undefined;
+      const parameter = named ?? (place === "entry" && TAGS_BY_PLACE.property.has(tag.name) ? parameterBefore(doc, i) : undefined);
       if (parameter) {
-        const value = tag.text.trim();
-        diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `@${tag.name} follows @param ${parameter}, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @${tag.name}${value ? ` ${value}` : ""} */ ${parameter}: …), or on its type.`, "warning");
+        const value = named ? rest.join(" ") : tag.text.trim();
+        const what = named ? `@${tag.name} ${named} names a parameter` : `@${tag.name} follows @param ${parameter}`;
+        diagnostics.report(tag.node, DiagnosticCode.TagOnWrongDeclaration, `${what}, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @${tag.name}${value ? ` ${value}` : ""} */ ${parameter}: …), or on its type.`, "warning");
         continue;
       }
       const hint = WHERE_IT_BELONGS[tag.name] ?? placesOf(tag.name);
@@ -59,6 +63,11 @@ function twins(place: TagPlace): Map<string, string> {
 }
 
 /** The parameter the `@param` tags right before tag `i` name (skipping other misplaced tags after it), if any. */
+/** The parameters the doc comment's `@param` tags name. */
+function parameterNames(doc: DocInfo): string[] {
+  return doc.tags.filter((tag) => tag.name === "param").map((tag) => /^[\w$.]+/.exec(tag.text.trim())?.[0] ?? "");
+}
+
 function parameterBefore(doc: DocInfo, i: number): string | undefined {
   for (let j = i - 1; j >= 0; j--) {
     const tag = doc.tags[j]!;

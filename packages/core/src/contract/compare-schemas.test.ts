@@ -37,6 +37,14 @@ describe("compareSchemas", () => {
     expect(diff({ type: "number", multipleOf: 2 }, { type: "number", multipleOf: 4 })).toEqual(["narrows constraint-tightened /input"]);
   });
 
+  it("a property leaving or joining an object open to any value is one change, not one per JSON type", () => {
+    const open = (properties: Record<string, unknown>) => ({ type: "object", properties });
+    expect(diff(open({ a: { type: "string" }, b: { type: "number" } }), open({ a: { type: "string" } }))).toEqual(["widens property-undeclared /input/b"]);
+    expect(diff(open({ a: { type: "string" } }), open({ a: { type: "string" }, b: { type: "number" } }))).toEqual(["narrows property-declared /input/b"]);
+    // Open to a schema, not to anything: compared with it, as before.
+    expect(diff({ ...open({ b: { type: "number" } }), additionalProperties: { type: "number" } }, { ...open({}), additionalProperties: { type: "number" } })).toEqual([]);
+  });
+
   it("types, enums and constants", () => {
     expect(diff({ type: "number" }, { type: "integer" })).toEqual(["narrows type-narrowed /input"]);
     expect(compareSchemas({ type: "number" }, { type: "integer" }, "/input")[0]!.message).toBe("accepts whole numbers only now");

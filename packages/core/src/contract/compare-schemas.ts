@@ -206,11 +206,14 @@ function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, 
   for (const key of Object.keys(oldProps)) {
     if (Object.hasOwn(newProps, key)) compare({ schema: oldProps[key]!, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
     else if (newRest === false) push(out, at(key), "narrows", "property-removed", `'${key}' was removed: a value that has it is rejected now`);
+    // Into an object open to anything: one change, not one per JSON type it now also takes.
+    else if (isAnything(newRest)) push(out, at(key), "widens", "property-undeclared", `'${key}' is no longer declared: any value is accepted there now`);
     else compare({ schema: oldProps[key]!, root: a.root }, { schema: newRest, root: b.root }, at(key), out, seen);
   }
   for (const key of Object.keys(newProps)) {
     if (Object.hasOwn(oldProps, key)) continue;
     if (oldRest === false) push(out, at(key), "widens", "property-added", `'${key}' was added${newRequired.has(key) ? "" : " (optional)"}`);
+    else if (isAnything(oldRest) && !isAnything(newProps[key]!)) push(out, at(key), "narrows", "property-declared", `'${key}' is declared now: where any value was accepted, only what its schema allows is`);
     else compare({ schema: oldRest, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
   }
   for (const key of newRequired) if (!oldRequired.has(key)) push(out, at(key), "narrows", "required-added", `'${key}' is required now${Object.hasOwn(oldProps, key) ? "" : " (a new property)"}: a value without it is rejected`);
@@ -365,6 +368,11 @@ function resolve(side: Side): Schema {
     schema = target;
   }
   return Object.keys(beside).length > 0 && typeof schema === "object" ? { ...schema, ...beside } : schema;
+}
+
+/** `true` or `{}`: any value. */
+function isAnything(schema: Schema): boolean {
+  return schema === true || (typeof schema === "object" && Object.keys(schema).length === 0);
 }
 
 /** `true` as `{}` where the other side is a schema of keywords, so that the two spellings of "any value" compare equal. */

@@ -62,7 +62,9 @@ describe("@toolgen/unplugin/rollup", () => {
     const bundle = await rollup({ input: path.join(dir, "src/app.ts"), plugins: [toolgenRollup({ project: dir }), typescript], external: (id) => id.startsWith("@toolgen/"), onwarn: (warning) => void warnings.push(warning) });
     await bundle.close();
     const ours = warnings.filter((w) => w.plugin === "toolgen");
-    expect(ours.map((w) => [/tools\.ts:14:17 - warning TG5003: 'welcome' has the same description/.test(w.message), path.basename(w.loc!.file!), w.loc!.line])).toEqual([[true, "tools.ts", 14]]);
+    expect(ours.map((w) => [/src\/tools\.ts:14:17 - warning TG5003 \[duplicate-description\]: 'welcome' has the same description/.test(w.message), path.basename(w.loc!.file!), w.loc!.line])).toEqual([[true, "tools.ts", 14]]);
+    // Its place as the CLI prints it, from the current folder, not the absolute path.
+    expect(ours[0]!.message).toContain(`: ${path.relative(process.cwd(), dir).split(path.sep).join("/")}/src/tools.ts:14:17 - warning`);
   });
 });
 

@@ -226,13 +226,13 @@ function warn(context: unknown, build: ProjectBuild): { warnings: EsbuildMessage
   const native = (context as NativeContext).getNativeBuildContext?.();
   if (native?.framework === "esbuild") return { warnings: warnings.map(esbuildMessage) };
   if (native?.compilation && (native.framework === "webpack" || native.framework === "rspack")) {
-    for (const d of warnings) native.compilation.warnings.push(pluginError(`${d.file}:${d.line}:${d.column} - warning ${d.code}: ${d.message}`));
+    for (const d of warnings) native.compilation.warnings.push(pluginError(headline(d)));
     return undefined;
   }
   const rollup = context as { warn?: (warning: { message: string; id: string; loc: { file: string; line: number; column: number } }) => void };
   if (typeof rollup.warn === "function") {
     // The place in the message too: Vite 8's logger prints neither `id` nor `loc` of a warning.
-    for (const d of warnings) rollup.warn({ message: `${d.file}:${d.line}:${d.column} - warning ${d.code}: ${d.message}`, id: d.file, loc: { file: d.file, line: d.line, column: d.column - 1 } });
+    for (const d of warnings) rollup.warn({ message: headline(d), id: d.file, loc: { file: d.file, line: d.line, column: d.column - 1 } });
     return undefined;
   }
   // Ended by a newline: the next line of log must not run on from the summary.
@@ -240,9 +240,20 @@ function warn(context: unknown, build: ProjectBuild): { warnings: EsbuildMessage
   return undefined;
 }
 
+type Diagnostic = ProjectBuild["diagnostics"][number];
+
+/** A warning's line as the CLI prints it: where (from the current folder), the code and its lint rule, what. */
+function headline(d: Diagnostic): string {
+  return `${path.relative(process.cwd(), d.file).split(path.sep).join("/") || d.file}:${d.line}:${d.column} - warning ${codeOf(d)}: ${d.message}`;
+}
+
+function codeOf(d: Diagnostic): string {
+  return d.rule ? `${d.code} [${d.rule}]` : d.code;
+}
+
 /** A diagnostic as esbuild reports a message: at its file:line:col (0-based column), with the line. */
 function esbuildMessage(d: ProjectBuild["diagnostics"][number]): EsbuildMessage {
-  return { text: `${d.code}: ${d.message}`, location: { file: d.file, line: d.line, column: d.column - 1, length: d.length, lineText: lineOf(d.file, d.line) } };
+  return { text: `${codeOf(d)}: ${d.message}`, location: { file: d.file, line: d.line, column: d.column - 1, length: d.length, lineText: lineOf(d.file, d.line) } };
 }
 
 interface EsbuildMessage {

@@ -174,7 +174,7 @@ describe("@toolgen/unplugin", () => {
       process.stderr.write = write;
     }
     expect(printed.join("")).toBe("");
-    expect(result.warnings.map((w) => [w.pluginName, w.text.slice(0, 30), path.basename(w.location!.file), w.location!.line])).toEqual([["toolgen", "TG5003: 'welcome' has the same", "tools.ts", 14]]);
+    expect(result.warnings.map((w) => [w.pluginName, w.text.slice(0, 54), path.basename(w.location!.file), w.location!.line])).toEqual([["toolgen", "TG5003 [duplicate-description]: 'welcome' has the same", "tools.ts", 14]]);
   });
 
   it("an error fails esbuild's build as esbuild reports errors, at the diagnostic's file:line:col, without the plugin's stack; the build's warnings stay warnings", async () => {

@@ -55,8 +55,7 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
  * checked against the finished schema (`checkDefaults`); a tuple's length here.
  */
 function checkValuesLeft(ctx: ReaderContext, result: TypeModel, read: ReadAnnotations): void {
-  let constraint;
-  for (const [keyword, tag] of read.tags) if (KEYWORD_FAMILY[keyword]) constraint ??= tag;
+  const constraint = firstConstraint(read);
   if (constraint === undefined) return;
   const literals = literalValues(result);
   if (literals) ctx.defaultChecks.push({ model: result, value: literals, at: constraint, oneOf: true });
@@ -69,6 +68,12 @@ function checkValuesLeft(ctx: ReaderContext, result: TypeModel, read: ReadAnnota
     const length = shortest === longest ? `${shortest}` : `${shortest} to ${longest}`;
     ctx.diagnostics.report(at, DiagnosticCode.InvalidConstraint, `@${minItems > longest ? `minItems ${minItems}` : `maxItems ${maxItems}`} leaves no valid value: the tuple holds ${length} element${length === "1" ? "" : "s"}; remove it or change the tuple.`);
   }
+}
+
+/** The first constraint tag of a layer (`@maximum`, `@minLength`, …): where a finding about them is reported. */
+function firstConstraint(read: ReadAnnotations) {
+  for (const [keyword, tag] of read.tags) if (KEYWORD_FAMILY[keyword]) return tag;
+  return undefined;
 }
 
 /** The values of a literal or a union of literals (`true`, `null` too), or undefined for any other type. */
@@ -92,10 +97,8 @@ function literalValues(model: TypeModel): unknown[] | undefined {
  * at the constraint, since the schema written carries them together.
  */
 function checkInherited(ctx: ReaderContext, result: TypeModel, read: ReadAnnotations, inherited: Annotations | undefined): void {
-  if (inherited === undefined) return;
-  let constraint;
-  for (const [keyword, tag] of read.tags) if (KEYWORD_FAMILY[keyword]) constraint ??= tag;
-  if (constraint === undefined) return;
+  const constraint = firstConstraint(read);
+  if (inherited === undefined || constraint === undefined) return;
   if (inherited.default !== undefined && read.annotations.default === undefined) ctx.defaultChecks.push({ model: result, value: inherited.default, at: constraint, inherited: true });
   if (read.annotations.examples === undefined) for (const value of inherited.examples ?? []) ctx.defaultChecks.push({ model: result, value, at: constraint, example: true, inherited: true });
 }

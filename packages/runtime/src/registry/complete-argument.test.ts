@@ -12,6 +12,8 @@ describe("registry.completeArgument", () => {
       { name: "spoilers", type: "boolean" },
       { name: "title", type: "string" },
       { name: "author", type: "string" },
+      { name: "when", schema: { anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] }, required: false },
+      { name: "limit", schema: { anyOf: [{ const: "auto" }, { type: "number" }, { type: "null" }] }, required: false },
     ],
     complete: { author: (typed, { arguments: given }) => [`${typed}-for-${given.title ?? "?"}`] },
     fn: () => "",
@@ -22,6 +24,9 @@ describe("registry.completeArgument", () => {
     expect(await registry.completeArgument("review", "tone", "FR")).toEqual(["friendly"]);
     expect(await registry.completeArgument("review", "spoilers", "")).toEqual(["true", "false"]);
     expect(await registry.completeArgument("review", "title", "any")).toEqual([]);
+    // A member of a union that is few values: null beside a date, the literals beside a number.
+    expect(await registry.completeArgument("review", "when", "")).toEqual(["null"]);
+    expect(await registry.completeArgument("review", "limit", "")).toEqual(["auto", "null"]);
   });
 
   it("asks the argument's completer, with the arguments given so far", async () => {

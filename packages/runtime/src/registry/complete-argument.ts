@@ -44,7 +44,8 @@ function allowedValues(schema: Schema): string[] {
   const members = schema.anyOf ?? schema.oneOf;
   if (members) return [...new Set(members.flatMap(allowedValues))];
   if (schema.type === "boolean") return ["true", "false"];
-  return [];
+  // `Date | null`: null is one value of the few a prompt argument may be typed as.
+  return schema.type === "null" ? ["null"] : [];
 }
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));

@@ -69,7 +69,7 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
 }
 
 /** The variables of a level-1 template, or undefined when the template is malformed. */
-function templateVariables(uri: string): string[] | undefined {
+export function templateVariables(uri: string): string[] | undefined {
   const variables: string[] = [];
   const pattern = /\{([^{}]*)\}/g;
   for (const match of uri.matchAll(pattern)) {

@@ -3,6 +3,7 @@ import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { AnalysisState } from "../model/reader-context.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 import { findTags } from "../source/read-jsdoc.js";
+import { templateVariables } from "./check-uris.js";
 
 /**
  * `@complete <argument> <function>` on a prompt or a resource: the function that suggests
@@ -19,7 +20,7 @@ export function readCompletions(state: AnalysisState, found: FoundDeclaration, i
     return undefined;
   }
   const argumentNames = Object.keys((inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
-  const variables = uris.flatMap((uri) => [...uri.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
+  const variables = uris.flatMap((uri) => templateVariables(uri) ?? []);
   const moduleSymbol = checker.getSymbolAtLocation(found.sourceFile);
   const exports = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
   const completions: Record<string, string> = {};

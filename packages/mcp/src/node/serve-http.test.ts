@@ -45,13 +45,18 @@ describe("serveHttp: request bodies", () => {
 
 /** Sends `head` as it is on a new connection and gives back the response's status line. */
 async function rawStatusLine(url: string, head: string): Promise<string> {
+  return (await rawResponse(url, head)).split("\r\n")[0]!;
+}
+
+/** Sends `head` as it is on a new connection and gives back the whole response. */
+async function rawResponse(url: string, head: string): Promise<string> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   let text = "";
   socket.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
   socket.write(head);
   await new Promise((resolve) => socket.once("close", resolve).once("end", resolve));
-  return text.split("\r\n")[0]!;
+  return text;
 }
 
 describe("serveHttp: requests fetch cannot take", () => {
@@ -61,10 +66,16 @@ describe("serveHttp: requests fetch cannot take", () => {
     const running = await serveHttp(registry, { port: 0, identity });
     try {
       const close = "Connection: close\r\n\r\n";
-      expect(await rawStatusLine(running.url, `GET /healthz HTTP/1.1\r\nHost: a:99999\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
-      expect(await rawStatusLine(running.url, `GET http://[/mcp HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
-      expect(await rawStatusLine(running.url, `GET http://a:b@x/healthz HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
-      expect(await rawStatusLine(running.url, `POST http://u@127.0.0.1/mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n${close}`)).toBe("HTTP/1.1 400 Bad Request");
+      // Each 400 says what is wrong with the request.
+      const refused = async (head: string, what: RegExp) => {
+        const response = await rawResponse(running.url, head);
+        expect(response.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+        expect(response.slice(response.indexOf("\r\n\r\n"))).toMatch(what);
+      };
+      await refused(`GET /healthz HTTP/1.1\r\nHost: a:99999\r\n${close}`, /the Host header \\"a:99999\\" is no host\[:port\]/);
+      await refused(`GET http://[/mcp HTTP/1.1\r\nHost: x\r\n${close}`, /the target \\"http:\/\/\[\/mcp\\" is no URL/);
+      await refused(`GET http://a:b@x/healthz HTTP/1.1\r\nHost: x\r\n${close}`, /carries credentials/);
+      await refused(`POST http://u@127.0.0.1/mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n${close}`, /carries credentials/);
       expect(await rawStatusLine(running.url, `TRACE /mcp HTTP/1.1\r\nHost: x\r\n${close}`)).toBe("HTTP/1.1 501 Not Implemented");
       expect(await rawStatusLine(running.url, `CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n${close}`)).toBe("HTTP/1.1 501 Not Implemented");
       // A target that starts like a URL without a scheme is a path here, not another host.

@@ -171,18 +171,31 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request | Respons
   const host = req.headers.host ?? "localhost";
   const method = req.method ?? "GET";
   if (/^(CONNECT|TRACE|TRACK)$/i.test(method)) return jsonRpcError(501, -32000, `Not Implemented: this server takes no ${method} request.`);
+  const bad = (what: string) => jsonRpcError(400, -32000, `Bad Request: ${what}.`);
+  const base = /^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host) ? parseUrl(`http://${host}`) : undefined;
+  if (!base) return bad(`the Host header ${JSON.stringify(host)} is no host[:port]`);
+  // An origin-form target is a path, `//elsewhere/mcp` too (URL would read a host in it).
+  const target = req.url ?? "/";
+  const url = parseUrl(target.startsWith("/") ? `${base.origin}${target}` : target, base);
+  if (!url) return bad(`the target ${JSON.stringify(target)} is no URL`);
+  // fetch refuses a URL with credentials (`http://u@x/mcp`), which URL takes.
+  if (url.username || url.password) return bad(`the target ${JSON.stringify(target)} carries credentials`);
   try {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    if (!/^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i.test(host)) throw new TypeError("not a host");
-    // An origin-form target is a path, `//elsewhere/mcp` too (URL would read a host in it).
-    const target = req.url ?? "/";
-    const url = target.startsWith("/") ? new URL(`http://${host}${target}`) : new URL(target, `http://${host}`);
     const hasBody = method !== "GET" && method !== "HEAD";
-    // Inside the try: fetch refuses more than URL does (a target with a user name, `http://u@x/mcp`).
     return new Request(url, { method, headers, signal, ...(hasBody ? { body: bodyOf(req), duplex: "half" } : {}) } as RequestInit);
+  } catch (error) {
+    return bad(`a header is one fetch refuses (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** The URL, or undefined where it is none (`URL.parse` is newer than Node.js 20.0). */
+function parseUrl(text: string, base?: URL): URL | undefined {
+  try {
+    return new URL(text, base);
   } catch {
-    return jsonRpcError(400, -32000, `Bad Request: the Host header ${JSON.stringify(host)}, the target ${JSON.stringify(req.url)} and the headers make no request fetch can take.`);
+    return undefined;
   }
 }
 

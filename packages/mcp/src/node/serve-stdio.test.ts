@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../../../test-support/temp-project.js";
 
-/** serveStdio in a process of its own, over a registry whose `wait` tool answers after `ms`, or "stopped" when its signal aborts (to stderr). */
+/** serveStdio in a process of its own, over a registry whose `wait` tool answers after `ms`, or "stopped" when its signal aborts (to stderr), and whose `say` tool logs its text. */
 const SERVER = `
 import { createRegistry } from "@toolgen/runtime";
 import { createMcpServer } from "@toolgen/mcp";
@@ -17,6 +17,7 @@ registry.register({
     context.signal.addEventListener("abort", () => { clearTimeout(timer); process.stderr.write("stopped\\n"); });
   }),
 });
+registry.register({ name: "say", description: "Logs.", params: [{ name: "text", type: "string", required: true }], fn: ({ text }) => (console.log(text), text) });
 // As \`toolgen serve\` does: SIGTERM stops serving.
 const stop = new AbortController();
 process.once("SIGTERM", () => stop.abort());
@@ -58,6 +59,11 @@ describe("serveStdio when the client closes stdin", () => {
     expect(ms).toBeLessThan(10_000);
   }, 20_000);
 
+  it("answers a last request whose line has no newline", async () => {
+    const { answers } = await oneShot(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, 10)).trimEnd(), 5000);
+    expect(answers.map((a) => a.id)).toEqual([0, 1]);
+  }, 20_000);
+
   it("does not wait for a call the client cancelled", async () => {
     const { answers, ms } = await oneShot(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, 60_000), { method: "notifications/cancelled", params: { requestId: 1 } }), 30_000);
     expect(answers.map((a) => a.id)).toEqual([0]);
@@ -90,5 +96,24 @@ describe("serveStdio while a call runs", () => {
     const { code, signal, stdout, stderr } = await during(500, 5000, (child) => child.kill("SIGTERM"));
     expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: "served\n" });
     expect(stdout).toContain('"text":"waited 500"');
+  }, 20_000);
+
+  it("SIGTERM: a request sent after the signal is not taken, so the exit waits for the calls running then only", async () => {
+    const { code, stdout, stderr } = await during(500, 3000, (child) => {
+      child.kill("SIGTERM");
+      setTimeout(() => child.stdin!.write(lines(call(2, 60_000))), 50);
+    });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "served\n" });
+    expect(stdout).toContain('"text":"waited 500"');
+  }, 20_000);
+
+  it("a client that closed stderr: a tool's log is lost, and serving goes on", async () => {
+    const { code, stdout } = await during(300, 5000, (child) => {
+      child.stderr!.destroy();
+      child.stdin!.write(lines({ id: 2, method: "tools/call", params: { name: "say", arguments: { text: "hello" } } }));
+      setTimeout(() => child.stdin!.end(), 300);
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain('"id":2');
   }, 20_000);
 });

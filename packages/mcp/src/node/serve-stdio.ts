@@ -17,14 +17,20 @@ const DEFAULT_GRACE_MS = 10_000;
 export async function serveStdio(server: Server, options: { graceMs?: number; signal?: AbortSignal } = {}): Promise<void> {
   const output = claimStdout();
   const transport = new StdioLines(process.stdin, output);
+  let finish = () => {};
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
-    const finish = () => void transport.answered(options.graceMs ?? DEFAULT_GRACE_MS).then(() => server.close());
-    process.stdin.once("end", finish);
+    finish = () => {
+      // Shutting down takes no new work: a request sent after the signal would hold the exit for the whole grace period.
+      transport.stopReading();
+      void transport.answered(options.graceMs ?? DEFAULT_GRACE_MS).then(() => server.close());
+    };
     options.signal?.addEventListener("abort", finish, { once: true });
     output.on("error", () => void server.close());
   });
   await server.connect(transport);
+  // After the transport's own listener, which reads a last line that has no newline.
+  process.stdin.once("end", finish);
   await closed;
 }
 
@@ -36,5 +42,7 @@ function claimStdout(): Writable {
   const output = new Writable({ write: (chunk, encoding, done) => void write(chunk, encoding, done) });
   // The pipe's own error (EPIPE) reaches the protocol's stream, whose listener closes the server: never an uncaught 'error'.
   stdout.on("error", (error) => output.destroy(error));
+  // A client that closed stderr takes no more logs; serving goes on (a tool's console.log would otherwise end the process).
+  stderr.on("error", () => {});
   return output;
 }

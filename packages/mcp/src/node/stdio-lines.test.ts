@@ -16,7 +16,7 @@ async function transport(maxLineBytes?: number) {
     await new Promise((resolve) => setImmediate(resolve));
     return written.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown);
   };
-  return { input, received, answers };
+  return { input, received, answers, lines };
 }
 
 const ping = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`;
@@ -33,7 +33,7 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
 
   it.each([
     ["broken JSON", "garbage line here", { code: -32700, message: expect.stringMatching(/^Parse error: /) }, null],
-    ["an array", "[1,2,3]", { code: -32600, message: "Invalid Request: batches are not part of MCP over stdio; send one message per line." }, null],
+    ["an array", "[1,2,3]", { code: -32600, message: "Invalid Request: a batch before initialize; send one message per line." }, null],
     ["an object without method, result or error", '{"jsonrpc":"2.0","id":4}', { code: -32600, message: expect.stringContaining('expected "method"') }, 4],
     ["an empty object", "{}", { code: -32600, message: 'Invalid Request: "jsonrpc" must be "2.0".' }, null],
   ])("answers %s (JSON-RPC 2.0 §5) and goes on serving", async (_label, line, error, id) => {
@@ -71,5 +71,71 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
       { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: a line over 64 bytes was skipped unread." } },
     ]);
     expect(received.map((m) => (m as { id: number }).id)).toEqual([1, 2, 3]);
+  });
+
+  it("reads a last message whose line has no newline when the input ends", async () => {
+    const { input, received, answers } = await transport();
+    input.end(ping(1) + ping(2).trim());
+    await answers();
+    expect(received.map((m) => (m as { id: number }).id)).toEqual([1, 2]);
+  });
+
+  it("replaces an answer over the line limit, which a client would refuse by closing the connection: a tool's result with an isError result, anything else with InternalError", async () => {
+    const { input, lines, answers } = await transport(200);
+    input.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big"}}\n' + ping(2));
+    await answers();
+    const big = "x".repeat(300);
+    await lines.send({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: big }] } });
+    await lines.send({ jsonrpc: "2.0", id: 2, result: { big } } as never);
+    await lines.send({ jsonrpc: "2.0", id: 3, result: { small: "ok" } } as never);
+    const [call, other, small] = (await answers()) as Array<{ id: number; result?: { content: Array<{ text: string }>; isError?: boolean }; error?: { code: number; message: string } }>;
+    expect(call!.result!.isError).toBe(true);
+    expect(call!.result!.content[0]!.text).toMatch(/^The result is too large to send: the answer is 3\d\d bytes, over the 200 bytes a message over stdio may take/);
+    expect(other!.error).toEqual({ code: -32603, message: expect.stringMatching(/^Internal error: the answer is 3\d\d bytes, over the 200 bytes/) });
+    expect(small).toEqual({ jsonrpc: "2.0", id: 3, result: { small: "ok" } });
+  });
+
+  describe("batches", () => {
+    /** A transport whose session answered `initialize` with `version`. */
+    async function session(version: string) {
+      const t = await transport();
+      t.input.write('{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}\n');
+      await t.answers();
+      await t.lines.send({ jsonrpc: "2.0", id: "init", result: { protocolVersion: version } } as never);
+      return t;
+    }
+
+    it("in a 2025-03-26 session: each message is taken, and the answers go out together as one array once all are in", async () => {
+      const { input, lines, received, answers } = await session("2025-03-26");
+      input.write(`[${ping(1).trim()},{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}},${ping(2).trim()}]\n`);
+      await answers();
+      expect(received.map((m) => (m as { method: string }).method)).toEqual(["initialize", "ping", "notifications/progress", "ping"]);
+      await lines.send({ jsonrpc: "2.0", id: 2, result: {} });
+      expect(await answers()).toHaveLength(1);
+      await lines.send({ jsonrpc: "2.0", id: 1, result: {} });
+      expect((await answers())[1]).toEqual([
+        { jsonrpc: "2.0", id: 2, result: {} },
+        { jsonrpc: "2.0", id: 1, result: {} },
+      ]);
+    });
+
+    it("a request of the batch the client cancels is not waited for", async () => {
+      const { input, lines, answers } = await session("2024-11-05");
+      input.write(`[${ping(1).trim()},${ping(2).trim()}]\n`);
+      await answers();
+      await lines.send({ jsonrpc: "2.0", id: 1, result: {} });
+      input.write('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}\n');
+      expect((await answers())[1]).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    });
+
+    it("refused in a session of 2025-06-18 or later, and one whose messages are invalid", async () => {
+      const newer = await session("2025-06-18");
+      newer.input.write(`[${ping(1).trim()}]\n`);
+      expect((await newer.answers())[1]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: batches are not part of MCP 2025-06-18; send one message per line." } });
+      const older = await session("2025-03-26");
+      older.input.write(`[${ping(1).trim()},${ping(1).trim()}]\n`);
+      expect((await older.answers())[1]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("the id 1 is on two requests of this batch") } });
+      expect(older.received).toHaveLength(1);
+    });
   });
 });

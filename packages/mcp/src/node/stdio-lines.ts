@@ -9,9 +9,12 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 /**
  * MCP's stdio transport: one JSON-RPC message per line. Unlike the SDK's, a line that is no
  * message is answered (JSON-RPC 2.0 §5: `-32700` for broken JSON, `-32600` for another shape,
- * with the message's id where it has one) and serving goes on; and a line over
- * `MAX_LINE_BYTES` is skipped to its end and answered `-32600`, where the SDK's transport
- * closed itself and the server exited with status 0, saying nothing.
+ * with the message's id where it has one) and serving goes on; a line over `MAX_LINE_BYTES` is
+ * skipped to its end and answered `-32600`, where the SDK's transport closed itself and the
+ * server exited with status 0, saying nothing. Symmetrically, an answer over that size, which
+ * the SDK's client would refuse by closing the connection, is replaced by an error saying so.
+ * A batch is taken in a session of a version that has them (before 2025-06-18) and answered
+ * with one array; a last line without its newline is read at the end of input.
  */
 export class StdioLines implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -22,8 +25,12 @@ export class StdioLines implements Transport {
   /** Inside a line too long to read: everything up to its end is dropped. */
   private skipping = false;
   private closed = false;
-  /** Requests read and not yet answered (nor cancelled): what a client that closed its end still waits for. */
-  private readonly unanswered = new Set<string | number>();
+  /** Requests read and not yet answered (nor cancelled), by id, with their method: what a client that closed its end still waits for. */
+  private readonly unanswered = new Map<string | number, string>();
+  /** The protocol version the server answered `initialize` with. */
+  private version: string | undefined;
+  /** The batches being answered: the ids of their requests not answered yet, and the answers so far. */
+  private readonly batches = new Set<{ waiting: Set<string | number>; answers: JSONRPCMessage[] }>();
   private allAnswered: (() => void) | undefined;
 
   constructor(
@@ -62,10 +69,25 @@ export class StdioLines implements Transport {
 
   private readonly onError = (error: Error) => this.onerror?.(error);
 
+  /** A last message whose line did not end (`printf '{…}' | toolgen serve`) is still one. */
+  private readonly onEnd = () => {
+    if (!this.skipping && this.size > 0) this.line(Buffer.concat(this.chunks).toString("utf8"));
+    this.chunks = [];
+    this.size = 0;
+  };
+
   start(): Promise<void> {
     this.input.on("data", this.onData);
     this.input.on("error", this.onError);
+    this.input.once("end", this.onEnd);
     return Promise.resolve();
+  }
+
+  /** Reads no more (shutting down): the requests read so far are still answered. */
+  stopReading(): void {
+    this.input.off("data", this.onData);
+    this.input.off("end", this.onEnd);
+    if (this.input.listenerCount("data") === 0) this.input.pause();
   }
 
   /** Resolves once every request read so far is answered or cancelled, or after `ms`. */
@@ -81,21 +103,53 @@ export class StdioLines implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (isResponse(message)) this.settle(idOf(message));
-    return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once("drain", resolve);
-    });
+    if (!isResponse(message)) return this.write(JSON.stringify(message));
+    const id = idOf(message) as string | number;
+    const method = this.unanswered.get(id);
+    const result = (message as { result?: { protocolVersion?: unknown } }).result;
+    if (method === "initialize" && typeof result?.protocolVersion === "string") this.version = result.protocolVersion;
+    const written = this.deliver(id, this.fitted(message, method));
+    this.settle(id);
+    return written;
   }
 
   close(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.closed = true;
-    this.input.off("data", this.onData);
+    this.stopReading();
     this.input.off("error", this.onError);
-    if (this.input.listenerCount("data") === 0) this.input.pause();
     this.onclose?.();
     return Promise.resolve();
+  }
+
+  /** An answer, written, or kept for the batch whose request it answers. */
+  private deliver(id: unknown, text: string): Promise<void> {
+    const batch = [...this.batches].find((b) => b.waiting.has(id as string | number));
+    if (!batch) return this.write(text);
+    batch.answers.push(JSON.parse(text) as JSONRPCMessage);
+    return Promise.resolve();
+  }
+
+  private write(line: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.output.write(`${line}\n`)) resolve();
+      else this.output.once("drain", resolve);
+    });
+  }
+
+  /**
+   * An answer as the line it goes out as; one over the line limit as an error saying so: a tool's
+   * result as an `isError` result the model reads, anything else as InternalError.
+   */
+  private fitted(message: JSONRPCMessage, method: string | undefined): string {
+    const text = JSON.stringify(message);
+    if (text.length <= this.maxLineBytes / 3 || Buffer.byteLength(text) <= this.maxLineBytes) return text;
+    const why = `the answer is ${Buffer.byteLength(text)} bytes, over the ${this.maxLineBytes} bytes a message over stdio may take (clients close the connection beyond it)`;
+    const { id } = message as { id: string | number };
+    if (method === "tools/call" && "result" in message) {
+      return JSON.stringify({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `The result is too large to send: ${why}. Ask for less.` }], isError: true } });
+    }
+    return JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: `Internal error: ${why}.` } });
   }
 
   private line(text: string): void {
@@ -108,22 +162,49 @@ export class StdioLines implements Transport {
       this.refuse(-32700, `Parse error: ${(error as Error).message}`, null);
       return;
     }
-    // Batches are refused as over HTTP from a client of 2025-06-18 or later; stdio has no header, so the rule is the newest.
-    const invalid = Array.isArray(message) ? "batches are not part of MCP over stdio; send one message per line" : invalidMessage(message, null);
+    if (Array.isArray(message)) return this.batch(message);
+    const invalid = invalidMessage(message, null);
     // A response is never answered (JSON-RPC 2.0 §5), not even a broken one.
     if (invalid && isResponse(message)) return;
     if (invalid) return this.refuse(-32600, `Invalid Request: ${invalid}.`, idOf(message));
-    // As the SDK's transports read a message.
+    this.accept(message);
+  }
+
+  /**
+   * A batch, in a session of a version that has them (2025-03-26 and before; `initialize` may not
+   * be in one): each message taken as if alone, and the answers written together, as one array,
+   * once all are in (none for a batch of notifications).
+   */
+  private batch(messages: unknown[]): void {
+    const invalid = this.version === undefined ? "a batch before initialize; send one message per line" : invalidMessage(messages, this.version);
+    if (invalid) return this.refuse(-32600, `Invalid Request: ${invalid.replace("per request", "per line")}.`, null);
+    const requests = messages.filter((m) => !isResponse(m) && idOf(m) !== null).map((m) => idOf(m) as string | number);
+    const batch = { waiting: new Set(requests), answers: [] as JSONRPCMessage[] };
+    if (requests.length > 0) this.batches.add(batch);
+    for (const message of messages) this.accept(message);
+  }
+
+  /** A message of a valid shape, as the SDK's transports read one. */
+  private accept(message: unknown): void {
     const parsed = JSONRPCMessageSchema.safeParse(message);
     if (!parsed.success) return this.refuse(-32600, "Invalid Request: not a JSON-RPC message MCP knows.", idOf(message));
     const { id, method, params } = parsed.data as { id?: string | number; method?: string; params?: { requestId?: string | number } };
-    if (method !== undefined && id !== undefined) this.unanswered.add(id);
+    if (method !== undefined && id !== undefined) this.unanswered.set(id, method);
     if (method === "notifications/cancelled" && params?.requestId !== undefined) this.settle(params.requestId);
     this.onmessage?.(parsed.data);
   }
 
+  /** A request answered or cancelled: a batch it completes goes out; serving may end once none is left. */
   private settle(id: unknown): void {
+    for (const batch of this.batches) this.settleBatch(batch, id as string | number);
     if (this.unanswered.delete(id as string | number) && this.unanswered.size === 0) this.allAnswered?.();
+  }
+
+  /** A request of the batch answered or cancelled; the last one sends the batch's answers. */
+  private settleBatch(batch: { waiting: Set<string | number>; answers: JSONRPCMessage[] }, id: string | number): void {
+    if (!batch.waiting.delete(id) || batch.waiting.size > 0) return;
+    this.batches.delete(batch);
+    if (batch.answers.length > 0) void this.write(JSON.stringify(batch.answers));
   }
 
   private tooLong(): void {
@@ -131,6 +212,6 @@ export class StdioLines implements Transport {
   }
 
   private refuse(code: number, message: string, id: unknown): void {
-    void this.send({ jsonrpc: "2.0", id: id as string | number, error: { code, message } } as JSONRPCMessage);
+    void this.write(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
   }
 }

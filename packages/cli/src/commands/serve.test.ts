@@ -1,5 +1,9 @@
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFixture, toolgen } from "../../../../test-support/temp-project.js";
+import { compile, copyFixture, REPO_ROOT, TOOLGEN_BIN, toolgen } from "../../../../test-support/temp-project.js";
 
 /** Mistakes in calling `toolgen serve` (serving itself is tested in packages/mcp). */
 describe("toolgen serve, called wrongly", () => {
@@ -21,4 +25,77 @@ describe("toolgen serve, called wrongly", () => {
     expect(run.stderr).toMatch(/^toolgen: dist\/toolgen\.manifest\.json does not exist: run 'toolgen build' and compile the project first\.\n$/);
     expect(run.stdout).toBe("");
   });
+});
+
+describe("toolgen serve over stdio, with tools that print and slip", () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "toolgen-serve-stray-"));
+    mkdirSync(path.join(dir, "src"));
+    symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "junction");
+    // Implementations imported at start (not on first call): what the module prints then comes before serving.
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "stray", version: "1.0.0", type: "module", toolgen: { lazy: false } }));
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", skipLibCheck: true, types: [] }, include: ["src"] }));
+    writeFileSync(
+      path.join(dir, "src/tools.ts"),
+      `declare const console: { log(text: string): void };
+console.log("loading the tools");
+
+/**
+ * Answers, and leaves a rejected promise and a throwing timer behind.
+ * @tool
+ */
+export function slip(): string {
+  void Promise.reject(new Error("nobody awaits this"));
+  setTimeout(() => { throw new Error("thrown in a timer"); }, 10);
+  return "slipped";
+}
+
+/**
+ * Answers.
+ * @tool
+ */
+export function ping(): string {
+  return "pong";
+}
+`,
+    );
+    expect(toolgen(["build"], dir).status).toBe(0);
+    compile(dir);
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps stdout for the protocol while the tools load, and serves on after an error no call awaits", async () => {
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "serve"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let ended = false;
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      // `slip` answered: its timer throws 10 ms later; then another call, and the end.
+      if (ended || !stdout.includes('"id":1')) return;
+      ended = true;
+      setTimeout(() => {
+        send({ id: 2, method: "tools/call", params: { name: "ping", arguments: {} } });
+        child.stdin.end();
+      }, 300);
+    });
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    send({ id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    send({ method: "notifications/initialized" });
+    send({ id: 1, method: "tools/call", params: { name: "slip", arguments: {} } });
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const answers = stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { id: number; result: { content: Array<{ text: string }> } });
+    expect(answers.map((a) => [a.id, a.result.content?.[0]?.text])).toEqual([
+      [0, undefined],
+      [1, "slipped"],
+      [2, "pong"],
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toContain("loading the tools\n");
+    expect(stderr).toContain("toolgen: an error outside any call (serving goes on): Error: nobody awaits this");
+    expect(stderr).toContain("toolgen: an error outside any call (serving goes on): Error: thrown in a timer");
+  }, 30_000);
 });

@@ -30,7 +30,14 @@ export async function runServe(options: ServeOptions): Promise<number> {
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
   if (options.sessions && port === undefined) throw new UsageError("--sessions only applies with --http <port> (over stdio, the connection is the session).");
   const info = loadProjectInfo(options.project);
-  const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
+  // Over stdio, stdout carries only the protocol, from the first byte: what a module prints as it loads goes to stderr.
+  const restoreStdout = port === undefined ? stdoutToStderr() : () => {};
+  let registry: Awaited<ReturnType<typeof loadBuiltRegistry>>;
+  try {
+    registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
+  } finally {
+    restoreStdout();
+  }
   // Spans and metrics for every call: a no-op unless an OpenTelemetry SDK is registered (`node --import`).
   registry.use(telemetry());
   if (registry.entries.length === 0) process.stderr.write(`toolgen: warning: serving no entries: ${options.tag?.length || options.allow?.length || options.host?.length ? "none passes the --tag, --allow and --host given" : "the manifest has none"}.\n`);
@@ -47,6 +54,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     throw error;
   }
 
+  keepServingThroughStrayErrors();
   if (port === undefined) {
     // SIGTERM and SIGINT as over HTTP: the calls in flight may finish for the grace period, then are aborted; exit 0.
     const stop = new AbortController();
@@ -76,6 +84,26 @@ export async function runServe(options: ServeOptions): Promise<number> {
   // Graceful: no new connections, calls in flight may finish for the grace period.
   await running.close(server.shutdownGraceMs ?? DEFAULT_GRACE_MS);
   return 0;
+}
+
+/** Sends what is written to stdout to stderr until the returned function is called. */
+function stdoutToStderr(): () => void {
+  const { write } = process.stdout;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return () => {
+    process.stdout.write = write;
+  };
+}
+
+/**
+ * A tool's error that no call awaits (a promise it left unhandled, a throw in its timer) is
+ * printed, and serving goes on: Node.js's default, ending the process, would drop every other
+ * call in flight and every session for one tool's slip.
+ */
+function keepServingThroughStrayErrors(): void {
+  const report = (error: unknown) => process.stderr.write(`toolgen: an error outside any call (serving goes on): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.on("unhandledRejection", report);
+  process.on("uncaughtException", report);
 }
 
 /** How long calls in flight may finish after SIGTERM or SIGINT, unless `server.shutdownGraceMs` says otherwise. */

@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compile, copyFixture, toolgen, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
+import { compile, copyFixture, REPO_ROOT, toolgen, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 
 /** `toolgen call` is a process: what a tool prints or leaves running must not spoil its output or keep it alive. */
 describe("toolgen call, as a process", () => {
@@ -63,5 +64,22 @@ export function hang(): Promise<string> {
     const run = toolgen(["call", "hang", "--json"], dir);
     expect([run.status, run.stdout]).toEqual([1, ""]);
     expect(run.stderr).toBe("toolgen: 'hang' never settled: its promise is pending with nothing left that could settle it (no timer, no I/O), so the call can never finish. Under 'toolgen serve' it would hold its client until a timeout (--timeout here).\n");
+  });
+
+  it("runs from a subfolder, and in a deployed copy of package.json and the build alone (no tsconfig, no sources): package.json names the manifest", () => {
+    expect(JSON.parse(toolgen(["call", "chatty", "--json"], path.join(dir, "src")).stdout)).toEqual({ status: "ok", text: "done" });
+    const deployed = mkdtempSync(path.join(tmpdir(), "toolgen-deployed-"));
+    try {
+      cpSync(path.join(dir, "package.json"), path.join(deployed, "package.json"));
+      cpSync(path.join(dir, "dist"), path.join(deployed, "dist"), { recursive: true });
+      symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(deployed, "node_modules"), "junction");
+      expect(JSON.parse(toolgen(["call", "chatty", "--json"], deployed).stdout)).toEqual({ status: "ok", text: "done" });
+      const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+      const served = spawnSync(process.execPath, [TOOLGEN_BIN, "serve"], { cwd: deployed, input: `${JSON.stringify(initialize)}\n`, encoding: "utf8", timeout: 60_000 });
+      expect(served.status).toBe(0);
+      expect(JSON.parse(served.stdout)).toMatchObject({ id: 0, result: { serverInfo: { name: "toolgen-demo", version: "1.0.0" } } });
+    } finally {
+      rmSync(deployed, { recursive: true, force: true });
+    }
   });
 });

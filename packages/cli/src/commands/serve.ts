@@ -4,7 +4,7 @@ import { MCP_PATH, serveHandler, serveStdio } from "@toolgen/mcp/node";
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { telemetry } from "@toolgen/runtime/telemetry";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
-import { loadProjectInfo } from "../project/load-project.js";
+import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { authField, readServerAuth } from "../project/server-auth.js";
 import { UsageError } from "./usage-error.js";
 
@@ -29,7 +29,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const port = parsePort(options.http);
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
   if (options.sessions && port === undefined) throw new UsageError("--sessions only applies with --http <port> (over stdio, the connection is the session).");
-  const info = loadProjectInfo(options.project);
+  const info = await locateBuiltPackage(options.project);
   // Over stdio, stdout carries only the protocol, from the first byte: what a module prints as it loads goes to stderr.
   const restoreStdout = port === undefined ? stdoutToStderr() : () => {};
   let registry: Awaited<ReturnType<typeof loadBuiltRegistry>>;

@@ -1,30 +1,32 @@
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { readPackageConfig, type ToolgenConfig } from "@toolgen/transformer/project";
+import { readPackageConfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
 
-/** Where a built package's manifest is, and its configuration, as `call` needs them. */
+/** Where a built package's manifest is, its package.json and its configuration, as `call` and `serve` need them. */
 export interface BuiltPackage {
   packageRoot: string;
   manifestPath: string;
   config: ToolgenConfig;
+  packageJson: ProjectInfo["packageJson"];
 }
 
 /**
  * Finds the manifest from the configuration — the package.json reference (`"toolgen": {
  * "manifest": … }`) that `toolgen build` writes, or toolgen.config.json — without loading the
- * compiler. Only a package that names none falls back to reading the tsconfig for the default.
+ * compiler: beside the tsconfig, or, without `-p` and without a tsconfig here, in the nearest
+ * package.json from the working folder up (a deployed package of package.json and its build,
+ * or a subfolder of the sources). Only a package that names none falls back to reading the
+ * tsconfig for the default.
  */
 export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd = process.cwd()): Promise<BuiltPackage> {
   const given = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
-  if (existsSync(given)) {
-    const start = statSync(given).isDirectory() ? given : path.dirname(given);
-    const packageJsonPath = findUp(start, "package.json");
-    if (packageJsonPath) {
-      // One read of package.json (and toolgen.config.json): the configuration names the manifest.
-      const packageRoot = path.dirname(packageJsonPath);
-      const { config } = readPackageConfig(packageRoot);
-      if (config.manifest) return { packageRoot, manifestPath: path.resolve(packageRoot, config.manifest), config };
-    }
+  const start = existsSync(given) ? (statSync(given).isDirectory() ? given : path.dirname(given)) : tsconfigOption === undefined ? cwd : undefined;
+  const packageJsonPath = start === undefined ? undefined : findUp(start, "package.json");
+  if (packageJsonPath) {
+    // One read of package.json (and toolgen.config.json): the configuration names the manifest.
+    const packageRoot = path.dirname(packageJsonPath);
+    const { config, packageJson } = readPackageConfig(packageRoot);
+    if (config.manifest) return { packageRoot, manifestPath: path.resolve(packageRoot, config.manifest), config, packageJson };
   }
   const { loadProjectInfo } = await import("./load-project.js");
   return loadProjectInfo(tsconfigOption, cwd);

@@ -1,4 +1,4 @@
-import { nesting, STRICT_FORMATS, STRICT_KEYWORDS, STRICT_LIMITS } from "../schema/to-strict-schema.js";
+import { nesting, STRICT_FORMATS, STRICT_KEYWORDS, STRICT_LIMITS, strictTextProblems } from "../schema/to-strict-schema.js";
 import { checkRefsResolve, isObject, walkSchema, type ConformanceIssue, type Report, type SchemaObject } from "./conformance-issue.js";
 
 /**
@@ -94,6 +94,7 @@ function checkStrict(tool: string, schema: unknown, report: Report): void {
   }
   if (properties > STRICT_LIMITS.properties) report(tool, "", `at most ${STRICT_LIMITS.properties} object properties in total`);
   if (enumValues > STRICT_LIMITS.enumValues) report(tool, "", `at most ${STRICT_LIMITS.enumValues} enum values in total`);
+  for (const problem of strictTextProblems(schema)) report(tool, problem.path, problem.message);
 }
 
 /** https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools */

@@ -96,6 +96,30 @@ describe("toStrictSchema", () => {
     // Optional, so strict mode adds null: 1001 values.
     expect(toStrictSchema(many).blockers).toEqual([{ path: "", message: "1001 enum values exceed strict mode's limit of 1000" }]);
   });
+
+  it("refuses what OpenAI's limits on text refuse: 120,000 characters of names and values, 15,000 in one enum of more than 250 values", () => {
+    const strict = (schema: Record<string, unknown>) => {
+      const { schema: projected, blockers } = toStrictSchema(schema);
+      return { blockers, conformance: checkConformance("openai", [{ type: "function", function: { name: "t", description: "T.", parameters: projected, strict: true } }]).map((issue) => issue.rule) };
+    };
+    const names = Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`property_with_a_long_descriptive_name_${String(i).padStart(11, "0")}`, { type: "string" }]));
+    const long = strict({ type: "object", properties: names, required: Object.keys(names), additionalProperties: false });
+    expect(long.blockers).toEqual([{ path: "", message: "122500 characters of property names, definition names, enum and const values exceed strict mode's limit of 120000" }]);
+    expect(long.conformance).toEqual(["122500 characters of property names, definition names, enum and const values exceed strict mode's limit of 120000"]);
+    const values = (n: number, width: number) => Array.from({ length: n }, (_, i) => String(i).padStart(width, "x"));
+    const big = strict({ type: "object", properties: { pick: { type: "string", enum: values(300, 60) } }, required: ["pick"], additionalProperties: false });
+    expect(big.blockers).toEqual([{ path: "/properties/pick", message: "an enum of 300 values and 18000 characters exceeds strict mode's limit of 15000 characters for an enum of more than 250 values" }]);
+    expect(big.conformance).toHaveLength(1);
+    // At most 250 values, or 15,000 characters, is within the limit.
+    expect(strict({ type: "object", properties: { pick: { type: "string", enum: values(250, 70) } }, required: ["pick"], additionalProperties: false }).blockers).toEqual([]);
+    expect(strict({ type: "object", properties: { pick: { type: "string", enum: values(300, 50) } }, required: ["pick"], additionalProperties: false }).blockers).toEqual([]);
+  });
+
+  it("refuses an object that is also a union (a registered schema's `{ type: object, anyOf }`), which strict mode's closed object would make unsatisfiable", () => {
+    const member = (key: string) => ({ type: "object", properties: { [key]: { type: "string" } }, required: [key], additionalProperties: false });
+    const { blockers } = toStrictSchema({ type: "object", anyOf: [member("a"), member("b")] });
+    expect(blockers).toContainEqual({ path: "", message: "an object that is also a union ('anyOf' beside 'type: object') cannot be expressed in strict mode" });
+  });
 });
 
 describe("removeSyntheticNulls", () => {
@@ -244,6 +268,12 @@ describe("toGeminiSchema", () => {
   it("the Gemini conformance check refuses numeric bounds on a type that is not a number", () => {
     const parameters = { type: "OBJECT", properties: { n: { type: "STRING", minimum: 1 } } };
     expect(checkConformance("gemini", [{ functionDeclarations: [{ name: "tally", description: "Tallies.", parameters }] }])).toEqual([{ tool: "tally", path: "/properties/n", rule: "minimum and maximum are for NUMBER and INTEGER values only" }]);
+  });
+
+  it("refuses a type that is also a union (a registered schema's `{ type: object, anyOf }`), which would lose its members", () => {
+    const member = (key: string) => ({ type: "object", properties: { [key]: { type: "string" } }, required: [key] });
+    const { errors } = toGeminiSchema({ type: "object", anyOf: [member("a"), member("b")] });
+    expect(errors).toEqual([{ path: "", message: "a type that is also a union ('anyOf' beside 'type') has no Gemini form" }]);
   });
 
   it("T | null keeps the property's own description over T's", () => {

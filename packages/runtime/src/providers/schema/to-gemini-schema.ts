@@ -75,7 +75,11 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
       }
     }
 
-    if (members.length > 0 && types.length === 0) {
+    if (members.length > 0 && types.length > 0) {
+      errors.push({ path, message: "a type that is also a union ('anyOf' beside 'type') has no Gemini form" });
+      return out;
+    }
+    if (members.length > 0) {
       const converted = members.map((m, i) => convert(m, `${path}/anyOf/${i}`));
       // `T | null` is T, nullable; the property's own title and description win over T's.
       const own = Object.fromEntries(["title", "description"].filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));

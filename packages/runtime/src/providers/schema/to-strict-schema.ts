@@ -22,8 +22,12 @@ import { isNode, type SchemaNode } from "./schema-node.js";
  */
 export const STRICT_FORMATS = ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 export const STRICT_KEYWORDS = new Set(["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "description", "$defs", "$ref", "pattern", "format", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"]);
-/** Sizes OpenAI refuses a strict schema beyond (the same page, "Limitations"): object nesting, properties and enum values in total. */
-export const STRICT_LIMITS = Object.freeze({ depth: 10, properties: 5000, enumValues: 1000 });
+/**
+ * Sizes OpenAI refuses a strict schema beyond (the same page, "Limitations"): object nesting,
+ * properties and enum values in total; the characters of property names, definition names, enum
+ * and const values in total; and of one string enum of more than 250 values.
+ */
+export const STRICT_LIMITS = Object.freeze({ depth: 10, properties: 5000, enumValues: 1000, characters: 120_000, largeEnum: { values: 250, characters: 15_000 } });
 /** Keywords dropped without a word: they describe, they do not constrain. */
 const ANNOTATIONS = new Set(["title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id"]);
 
@@ -61,6 +65,8 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
     }
     if (Array.isArray(node.oneOf)) out.anyOf = [...((out.anyOf as unknown[]) ?? []), ...node.oneOf];
     if (Array.isArray(node.allOf)) blockers.push({ path, message: "'allOf' is not supported in strict mode" });
+    // Closed to its own (here no) properties, an object would refuse every member's.
+    if (isObjectType(node) && (Array.isArray(node.anyOf) || Array.isArray(node.oneOf))) blockers.push({ path, message: "an object that is also a union ('anyOf' beside 'type: object') cannot be expressed in strict mode" });
     // A tuple has no strict form: an array of its member types would let the model send
     // them in any order, so the tool keeps its exact schema with strict: false instead.
     if (Array.isArray(node.prefixItems)) blockers.push({ path, message: "a tuple ('prefixItems') cannot be expressed in strict mode" });
@@ -102,7 +108,36 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
   if (properties > STRICT_LIMITS.properties) blockers.push({ path: "", message: `${properties} object properties exceed strict mode's limit of ${STRICT_LIMITS.properties}` });
   const enumValues = countEnumValues(root);
   if (enumValues > STRICT_LIMITS.enumValues) blockers.push({ path: "", message: `${enumValues} enum values exceed strict mode's limit of ${STRICT_LIMITS.enumValues}` });
+  blockers.push(...strictTextProblems(root));
   return { schema: root, blockers, dropped };
+}
+
+/** Where a strict schema's text passes strict mode's limits (`STRICT_LIMITS.characters`, `.largeEnum`). */
+export function strictTextProblems(schema: unknown): Array<{ path: string; message: string }> {
+  const problems: Array<{ path: string; message: string }> = [];
+  let characters = 0;
+  const textOf = (value: unknown) => (typeof value === "string" ? value : value === null ? "" : JSON.stringify(value) ?? "");
+  const visit = (node: unknown, path: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${path}/${i}`));
+    if (!isNode(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if ((k === "properties" || k === "$defs") && isNode(v)) {
+        for (const [name, child] of Object.entries(v)) {
+          characters += name.length;
+          visit(child, `${path}/${k}/${name}`);
+        }
+      } else if (k === "enum" && Array.isArray(v)) {
+        const length = v.reduce((n: number, value) => n + textOf(value).length, 0);
+        characters += length;
+        const { values, characters: most } = STRICT_LIMITS.largeEnum;
+        if (v.filter((value) => typeof value === "string").length > values && length > most) problems.push({ path, message: `an enum of ${v.length} values and ${length} characters exceeds strict mode's limit of ${most} characters for an enum of more than ${values} values` });
+      } else if (k === "const") characters += textOf(v).length;
+      else visit(v, `${path}/${k}`);
+    }
+  };
+  visit(schema, "");
+  if (characters > STRICT_LIMITS.characters) problems.push({ path: "", message: `${characters} characters of property names, definition names, enum and const values exceed strict mode's limit of ${STRICT_LIMITS.characters}` });
+  return problems;
 }
 
 function countEnumValues(node: unknown): number {

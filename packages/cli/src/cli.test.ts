@@ -52,6 +52,25 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     }
   });
 
+  it("build warns, and check fails (kind unpublished), when package.json's \"files\" would publish the package without its manifest", () => {
+    const packageJson = path.join(dir, "package.json");
+    const original = readFileSync(packageJson, "utf8");
+    const withFiles = (files: string[]) => writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), private: false, files }));
+    const why = '"files" in package.json leaves out dist/toolgen.manifest.json: the package would be published without its manifest, and an application installing it would find none of its tools. Add "dist/toolgen.manifest.json" to "files".';
+    try {
+      withFiles(["dist/**/*.js", "dist/**/*.d.ts"]);
+      expect(run(["build"], dir).stderr).toBe(`toolgen: warning: ${why}\n`);
+      const check = run(["check", "--json"], dir);
+      expect(check.status).toBe(1);
+      expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "unpublished", file: "package.json", message: why }]);
+      expect(run(["check"], dir).stderr).toBe(`unpublished: ${why}\ntoolgen: the package would be published without its manifest; see above.\n`);
+      withFiles(["dist"]);
+      expect(run(["check"], dir).status).toBe(0);
+    } finally {
+      writeFileSync(packageJson, original);
+    }
+  });
+
   it("docs: the catalog goes to the package's docs/tools by default, wherever the command runs", () => {
     const parent = path.dirname(dir);
     const docs = run(["docs", "-p", path.basename(dir)], parent);

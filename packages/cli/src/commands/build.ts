@@ -6,6 +6,7 @@ import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { registryModuleOf } from "../project/load-built-registry.js";
 import { loadProjectInfo, unsupportedTypescript } from "../project/load-project.js";
+import { manifestLeftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 
 export interface BuildOptions {
@@ -42,6 +43,8 @@ export function runBuild(options: BuildOptions): number {
   }
   const outside = registryModuleOutsideProgram(info);
   if (outside) warnings.push(outside);
+  const unpublished = manifestLeftUnpublished(info);
+  if (unpublished) warnings.push(unpublished);
   const ending = importEndingProblem(info);
   if (ending) warnings.push(ending);
   const typescript = unsupportedTypescript(info);

@@ -4,6 +4,7 @@ import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
+import { manifestLeftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
@@ -16,7 +17,7 @@ import { breakingVersion } from "../contract/breaking-version.js";
 
 /** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, or a breaking change. */
 interface Problem {
-  kind: "missing" | "stale" | "extra" | "outside" | "breaking";
+  kind: "missing" | "stale" | "extra" | "outside" | "unpublished" | "breaking";
   /** The file it is about, relative to where the command ran. */
   file?: string;
   message: string;
@@ -90,6 +91,8 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   // A registry module tsc will not compile is a problem CI should catch, whoever wrote it.
   const outside = readIfExists(plan.files[1].path) !== undefined ? registryModuleOutsideProgram(info) : undefined;
   if (outside) problems.push({ kind: "outside", file: relativePosix(plan.files[1].path), message: outside });
+  const unpublished = manifestLeftUnpublished(info);
+  if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
   // Discovery finds the manifest through package.json; `build` adds the reference.
   if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {
     problems.push({ kind: "missing", file: relativePosix(info.packageJsonPath), message: `"toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}` });
@@ -99,8 +102,13 @@ export function runCheck(options: { project?: string; against?: string; json?: b
     return problems.length > 0 ? 1 : 0;
   }
   if (problems.length > 0) {
-    const stale = problems.some((p) => p.kind !== "breaking");
-    const why = stale ? "generated files are out of date or outside the program; see above, then run 'toolgen build'." : "the contract breaks its callers; see above.";
+    const has = (...kinds: Problem["kind"][]) => problems.some((p) => kinds.includes(p.kind));
+    const reasons = [
+      ...(has("missing", "stale", "extra", "outside") ? ["generated files are out of date or outside the program"] : []),
+      ...(has("unpublished") ? ["the package would be published without its manifest"] : []),
+      ...(has("breaking") ? ["the contract breaks its callers"] : []),
+    ];
+    const why = `${reasons.join("; ")}; see above${has("missing", "stale", "extra", "outside") ? ", then run 'toolgen build'" : ""}.`;
     const line = (p: Problem) => `${`${p.kind}:`.padEnd(8)} ${p.message}${p.changes ? " (listed above)" : ""}`;
     process.stderr.write(`${problems.map(line).join("\n")}\ntoolgen: ${why}\n`);
     return 1;

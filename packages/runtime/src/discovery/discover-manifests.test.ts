@@ -75,12 +75,17 @@ describe("discoverManifests", () => {
     expect(errorOf(() => discoverManifests(root(), { displayFrom: path.dirname(root()) })).message).toBe(`${shown}/package.json: $.dependencies["missing"] is not installed (no node_modules/missing from ${shown} upwards); run npm install.`);
   });
 
-  it("a toolgen field that names a missing manifest is an error naming the field", () => {
+  it("a toolgen field that names a missing manifest is an error naming the field: an installed package was published without it, a linked one is not built", () => {
     write("package.json", { name: "app", dependencies: { a: "1" } });
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
     const error = errorOf(() => discoverManifests(root())) as ManifestError;
     expect(error).toBeInstanceOf(ManifestError);
-    expect(error.message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
+    expect(error.message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of the manifest it was published with (its "files" or .npmignore leave it out of the package: tell its author), received "./dist/toolgen.manifest.json", which does not exist`);
+    // A workspace's package, linked into node_modules from its own folder.
+    write("packages/b/package.json", { name: "b", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+    write("package.json", { name: "app", dependencies: { b: "1" } });
+    symlinkSync(path.join(root(), "packages/b"), path.join(root(), "node_modules/b"), "junction");
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`packages/b/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
   });
 
   it("a toolgen field that names a folder, or a file outside the package, is an error naming the field", () => {

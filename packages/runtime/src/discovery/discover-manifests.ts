@@ -136,7 +136,10 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
   const manifestPath = path.resolve(dir, declared);
   const stat = statSync(manifestPath, { throwIfNoEntry: false });
   if (!stat) {
-    throw new ManifestError(shownPackageJson, [{ path: field, expected: "the path of a built manifest (run 'toolgen build' in that package)", received: `${JSON.stringify(declared)}, which does not exist` }]);
+    // An installed package was published without it; a workspace's or linked package is not built yet.
+    const installed = !isRoot && dir.split(path.sep).includes("node_modules");
+    const expected = installed ? "the path of the manifest it was published with (its \"files\" or .npmignore leave it out of the package: tell its author)" : "the path of a built manifest (run 'toolgen build' in that package)";
+    throw new ManifestError(shownPackageJson, [{ path: field, expected, received: `${JSON.stringify(declared)}, which does not exist` }]);
   }
   // A dependency names a file of its own; the application's may be anywhere (an outDir of `../build`).
   if (!stat.isFile() || (!isRoot && !isInside(dir, manifestPath))) {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -236,6 +236,33 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       expect(types.status).toBe(2);
       expect(types.stderr.startsWith(message), types.stderr).toBe(true);
       expect(types.stdout).toBe("");
+    }
+  });
+});
+
+describe("toolgen check with the dependencies' tools", () => {
+  it("fails (kind dependencies) on a name a dependency provides too, which call and serve would refuse; \"overrides\" settles it", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "toolgen-check-clash-"));
+    const write = (file: string, content: unknown) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), typeof content === "string" ? content : JSON.stringify(content));
+    };
+    try {
+      write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { lib: "1.0.0" } });
+      write("tsconfig.json", { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] });
+      write("src/tools.ts", "/**\n * Makes a slug.\n * @tool\n */\nexport function slugify(text: string): string {\n  return text;\n}\n");
+      write("node_modules/lib/package.json", { name: "lib", version: "1.0.0", type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
+      write("node_modules/lib/toolgen.manifest.json", { formatVersion: 1, name: "lib", tools: [{ name: "slugify", description: "", module: "index.js", export: "slugify", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } }] });
+      write("node_modules/lib/index.js", "export function slugify() { return ''; }\n");
+      expect(run(["build"], dir).status).toBe(0);
+      const check = run(["check", "--json"], dir);
+      expect(check.status).toBe(1);
+      expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringContaining("The name 'slugify' is provided twice") }]);
+      expect(run(["check"], dir).stderr).toContain("toolgen: 'toolgen call' and 'serve' would refuse the tools with its dependencies'; see above.\n");
+      write("toolgen.config.json", { overrides: { slugify: "app" } });
+      expect(run(["check"], dir).status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

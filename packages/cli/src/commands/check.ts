@@ -3,12 +3,14 @@ import { manifestReference, type ProjectInfo, readIfExists, staleChunks } from "
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
+import { withDependencyEntries } from "../project/analyze-project.js";
+import { ConfigError } from "../project/config.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { manifestLeftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
-import type { Manifest } from "@toolgen/runtime";
+import type { Manifest, ManifestEntry } from "@toolgen/runtime";
 import { formatDiff } from "../contract/format-diff.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
@@ -17,7 +19,7 @@ import { breakingVersion } from "../contract/breaking-version.js";
 
 /** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, or a breaking change. */
 interface Problem {
-  kind: "missing" | "stale" | "extra" | "outside" | "unpublished" | "breaking";
+  kind: "missing" | "stale" | "extra" | "outside" | "unpublished" | "dependencies" | "breaking";
   /** The file it is about, relative to where the command ran. */
   file?: string;
   message: string;
@@ -93,6 +95,9 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   if (outside) problems.push({ kind: "outside", file: relativePosix(plan.files[1].path), message: outside });
   const unpublished = manifestLeftUnpublished(info);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
+  // What `call` and `serve` would refuse to start with: a name a dependency provides too (that "overrides" does not settle), a dependency's broken manifest.
+  const refusedWithDependencies = dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
+  if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });
   // Discovery finds the manifest through package.json; `build` adds the reference.
   if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {
     problems.push({ kind: "missing", file: relativePosix(info.packageJsonPath), message: `"toolgen": { "manifest": "${manifestReference(info)}" } in ${shown(info.packageJsonPath)}` });
@@ -106,6 +111,7 @@ export function runCheck(options: { project?: string; against?: string; json?: b
     const reasons = [
       ...(has("missing", "stale", "extra", "outside") ? ["generated files are out of date or outside the program"] : []),
       ...(has("unpublished") ? ["the package would be published without its manifest"] : []),
+      ...(has("dependencies") ? ["'toolgen call' and 'serve' would refuse the tools with its dependencies'"] : []),
       ...(has("breaking") ? ["the contract breaks its callers"] : []),
     ];
     const why = `${reasons.join("; ")}; see above${has("missing", "stale", "extra", "outside") ? ", then run 'toolgen build'" : ""}.`;
@@ -117,6 +123,17 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   const notBuilt = unbuilt.length > 0 ? ` (not built yet, in the compiler's outDir: ${unbuilt.join(", ")})` : "";
   process.stdout.write(`toolgen: ${checked} generated file${checked === 1 ? " is" : "s are"} up to date${notBuilt}.\n`);
   return 0;
+}
+
+/** Why the package's entries and its dependencies' cannot be served together, or undefined. */
+function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): string | undefined {
+  try {
+    withDependencyEntries(info, own);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
 }
 
 /** A problem as `--json` gives it: its message a sentence, where the text output's line is its kind and the file. */

@@ -144,23 +144,36 @@ class Checker {
     const v = parent[lastKey(path)];
     if (v === undefined && !required) return;
     if (!isRecord(v) && typeof v !== "boolean") this.problem(path, "a JSON Schema (an object or a boolean)", v);
-    else if (isRecord(v)) this.references(v, path);
-  }
-
-  /** Every `$ref` in `schema` must name a place in it (`#/$defs/…`): one that points nowhere would be read as any value. */
-  private references(schema: Record<string, unknown>, path: string): void {
-    const stack: Array<[unknown, string]> = [[schema, path]];
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      const [node, at] = next;
-      // Children pushed last first: problems come in the document's order.
-      if (Array.isArray(node)) for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}[${i}]`]);
-      if (!isRecord(node)) continue;
-      if (typeof node.$ref === "string" && !resolvesIn(schema, node.$ref)) this.problem(`${at}.$ref`, "a reference to a place in this schema (#/$defs/…)", node.$ref);
-      // Values, not schemas: a `$ref` key in them is data.
-      for (const [key, child] of Object.entries(node).reverse()) if (!DATA_KEYWORDS.has(key)) stack.push([child, `${at}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`]);
-    }
+    else if (isRecord(v)) this.problems.push(...schemaShapeProblems(v, path));
   }
 }
+
+/**
+ * Every `$ref` in `schema` must name a place in it (`#/$defs/…`): one that points nowhere
+ * would be read as any value. And no schema nests deeper than `MAX_SCHEMA_DEPTH`, data
+ * (`default`, `enum`, …) included: what reads a schema recursively (the validator, the
+ * providers' projections, `toolgen list`) would overflow the stack on it. Walked with a stack
+ * of its own, so no nesting overflows this check.
+ */
+export function schemaShapeProblems(schema: Record<string, unknown>, path: string): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  const stack: Array<[unknown, string, number, boolean]> = [[schema, path, 0, false]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, at, depth, data] = next;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > MAX_SCHEMA_DEPTH) return [...problems, { path, expected: `a schema nested at most ${MAX_SCHEMA_DEPTH} levels deep`, received: `one with a part more than ${MAX_SCHEMA_DEPTH} levels down` }];
+    // Children pushed last first: problems come in the document's order.
+    if (Array.isArray(node)) for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}[${i}]`, depth + 1, data]);
+    if (!isRecord(node)) continue;
+    if (!data && typeof node.$ref === "string" && !resolvesIn(schema, node.$ref)) problems.push({ path: `${at}.$ref`, expected: "a reference to a place in this schema (#/$defs/…)", received: describeJson(node.$ref) });
+    // Values, not schemas, under these: a `$ref` key in them is data.
+    for (const [key, child] of Object.entries(node).reverse()) stack.push([child, `${at}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, depth + 1, data || DATA_KEYWORDS.has(key)]);
+  }
+  return problems;
+}
+
+/** The deepest nesting of a schema's JSON (objects and arrays) a manifest may hold: far beyond any type's, well within every reader's stack. */
+export const MAX_SCHEMA_DEPTH = 512;
 
 const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
 

@@ -24,6 +24,20 @@ function problemsOf(value: unknown): Array<{ path: string; expected: string; rec
 }
 
 describe("reading a manifest", () => {
+  it("refuses a schema nested deeper than 512 levels, data included, in either format, instead of overflowing the stack of what reads it", () => {
+    // Written as text: JSON.stringify itself overflows on such nesting.
+    const nested = (levels: number, leaf: string) => `${'{"type":"object","properties":{"x":'.repeat(levels)}${leaf}${"}}".repeat(levels)}`;
+    const deep = nested(3000, '{"type":"string"}');
+    const expected = "a schema nested at most 512 levels deep";
+    const entryText = (schema: string) => JSON.stringify(entry).replace(JSON.stringify(entry.inputSchema), schema);
+    expect(problemsOf(`{"formatVersion":2,"package":{"name":"p"},"entries":[${entryText(deep)}]}`)).toEqual([{ path: "$.entries[0].inputSchema", expected, received: "one with a part more than 512 levels down" }]);
+    expect(problemsOf(`{"formatVersion":1,"name":"p","tools":[{"name":"t","description":"","module":"m.js","export":"t","parameters":[],"inputSchema":${deep}}]}`)).toEqual([{ path: "$.tools[0].inputSchema", expected, received: "one with a part more than 512 levels down" }]);
+    const deepDefault = `{"type":"object","properties":{"x":{"default":${"[".repeat(600)}${"]".repeat(600)}}}}`;
+    expect(problemsOf(`{"formatVersion":2,"package":{"name":"p"},"entries":[${entryText(deepDefault)}]}`).map((p) => p.expected)).toEqual([expected]);
+    // 200 levels of properties (400 of JSON) is read.
+    expect(() => parseManifest(`{"formatVersion":2,"package":{"name":"p"},"entries":[${entryText(nested(200, '{"type":"string"}'))}]}`, "m.json")).not.toThrow();
+  });
+
   it("reads format 2 as it is, and ignores fields it does not know (later builds may add optional ones)", () => {
     const withExtra = { ...manifest, generator: "toolgen 0.2", entries: [{ ...entry, cost: { tokens: 40 } }] };
     expect(parseManifest(JSON.stringify(withExtra), "m.json")).toEqual(withExtra);

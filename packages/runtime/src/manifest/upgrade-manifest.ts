@@ -1,4 +1,4 @@
-import { isRecord } from "./check-manifest.js";
+import { isRecord, schemaShapeProblems } from "./check-manifest.js";
 import { describeJson, type ManifestProblem } from "./manifest-error.js";
 import { MANIFEST_FORMAT_VERSION, type LegacyManifest, type LegacyTool, type Manifest, type ManifestEntry } from "./manifest-format.js";
 
@@ -25,6 +25,7 @@ export function checkLegacyManifest(value: Record<string, unknown>): ManifestPro
       if (declared) tool.parameters.forEach((p, j) => !Object.hasOwn(declared, p as string) && problem(`${at}.parameters[${j}]`, "a property of inputSchema", p));
     }
     if (!isRecord(tool.inputSchema) && typeof tool.inputSchema !== "boolean") problem(`${at}.inputSchema`, "a JSON Schema (an object or a boolean)", tool.inputSchema);
+    else if (isRecord(tool.inputSchema)) problems.push(...schemaShapeProblems(tool.inputSchema, `${at}.inputSchema`));
     for (const key of ["tags", "supportedFor", "excludedFor"]) {
       const v = tool[key];
       if (v !== undefined && (!Array.isArray(v) || v.some((s) => !nonEmpty(s)))) problem(`${at}.${key}`, "an array of non-empty strings", v);

@@ -52,6 +52,11 @@ export function hang(): Promise<string> {
     expect(run.stderr).toBe("debug noise\n");
   });
 
+  it("--args @- reads the arguments from stdin", () => {
+    const run = spawnSync(process.execPath, [TOOLGEN_BIN, "call", "convert_length", "--args", "@-", "--json"], { cwd: dir, input: '{"value":5,"from":"km","to":"mi"}', encoding: "utf8", timeout: 60_000 });
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: "ok" });
+  });
+
   it("exits once the outcome is printed, even when the tool left a timer running (--timeout)", () => {
     // The spawn's own limit only keeps a regression from hanging the suite; the call's timeout is 200 ms.
     const run = spawnSync(process.execPath, [TOOLGEN_BIN, "call", "stuck", "--timeout", "200", "--json"], { cwd: dir, encoding: "utf8", timeout: 60_000 });

@@ -56,10 +56,11 @@ function parseArgs(raw: string | undefined): unknown {
   if (raw === undefined) return {};
   let text = raw;
   if (raw.startsWith("@")) {
-    const file = path.resolve(raw.slice(1));
+    // `@-` is stdin, as curl reads it: `… | toolgen call name --args @-`.
+    const file = raw === "@-" ? "stdin" : path.resolve(raw.slice(1));
     let bytes: Buffer;
     try {
-      bytes = readFileSync(file);
+      bytes = readFileSync(raw === "@-" ? 0 : file);
     } catch {
       throw new UsageError(`--args ${raw}: cannot read ${file}.`);
     }

@@ -36,7 +36,9 @@ function describeError(error: ValidatorError, args: unknown): ArgumentIssue {
   }
   if (error.keyword === "additionalProperties") {
     const at = `${path}/${String(p.additionalProperty)}`;
-    return { path: at, expected: "no such property (it is not accepted here)", received: describeValue(valueAt(args, at)) };
+    const patterns = p.patterns as string[] | undefined;
+    const expected = patterns ? `no such property: a key here matches ${patterns.join(" or ")}` : "no such property (it is not accepted here)";
+    return { path: at, expected, received: describeValue(valueAt(args, at)) };
   }
   return { path, expected: expectedBy(error), received: describeValue(valueAt(args, path)) };
 }

@@ -85,6 +85,14 @@ describe("every error code", () => {
     });
   });
 
+  it("invalid_arguments names the key patterns of an object whose keys are of a pattern (a template literal key), for a key none matches", async () => {
+    const registry = createRegistry([]);
+    const keyed = { type: "object", patternProperties: { "^user-\\d+$": { type: "string" } }, additionalProperties: false };
+    registry.register({ name: "t", description: "", params: [{ name: "keyed", schema: keyed }], fn: () => "" });
+    const outcome = await registry.dispatch("t", { keyed: { "user-1": "a", "user-x": "b" } }, {});
+    expect(outcome).toMatchObject({ error: { payload: { issues: [{ path: "/keyed/user-x", expected: "no such property: a key here matches ^user-\\d+$", received: 'the string "b"' }] } } });
+  });
+
   it("invalid_arguments names values JSON cannot carry as they are (Infinity, NaN, a symbol), never as null or a crash", async () => {
     const registry = createRegistry([]);
     registry.register({ name: "t", description: "", params: [{ name: "n", type: "number" }, { name: "s", type: "string" }, { name: "f", type: "string" }], fn: () => "" });

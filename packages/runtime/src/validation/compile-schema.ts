@@ -326,6 +326,8 @@ class Compiler {
     const additional = s.additionalProperties === undefined || s.additionalProperties === true ? undefined : this.node(s.additionalProperties as JsonSchema);
     if (!names && patterns.length === 0 && !additional) return undefined;
     const isKnown = (key: string) => known.includes(key);
+    // Named in the error of a key none matches: the model learns which keys are taken.
+    const sources = patterns.length > 0 ? Object.keys(s.patternProperties as object) : undefined;
     return {
       check: (data, path, errors) => {
         const object = data as Record<string, unknown>;
@@ -341,7 +343,7 @@ class Compiler {
             sub.check(object[key], keyPath(key), errors);
           }
           if (!additional || matched || isKnown(key)) continue;
-          if (additional === NOTHING) fail(errors, path, "additionalProperties", key);
+          if (additional === NOTHING) fail(errors, path, "additionalProperties", key, sources);
           else additional.check(object[key], keyPath(key), errors);
         }
       },

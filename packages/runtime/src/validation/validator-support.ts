@@ -119,7 +119,7 @@ function describe(keyword: string, a: unknown, b: unknown): { params: Record<str
     case "required":
       return { params: { missingProperty: a }, message: `must have required property '${String(a)}'` };
     case "additionalProperties":
-      return { params: { additionalProperty: a }, message: "must NOT have additional properties" };
+      return { params: b ? { additionalProperty: a, patterns: b } : { additionalProperty: a }, message: "must NOT have additional properties" };
     case "enum":
       return { params: { allowedValues: a }, message: "must be equal to one of the allowed values" };
     case "const":

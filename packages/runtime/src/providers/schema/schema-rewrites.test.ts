@@ -276,6 +276,11 @@ describe("toGeminiSchema", () => {
     expect(errors).toEqual([{ path: "", message: "a type that is also a union ('anyOf' beside 'type') has no Gemini form" }]);
   });
 
+  it("a null default of a literal union is left out (nullable says it), not sent as the text \"null\"", () => {
+    const { schema } = toGeminiSchema({ type: "object", properties: { flag: { anyOf: [{ const: true }, { type: "null" }], default: null } } });
+    expect(schema!.properties).toEqual({ flag: { type: "STRING", format: "enum", enum: ["true"], nullable: true } });
+  });
+
   it("T | null keeps the property's own description over T's", () => {
     const address = { type: "object", description: "A postal address.", properties: { street: { type: "string" } }, required: ["street"], additionalProperties: false };
     const { schema } = toGeminiSchema({ type: "object", properties: { from: { description: "Where it comes from.", anyOf: [address, { type: "null" }] } } });

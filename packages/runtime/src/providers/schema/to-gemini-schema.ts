@@ -163,7 +163,11 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
 /** A default or example of an enum is one of its values: written as the enum writes it. */
 function asEnumWritesIt(node: SchemaNode): SchemaNode {
   if (!Array.isArray(node.enum)) return node;
-  for (const k of ["default", "example"]) if (node[k] !== undefined && typeof node[k] !== "string") node[k] = JSON.stringify(node[k]);
+  for (const k of ["default", "example"]) {
+    // null is no enum value but `nullable`'s: left out rather than written as the text "null".
+    if (node[k] === null) delete node[k];
+    else if (node[k] !== undefined && typeof node[k] !== "string") node[k] = JSON.stringify(node[k]);
+  }
   // Bounds of numeric literals sent as text: a STRING has none, and the values listed are the choice.
   delete node.minimum;
   delete node.maximum;

@@ -442,6 +442,14 @@ describe("TypeScript 5 without rootDir, every source in a folder below src", () 
     for (const file of [manifest.registryModule, manifest.entries[0]!.implementation.module]) expect(existsSync(path.join(dir, file))).toBe(true);
   });
 
+  it("TypeScript 6, which places the JavaScript below the tsconfig's folder and asks for rootDir itself (TS5011), gets no second error of toolgen's", () => {
+    const typescript6 = COMPILERS[1];
+    for (const made of ["dist", "src/tools.generated.ts"]) rmSync(path.join(dir, made), { recursive: true, force: true });
+    const build = tspc(typescript6, ["-p", "."], dir);
+    expect(build.output).toContain("error TS5011");
+    expect(build.output).not.toContain("TS999000");
+  });
+
   it("a registry module outside rootDir is refused, naming both, where tsc would compile it outside the output folder", () => {
     const original = { tsconfig: read(dir, "tsconfig.json"), packageJson: read(dir, "package.json") };
     try {

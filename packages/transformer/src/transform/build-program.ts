@@ -53,7 +53,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   let plan: BuildPlan;
   try {
     info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry, path.relative(program.getCurrentDirectory(), tsconfigPath).split(path.sep).join("/") || tsconfigPath));
-    assertLayoutHolds(program, tsconfigPath, info.registryModulePath);
+    assertLayoutHolds(tsm, program, tsconfigPath, info.registryModulePath);
     let cache = renderedModules.get(tsconfigPath);
     if (!cache) renderedModules.set(tsconfigPath, (cache = {}));
     plan = planBuild(tsm, info, program, cache);
@@ -120,14 +120,16 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
  * registry module this build adds outside that folder (`src/tools.generated.ts` beside
  * `src/tools/…`) widens it for every build after, so this build's JavaScript would be where
  * the next one's is not, and the outputs would describe neither: refused, asking for the
- * `rootDir` TypeScript 6 asks for too. Without an output folder nothing moves.
+ * `rootDir` TypeScript 6 asks for too. Without an output folder nothing moves. TypeScript 6
+ * places the JavaScript below the tsconfig's folder, whatever the sources, and refuses the
+ * layout itself (TS5011): nothing moves there, and nothing is said twice.
  */
-function assertLayoutHolds(program: ts.Program, tsconfigPath: string, registryModulePath: string): void {
+function assertLayoutHolds(tsm: typeof ts, program: ts.Program, tsconfigPath: string, registryModulePath: string): void {
   const compilerOptions = program.getCompilerOptions();
   const { rootDir, outDir, declarationDir, outFile } = compilerOptions;
   const outside = registryModuleOutsideRootDir({ compilerOptions, registryModulePath }, program.getCurrentDirectory());
   if (outside) throw new ConfigError(outside);
-  if (rootDir !== undefined) return;
+  if (rootDir !== undefined || Number(tsm.versionMajorMinor.split(".")[0]) >= 6) return;
   const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/") || ".";
   // Without an output folder each file's JavaScript sits beside its source, wherever the common folder is.
   const placedBelowCommonFolder = outDir !== undefined || declarationDir !== undefined || outFile !== undefined;

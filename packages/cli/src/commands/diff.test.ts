@@ -50,10 +50,30 @@ describe("toolgen diff", () => {
     expect([folder.status, folder.stdout.split("\n")[0]]).toEqual([0, "toolgen diff dist/toolgen.manifest.json → v1.manifest.json: 0 breaking, 0 compatible, 0 cosmetic (bump: none)"]);
   });
 
+  it("a package tarball (npm pack's) is a side too: the manifest it was packed with", () => {
+    const packing = mkdtempSync(path.join(tmpdir(), "toolgen-pack-"));
+    try {
+      const packageJson = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+      writeFileSync(path.join(packing, "package.json"), JSON.stringify({ ...packageJson, private: false, files: ["dist"] }));
+      cpSync(path.join(dir, "dist"), path.join(packing, "dist"), { recursive: true });
+      execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: packing, encoding: "utf8" });
+      const tarball = "toolgen-contract-fixture-1.4.0.tgz";
+      expect(JSON.parse(toolgen(["diff", tarball, "--json"], dir).stdout)).toEqual(GOLDEN);
+      const same = toolgen(["diff", tarball, "v1.manifest.json"], dir);
+      expect([same.status, same.stdout.split("\n")[0]]).toEqual([0, `toolgen diff ${tarball}:package/dist/toolgen.manifest.json → v1.manifest.json: 0 breaking, 0 compatible, 0 cosmetic (bump: none)`]);
+      // Packed without its manifest: said so.
+      writeFileSync(path.join(packing, "package.json"), JSON.stringify({ ...packageJson, private: false, files: ["dist/*.js"] }));
+      execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: packing, encoding: "utf8" });
+      expect(toolgen(["diff", tarball], dir)).toMatchObject({ status: 2, stderr: `toolgen: ${tarball}:package/dist/toolgen.manifest.json: not in the tarball: the package was packed without its manifest (its "files" leave it out, or it was not built).\n` });
+    } finally {
+      rmSync(packing, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("an unreadable side is exit 2, saying which and why", () => {
     expect(toolgen(["diff", "git:no-such-ref"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:no-such-ref: no commit 'no-such-ref' in " + dir + ".\n" });
-    expect(toolgen(["diff", "missing.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: missing.json: no such file or folder (give a manifest, a package folder or git:<ref>).\n" });
-    expect(toolgen(["diff", "package.json"], dir)).toMatchObject({ status: 2, stderr: 'toolgen: package.json is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, or git:<ref>.\n' });
+    expect(toolgen(["diff", "missing.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: missing.json: no such file or folder (give a manifest, a package folder, a package tarball or git:<ref>).\n" });
+    expect(toolgen(["diff", "package.json"], dir)).toMatchObject({ status: 2, stderr: 'toolgen: package.json is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, a package tarball, or git:<ref>.\n' });
     writeFileSync(path.join(dir, "broken.json"), '{ "formatVersion": 2 }');
     expect(toolgen(["diff", "broken.json"], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(/^toolgen: broken\.json: invalid manifest \(2 problems\)\n/) });
     expect(toolgen(["diff", "git:HEAD~1"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:HEAD~1: tsconfig.json does not exist at that commit.\n" });

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { gunzipSync } from "node:zlib";
 import type { Diagnostic } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { readManifest } from "@toolgen/runtime/discovery";
@@ -39,15 +40,80 @@ export class ContractAnalysisError extends Error {
 
 /**
  * A side given on the command line: `git:<ref>` (the project as it was at that commit), a
- * manifest file, or a package folder (its package.json names the manifest). Nothing given is
- * the project's current sources, analyzed as `toolgen check` does.
+ * manifest file, a package folder (its package.json names the manifest) or a package tarball
+ * (`npm pack`'s). Nothing given is the project's current sources, analyzed as `toolgen check` does.
  */
 export function readContract(spec: string | undefined, project: string | undefined): Contract {
   if (spec === undefined) return analyzeContract(project, "the current sources");
   if (spec.startsWith("git:")) return readAtCommit(spec.slice(4), project);
   const resolved = path.resolve(spec);
-  if (!existsSync(resolved)) throw new UsageError(`${spec}: no such file or folder (give a manifest, a package folder or git:<ref>).`);
-  return statSync(resolved).isDirectory() ? readPackage(resolved, spec) : readManifestFile(resolved, spec);
+  if (!existsSync(resolved)) throw new UsageError(`${spec}: no such file or folder (give a manifest, a package folder, a package tarball or git:<ref>).`);
+  if (statSync(resolved).isDirectory()) return readPackage(resolved, spec);
+  return isGzip(resolved) ? readTarball(resolved, spec) : readManifestFile(resolved, spec);
+}
+
+function isGzip(file: string): boolean {
+  const head = Buffer.alloc(2);
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, head, 0, 2, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/**
+ * A package as `npm pack` wrote it (`npm pack <name>@<version>` fetches a published one): the
+ * manifest its package.json names, read from the archive, so that the release itself is the
+ * old side, as published, whatever the repository held.
+ */
+function readTarball(file: string, label: string): Contract {
+  let files: Map<string, Buffer>;
+  try {
+    // A bound on what the archive may unpack to: a manifest is megabytes, not gigabytes.
+    files = tarFiles(gunzipSync(readFileSync(file), { maxOutputLength: 1 << 30 }));
+  } catch (error) {
+    throw new UsageError(`${label}: not a package tarball (${(error as Error).message}).`);
+  }
+  // npm's archives hold the package under one folder (`package/`).
+  const packageJsonPath = [...files.keys()].filter((name) => /^[^/]+\/package\.json$/.test(name)).sort()[0];
+  if (packageJsonPath === undefined) throw new UsageError(`${label}: a package tarball needs a package.json in its folder (package/package.json).`);
+  const root = packageJsonPath.slice(0, packageJsonPath.indexOf("/"));
+  let manifest: unknown;
+  try {
+    manifest = (JSON.parse(files.get(packageJsonPath)!.toString("utf8")) as { toolgen?: { manifest?: unknown } } | null)?.toolgen?.manifest;
+  } catch (error) {
+    throw new UsageError(`${label}: ${packageJsonPath}: ${(error as Error).message}`);
+  }
+  if (typeof manifest !== "string") throw new UsageError(`${label}: ${packageJsonPath} names no manifest ("toolgen": { "manifest": … }).`);
+  const inside = path.posix.join(root, manifest);
+  const shown = `${label}:${inside}`;
+  const text = files.get(inside)?.toString("utf8");
+  if (text === undefined) throw new UsageError(`${shown}: not in the tarball: the package was packed without its manifest (its "files" leave it out, or it was not built).`);
+  return fromManifestText(text, shown);
+}
+
+/** The regular files of a tar archive by path (ustar, with pax and GNU long names, as npm and tar write them). */
+function tarFiles(archive: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let longName: string | undefined;
+  for (let offset = 0; offset + 512 <= archive.length; ) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (start: number, length: number) => header.subarray(start, start + length).toString("utf8").replace(/\0.*$/s, "");
+    const size = Number.parseInt(field(124, 12).trim() || "0", 8);
+    if (!Number.isFinite(size) || size < 0) throw new Error(`a malformed entry header at byte ${offset}`);
+    const type = header[156];
+    const body = archive.subarray(offset + 512, offset + 512 + size);
+    const name = longName ?? [field(345, 155), field(0, 100)].filter(Boolean).join("/");
+    longName = undefined;
+    if (type === 0x78 /* x: pax */) longName = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(body.toString("utf8"))?.[1];
+    else if (type === 0x4c /* L: GNU long name */) longName = body.toString("utf8").replace(/\0.*$/s, "");
+    else if (type === 0x30 /* 0 */ || type === 0) files.set(name.replace(/^\.\//, ""), body);
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
 }
 
 function readManifestFile(file: string, label: string): Contract {
@@ -59,12 +125,16 @@ function readManifestFile(file: string, label: string): Contract {
     const why = code === "ENOENT" ? "no such file (build the package first?)" : code === "EISDIR" ? "a folder, not a manifest file" : (error as Error).message;
     throw new UsageError(`${label}: ${why}`);
   }
+  return fromManifestText(text, label);
+}
+
+function fromManifestText(text: string, label: string): Contract {
   try {
     const { manifest } = readManifest(text, label);
     return { label, entries: manifest.entries, version: manifest.package.version };
   } catch (error) {
     // A JSON object with no format at all is some other file (a package.json, say): say that.
-    if (isObjectWithoutFormat(text)) throw new UsageError(`${label} is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, or git:<ref>.`);
+    if (isObjectWithoutFormat(text)) throw new UsageError(`${label} is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, a package tarball, or git:<ref>.`);
     throw new UsageError((error as Error).message.replace(/^toolgen: /, ""));
   }
 }

@@ -179,6 +179,30 @@ describe("toolgen check --against", () => {
 });
 
 
+describe("git:<ref> of a repository inside a folder that holds node_modules", () => {
+  it("resolves the commit's imports from there, as the working tree's do", () => {
+    const outer = mkdtempSync(path.join(tmpdir(), "toolgen-outer-"));
+    try {
+      symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(outer, "node_modules"), "junction");
+      const repo = path.join(outer, "app");
+      mkdirSync(path.join(repo, "src"), { recursive: true });
+      writeFileSync(path.join(repo, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", type: "module" }));
+      writeFileSync(path.join(repo, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] }));
+      const tools = (extra: string) => `import type { ToolContext } from "@toolgen/runtime";\n\n/**\n * Greets.\n * @tool\n * @param name Who.${extra ? "\n * @param loud Shout." : ""}\n */\nexport function greet(name: string, ${extra}context: ToolContext): string {\n  return name + String(context.signal.aborted);\n}\n`;
+      writeFileSync(path.join(repo, "src/tools.ts"), tools(""));
+      const inRepo = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+      inRepo("init", "-q");
+      inRepo("add", ".");
+      inRepo("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1");
+      writeFileSync(path.join(repo, "src/tools.ts"), tools("loud?: boolean, "));
+      const diff = toolgen(["diff", "git:HEAD"], repo);
+      expect([diff.status, diff.stdout.split("\n")[0]]).toEqual([0, "toolgen diff git:HEAD → the current sources: 0 breaking, 1 compatible, 0 cosmetic (bump: minor)"]);
+    } finally {
+      rmSync(outer, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe("git:<ref> sides as the commit holds them", () => {
   /** A commit beside HEAD (no branch moves, the working tree untouched) whose `src/tools.ts` is `source`. */
   const commitWith = (source: string): string => {

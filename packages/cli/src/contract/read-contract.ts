@@ -206,6 +206,15 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
       if (existsSync(modules) && existsSync(path.dirname(copy)) && !existsSync(copy)) symlinkSync(modules, copy, "junction");
       if (folder === root || folder === path.dirname(folder)) break;
     }
+    // Above the repository (a repository inside a folder that has the node_modules): the nearest, beside the tree, where resolution from it looks next.
+    for (let folder = path.dirname(root); ; folder = path.dirname(folder)) {
+      const modules = path.join(folder, "node_modules");
+      if (existsSync(modules)) {
+        symlinkSync(modules, path.join(work, "node_modules"), "junction");
+        break;
+      }
+      if (folder === path.dirname(folder)) break;
+    }
     const there = path.join(dir, path.relative(root, tsconfig));
     if (!existsSync(path.dirname(there))) {
       // A package added since that commit: nothing of it existed, so every entry is new.

@@ -232,6 +232,16 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root())).rejects.toThrow("$.entries[0]");
   });
 
+  it("an installed package's registry module is served as it is, whichever of its files npm wrote first", async () => {
+    write("package.json", { name: "app", type: "module", dependencies: { a: "1" } });
+    modernPackage("node_modules/a", "a");
+    const manifest = path.join(root(), "node_modules/a/dist/toolgen.manifest.json");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace(/"entries"[\s\S]*$/, '"entries": [{ "kind": 7 }]\n}\n'));
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(manifest, future, future);
+    expect(await (await discoverRegistry(root())).dispatch("greet", { who: "Ada" })).toEqual({ status: "ok", text: "hello Ada" });
+  });
+
   it("with checkExports, a missing export fails at load time instead of at the first call", async () => {
     modernPackage(".", "app");
     write("dist/greet.js", "export function hello() {}\n");

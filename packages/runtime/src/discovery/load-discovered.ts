@@ -179,11 +179,15 @@ async function importRegistryModule(item: DiscoveredManifest, fail: Fail): Promi
 /**
  * Whether the registry module can be served as it is, its own entries and all, without
  * reading the manifest's (megabytes for a large registry): it was compiled after the manifest
- * was last written — so from the registry module written with it — and it is not split (a
- * split module's entries wait in chunks; the manifest's are listed instead).
+ * was last written — so from the registry module written with it —, or it is an installed
+ * package's (a published build: npm writes its files in no particular order, so their times
+ * tell nothing); and it is not split (a split module's entries wait in chunks; the manifest's
+ * are listed instead).
  */
 function servesItself(item: DiscoveredManifest, module: RegistryModule): boolean {
-  return !module.definitions.some((d) => d.ready) && statSync(module.file).mtimeMs >= statSync(item.manifestPath).mtimeMs;
+  if (module.definitions.some((d) => d.ready)) return false;
+  const installed = !item.isApplication && item.packageRoot.split(path.sep).includes("node_modules");
+  return installed || statSync(module.file).mtimeMs >= statSync(item.manifestPath).mtimeMs;
 }
 
 /**

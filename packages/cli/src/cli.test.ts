@@ -252,7 +252,8 @@ describe("toolgen check with the dependencies' tools", () => {
       write("tsconfig.json", { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] });
       write("src/tools.ts", "/**\n * Makes a slug.\n * @tool\n */\nexport function slugify(text: string): string {\n  return text;\n}\n");
       write("node_modules/lib/package.json", { name: "lib", version: "1.0.0", type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
-      write("node_modules/lib/toolgen.manifest.json", { formatVersion: 1, name: "lib", tools: [{ name: "slugify", description: "", module: "index.js", export: "slugify", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } }] });
+      const tool = (name: string) => ({ name, description: "", module: "index.js", export: "slugify", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } });
+      write("node_modules/lib/toolgen.manifest.json", { formatVersion: 1, name: "lib", version: "1.0.0", tools: [tool("slugify"), tool("lib_version")] });
       write("node_modules/lib/index.js", "export function slugify() { return ''; }\n");
       expect(run(["build"], dir).status).toBe(0);
       const check = run(["check", "--json"], dir);
@@ -261,6 +262,11 @@ describe("toolgen check with the dependencies' tools", () => {
       expect(run(["check"], dir).stderr).toContain("toolgen: 'toolgen call' and 'serve' would refuse the tools with its dependencies'; see above.\n");
       write("toolgen.config.json", { overrides: { slugify: "app" } });
       expect(run(["check"], dir).status).toBe(0);
+      // Where each entry comes from, with the version.
+      const table = run(["list"], dir).stdout.split("\n");
+      expect(table[0]).toMatch(/ FROM$/);
+      expect(table.find((line) => line.startsWith("lib_version"))).toMatch(/ lib@1\.0\.0$/);
+      expect(table.find((line) => line.startsWith("slugify"))).toMatch(/ \(this package\)$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -22,7 +22,7 @@ export function runList(options: ListOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries: own, diagnostics, info } = analyzeProject(options.project);
   if (refusedSources(diagnostics, options.json)) return 1;
-  const { entries } = withDependencyEntries(info, own, options.host);
+  const { entries, packageOf } = withDependencyEntries(info, own, options.host);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;
@@ -35,17 +35,19 @@ export function runList(options: ListOptions): number {
     process.stdout.write(JSON.stringify(entries, null, 2) + "\n");
     return 0;
   }
-  process.stdout.write(renderTable(entries) + "\n");
+  process.stdout.write(renderTable(entries, packageOf) + "\n");
   return 0;
 }
 
-function renderTable(entries: readonly ManifestEntry[]): string {
+/** The table; with a FROM column (the package and version) when a dependency provides entries. */
+function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: ManifestEntry) => string | undefined): string {
+  const fromDependencies = entries.some((e) => packageOf(e) !== undefined);
   const rows = entries.map((e) => {
     const props = Object.keys((e.inputSchema as { properties?: object }).properties ?? {});
     const cost = entryCost(e);
-    return [e.name, e.kind, truncate(e.description.split("\n")[0] ?? "", 48), props.join(", ") || "-", String(cost.chars), `~${cost.tokens}`];
+    return [e.name, e.kind, truncate(e.description.split("\n")[0] ?? "", 48), props.join(", ") || "-", String(cost.chars), `~${cost.tokens}`, ...(fromDependencies ? [packageOf(e) ?? "(this package)"] : [])];
   });
-  const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS"];
+  const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS", ...(fromDependencies ? ["FROM"] : [])];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   // Tools only: prompts and resources are not offered to the model as tools (the catalog counts the same way).

@@ -75,6 +75,7 @@ function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hos
       if (shown) listed.add(entry.name);
       return shown;
     });
-  const packages = new Map(all.filter((item) => item.from !== application).map((item) => [item.definition.entry, item.from.packageName]));
+  // With its version: two versions of a package may both be installed.
+  const packages = new Map(all.filter((item) => item.from !== application).map((item) => [item.definition.entry, item.from.packageVersion ? `${item.from.packageName}@${item.from.packageVersion}` : item.from.packageName]));
   return { entries, packageOf: (entry) => packages.get(entry) };
 }

@@ -14,7 +14,9 @@ describe("toolgen call, as a process", () => {
     ({ dir, cleanup } = copyFixture("demo"));
     writeFileSync(
       path.join(dir, "src/chatty.ts"),
-      `/**
+      `console.log("loading chatty");
+
+/**
  * Logs while it works.
  * @tool
  */
@@ -45,11 +47,11 @@ export function hang(): Promise<string> {
   });
   afterAll(() => cleanup());
 
-  it("--json prints the outcome alone on stdout; what the tool prints goes to stderr", () => {
+  it("--json prints the outcome alone on stdout; what the tool and its module (as it loads) print goes to stderr", () => {
     const run = toolgen(["call", "chatty", "--json"], dir);
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ status: "ok", text: "done" });
-    expect(run.stderr).toBe("debug noise\n");
+    expect(run.stderr).toBe("loading chatty\ndebug noise\n");
   });
 
   it("--args @- reads the arguments from stdin", () => {
@@ -68,7 +70,7 @@ export function hang(): Promise<string> {
   it("says so when the tool's promise can never settle (nothing left to run), exit 1, where Node.js would end it without a word", () => {
     const run = toolgen(["call", "hang", "--json"], dir);
     expect([run.status, run.stdout]).toEqual([1, ""]);
-    expect(run.stderr).toBe("toolgen: 'hang' never settled: its promise is pending with nothing left that could settle it (no timer, no I/O), so the call can never finish. Under 'toolgen serve' it would hold its client until a timeout (--timeout here).\n");
+    expect(run.stderr).toBe("loading chatty\ntoolgen: 'hang' never settled: its promise is pending with nothing left that could settle it (no timer, no I/O), so the call can never finish. Under 'toolgen serve' it would hold its client until a timeout (--timeout here).\n");
   });
 
   it("runs from a subfolder, and in a deployed copy of package.json and the build alone (no tsconfig, no sources): package.json names the manifest", () => {

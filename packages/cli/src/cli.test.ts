@@ -267,6 +267,11 @@ describe("toolgen check with the dependencies' tools", () => {
       expect(table[0]).toMatch(/ FROM$/);
       expect(table.find((line) => line.startsWith("lib_version"))).toMatch(/ lib@1\.0\.0$/);
       expect(table.find((line) => line.startsWith("slugify"))).toMatch(/ \(this package\)$/);
+      // A dependency that does not load as call and serve load it: its implementation module is gone.
+      rmSync(path.join(dir, "node_modules/lib/index.js"));
+      const broken = run(["check", "--json"], dir);
+      expect(broken.status).toBe(1);
+      expect(JSON.parse(broken.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringMatching(/^node_modules\/lib\/toolgen\.manifest\.json: invalid manifest\n {2}\$\.tools\[0\]\.module: .*index\.js/) }]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -31,7 +31,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(project())
     .option("--against <old>", "also fail on breaking changes since <old> (a manifest, a package folder or git:<ref>) unless the version announces them (a new major; below 1.0.0 a new minor)")
     .option("--json", "print { ok, problems, diagnostics, unbuilt } as JSON")
-    .action(async (o) => void (exitCode = (await import("./commands/check.js")).runCheck(o)));
+    .action(async (o) => void (exitCode = await (await import("./commands/check.js")).runCheck(o)));
   program
     .command("diff <old> [new]")
     .description("the tool contract's changes from <old> to [new] (default: the current sources), each breaking, compatible or cosmetic; exit 1 on a breaking one. A side is a manifest, a package folder or git:<ref>")

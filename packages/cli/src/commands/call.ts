@@ -29,7 +29,8 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   const info = await locateBuiltPackage(options.project);
   // Only what this call reaches is imported ahead to check its exports: importing every module of a large project is most of a call's start-up.
   const reached = isUri(name) ? (head: EntryHead) => head.kind === "resource" : (head: EntryHead) => head.name === name;
-  const registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() }, reached);
+  // What a module prints as it loads goes to stderr too: stdout is the outcome's alone.
+  const registry = await withToolOutputOnStderr(() => loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() }, reached));
   const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
   // A tool whose promise nothing can settle any more (no timer, no I/O left) would end the
   // process with no word (Node.js's exit 13 for an unsettled await): said, and exit 1.

@@ -10,7 +10,8 @@ import { manifestLeftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
-import type { Manifest, ManifestEntry } from "@toolgen/runtime";
+import { type Manifest, type ManifestEntry, ManifestError } from "@toolgen/runtime";
+import { discoverManifests, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
 import { formatDiff } from "../contract/format-diff.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
@@ -61,7 +62,7 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
  * `--against <old>`, also on a breaking contract change the package's version does not
  * announce. `--json` prints `{ ok, problems, diagnostics, unbuilt }` instead.
  */
-export function runCheck(options: { project?: string; against?: string; json?: boolean }): number {
+export async function runCheck(options: { project?: string; against?: string; json?: boolean }): Promise<number> {
   const json = options.json === true;
   const progress = createProgress();
   progress.phase("reading the project");
@@ -96,7 +97,7 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   const unpublished = manifestLeftUnpublished(info);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
   // What `call` and `serve` would refuse to start with: a name a dependency provides too (that "overrides" does not settle), a dependency's broken manifest.
-  const refusedWithDependencies = dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
+  const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
   if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });
   // Discovery finds the manifest through package.json; `build` adds the reference.
   if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {
@@ -125,13 +126,19 @@ export function runCheck(options: { project?: string; against?: string; json?: b
   return 0;
 }
 
-/** Why the package's entries and its dependencies' cannot be served together, or undefined. */
-function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): string | undefined {
+/**
+ * Why the package's entries and its dependencies' cannot be served together, or undefined: a
+ * name in two of them, or a dependency that does not load as `call` and `serve` load it (its
+ * registry module imported and matched with its manifest). Each dependency is loaded alone:
+ * names across packages are the first check's.
+ */
+async function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): Promise<string | undefined> {
   try {
     withDependencyEntries(info, own);
+    for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) await loadDiscovered([dependency]);
     return undefined;
   } catch (error) {
-    if (error instanceof ConfigError) return error.message;
+    if (error instanceof ConfigError || error instanceof ManifestError || error instanceof DiscoveryError) return error.message;
     throw error;
   }
 }

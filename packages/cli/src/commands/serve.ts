@@ -3,6 +3,7 @@ import { createMcpHandler } from "@toolgen/mcp";
 import { MCP_PATH, serveHandler, serveStdio } from "@toolgen/mcp/node";
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { telemetry } from "@toolgen/runtime/telemetry";
+import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { authField, readServerAuth } from "../project/server-auth.js";
@@ -31,13 +32,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   if (options.sessions && port === undefined) throw new UsageError("--sessions only applies with --http <port> (over stdio, the connection is the session).");
   const info = await locateBuiltPackage(options.project);
   // Over stdio, stdout carries only the protocol, from the first byte: what a module prints as it loads goes to stderr.
-  const restoreStdout = port === undefined ? stdoutToStderr() : () => {};
-  let registry: Awaited<ReturnType<typeof loadBuiltRegistry>>;
-  try {
-    registry = await loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() });
-  } finally {
-    restoreStdout();
-  }
+  const registry = await withToolOutputOnStderr(() => loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() }));
   // Spans and metrics for every call: a no-op unless an OpenTelemetry SDK is registered (`node --import`).
   registry.use(telemetry());
   if (registry.entries.length === 0) process.stderr.write(`toolgen: warning: serving no entries: ${options.tag?.length || options.allow?.length || options.host?.length ? "none passes the --tag, --allow and --host given" : "the manifest has none"}.\n`);
@@ -84,15 +79,6 @@ export async function runServe(options: ServeOptions): Promise<number> {
   // Graceful: no new connections, calls in flight may finish for the grace period.
   await running.close(server.shutdownGraceMs ?? DEFAULT_GRACE_MS);
   return 0;
-}
-
-/** Sends what is written to stdout to stderr until the returned function is called. */
-function stdoutToStderr(): () => void {
-  const { write } = process.stdout;
-  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
-  return () => {
-    process.stdout.write = write;
-  };
 }
 
 /**

@@ -267,6 +267,14 @@ describe("toolgen check with the dependencies' tools", () => {
       expect(table[0]).toMatch(/ FROM$/);
       expect(table.find((line) => line.startsWith("lib_version"))).toMatch(/ lib@1\.0\.0$/);
       expect(table.find((line) => line.startsWith("slugify"))).toMatch(/ \(this package\)$/);
+      // A dependency's pattern that backtracks slowly, which no build of this package judged.
+      const manifest = path.join(dir, "node_modules/lib/toolgen.manifest.json");
+      const sound = readFileSync(manifest, "utf8");
+      write("node_modules/lib/toolgen.manifest.json", { formatVersion: 1, name: "lib", version: "1.0.0", tools: [tool("slugify"), { ...tool("lib_version"), parameters: ["q"], inputSchema: { type: "object", properties: { q: { type: "string", pattern: "^(a+)+$" } } } }] });
+      const slow = run(["check", "--json"], dir);
+      expect(slow.status).toBe(1);
+      expect(JSON.parse(slow.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringMatching(/^node_modules\/lib\/toolgen\.manifest\.json: 'lib_version' \(lib\): The pattern \^\(a\+\)\+\$ backtracks in exponential/) }]);
+      writeFileSync(manifest, sound);
       // A dependency that does not load as call and serve load it: its implementation module is gone.
       rmSync(path.join(dir, "node_modules/lib/index.js"));
       const broken = run(["check", "--json"], dir);

@@ -10,4 +10,5 @@ export { canReadDocsOnDemand } from "./source/jsdoc-blocks.js";
 export { applyNaming, NAMING_STYLES, type NamingStyle } from "./source/naming.js";
 export { diffManifests, type ChangeSeverity, type ContractChange, type ContractDiff } from "./contract/index.js";
 export { entryCost } from "./lint/entry-cost.js";
+export { slowPatterns } from "./schema/check-patterns.js";
 export { isLintRule, LINT_RULES, PROVIDER_TOOL_LIMITS, type LintCode, type LintConfig, type LintLevel, type LintRule } from "./lint/lint-rules.js";

@@ -9,7 +9,7 @@ import { loadProjectInfo } from "../project/load-project.js";
 import { manifestLeftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
-import { type ContractChange, diffManifests } from "@toolgen/core";
+import { type ContractChange, diffManifests, slowPatterns } from "@toolgen/core";
 import { type Manifest, type ManifestEntry, ManifestError } from "@toolgen/runtime";
 import { discoverManifests, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
 import { formatDiff } from "../contract/format-diff.js";
@@ -135,7 +135,14 @@ export async function runCheck(options: { project?: string; against?: string; js
 async function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): Promise<string | undefined> {
   try {
     withDependencyEntries(info, own);
-    for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) await loadDiscovered([dependency]);
+    for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) {
+      await loadDiscovered([dependency]);
+      // Its patterns run on every call's arguments, and no build of this package judged them.
+      for (const entry of dependency.manifest.entries) {
+        const slow = slowPatterns(entry.inputSchema);
+        if (slow.length > 0) return `${dependency.displayPath}: '${entry.name}' (${dependency.packageName}): ${slow[0]}`;
+      }
+    }
     return undefined;
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ManifestError || error instanceof DiscoveryError) return error.message;

@@ -70,6 +70,20 @@ function describe(pattern: string, verdict: PatternVerdict, maxLength: number | 
   return { severity: "error", message: `${what} ${cost}; ${fix}.` };
 }
 
+/**
+ * What TG2008 would refuse in a schema toolgen did not analyze (a dependency's manifest, whose
+ * patterns no build of this package checked): one message per slow pattern.
+ */
+export function slowPatterns(schema: JsonSchema): string[] {
+  const found: string[] = [];
+  walk(schema, (pattern, maxLength, isKey) => {
+    if (pattern === NUMERIC_KEY) return;
+    const problem = describe(pattern, judgePattern(pattern), maxLength, isKey, false);
+    if (problem?.severity === "error") found.push(problem.message);
+  });
+  return found;
+}
+
 /** Calls `visit` for each pattern of the schema with the `maxLength` beside it. */
 function walk(schema: unknown, visit: (pattern: string, maxLength: number | undefined, isKey: boolean) => void): void {
   if (typeof schema !== "object" || schema === null) return;

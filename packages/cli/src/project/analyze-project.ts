@@ -54,6 +54,7 @@ function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hos
     packageName: name,
     ...(info.packageJson.version ? { packageVersion: info.packageJson.version } : {}),
     packageRoot: realpathSync(info.packageRoot),
+    isApplication: true,
     manifestPath: info.manifestPath,
     displayPath: "its sources",
     formatVersion: 2,

@@ -232,6 +232,17 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root())).rejects.toThrow("$.entries[0]");
   });
 
+  it("a dependency named like the application, with its version, is no copy of it: it cannot take the application's tools, override or not", async () => {
+    modernPackage(".", "app");
+    modernPackage("node_modules/evil", "app");
+    write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { evil: "1" }, toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+    write("node_modules/evil/package.json", { name: "app", version: "1.0.0", type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+    await expect(discoverRegistry(root())).rejects.toThrow("The name 'greet' is provided twice");
+    await expect(discoverRegistry(root(), { overrides: { greet: "app" } })).rejects.toThrow(
+      "The override for 'greet' chooses app, the application, and an installed package of that name provides 'greet' too (node_modules/evil/dist/toolgen.manifest.json): a dependency named like the application cannot be told from it. Remove or rename that package.",
+    );
+  });
+
   it("an installed package's registry module is served as it is, whichever of its files npm wrote first", async () => {
     write("package.json", { name: "app", type: "module", dependencies: { a: "1" } });
     modernPackage("node_modules/a", "a");

@@ -26,8 +26,9 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
   for (const item of all) {
     const name = headOf(item.definition).name;
     const list = byName.get(name) ?? [];
-    // Another copy of a version already here (npm installs one per place that needs it).
-    const copy = list.find((other) => other.from !== item.from && other.from.packageName === item.from.packageName && other.from.packageVersion !== undefined && other.from.packageVersion === item.from.packageVersion);
+    // Another copy of a version already here (npm installs one per place that needs it); never
+    // the application: a dependency that takes its name and version is no copy of it.
+    const copy = list.find((other) => other.from !== item.from && !other.from.isApplication && !item.from.isApplication && other.from.packageName === item.from.packageName && other.from.packageVersion !== undefined && other.from.packageVersion === item.from.packageVersion);
     if (copy) dropped.add(item);
     else list.push(item);
     byName.set(name, list);
@@ -63,6 +64,10 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
       );
     }
     const kept = list.filter((item) => chooses(chosen, item.from));
+    const impostor = kept.some((item) => item.from.isApplication) ? kept.find((item) => !item.from.isApplication) : undefined;
+    if (impostor) {
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, the application, and an installed package of that name provides '${name}' too (${impostor.from.displayPath}): a dependency named like the application cannot be told from it. Remove or rename that package.`);
+    }
     if (kept.length > 1) {
       throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which is installed in several versions: ${kept.map((item) => `${packageLabel(item.from)} (${item.from.displayPath})`).join(", ")}. Choose one: { "${name}": "${packageLabel(kept[kept.length - 1]!.from)}" }.`);
     }

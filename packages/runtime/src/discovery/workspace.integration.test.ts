@@ -191,7 +191,7 @@ describe("toolgen call, through the real binary", () => {
     // Every entry once, those a registry without hosts leaves out too (open_in_editor is @supportedFor ide).
     expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((e) => e.name)).toEqual(["reverse_text", "word_count", "slugify", "summarize", "bundled_text", "open_in_editor", "app_status", "wait_for_cancel"]);
     expect(toolgen(["inspect", "word_count", "--json"], app)).toMatchObject({ status: 0, stdout: expect.stringContaining('"name": "word_count"') });
-    expect(toolgen(["inspect", "word_count"], app).stdout).toMatch(/^source: @fixture\/text-tools, src\/[\w-]+\.ts:\d+:\d+$/m);
+    expect(toolgen(["inspect", "word_count"], app).stdout).toMatch(/^source: @fixture\/text-tools@1\.0\.0, src\/[\w-]+\.ts:\d+:\d+$/m);
     expect(toolgen(["inspect", "open_in_editor", "--provider", "openai"], app)).toMatchObject({ status: 1, stderr: expect.stringContaining("'open_in_editor' is not registered for an application that declares no host") });
     const openai = toolgen(["list", "--provider", "openai", "--host", "legacy"], app);
     expect(openai.status).toBe(2);

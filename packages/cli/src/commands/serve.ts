@@ -1,3 +1,4 @@
+import { isIPv4 } from "node:net";
 import { createMcpServer, resolveServerIdentity } from "@toolgen/mcp";
 import { createMcpHandler } from "@toolgen/mcp";
 import { MCP_PATH, serveHandler, serveStdio } from "@toolgen/mcp/node";
@@ -95,8 +96,9 @@ function keepServingThroughStrayErrors(): void {
 /** How long calls in flight may finish after SIGTERM or SIGINT, unless `server.shutdownGraceMs` says otherwise. */
 const DEFAULT_GRACE_MS = 10_000;
 
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\./.test(host);
+/** An address of this machine only: `localhost`, `::1` or 127.x.x.x itself, not a name that merely starts so (`127.0.0.1.example.com`). */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || (isIPv4(host) && host.startsWith("127."));
 }
 
 function parsePort(raw: string | undefined): number | undefined {

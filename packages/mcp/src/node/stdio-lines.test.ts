@@ -97,8 +97,8 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
 
   describe("batches", () => {
     /** A transport whose session answered `initialize` with `version`. */
-    async function session(version: string) {
-      const t = await transport();
+    async function session(version: string, maxLineBytes?: number) {
+      const t = await transport(maxLineBytes);
       t.input.write('{"jsonrpc":"2.0","id":"init","method":"initialize","params":{}}\n');
       await t.answers();
       await t.lines.send({ jsonrpc: "2.0", id: "init", result: { protocolVersion: version } } as never);
@@ -119,6 +119,18 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
       ]);
     });
 
+    it("answers over the line limit together are replaced, the largest first, until the batch's line fits", async () => {
+      const { input, lines, answers } = await session("2025-03-26", 600);
+      const call = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"big"}}`;
+      input.write(`[${call(1)},${call(2)}]\n`);
+      await answers();
+      await lines.send({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "x".repeat(150) }] } });
+      await lines.send({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "y".repeat(400) }] } });
+      const [first, second] = (await answers())[1] as Array<{ id: number; result: { content: Array<{ text: string }>; isError?: boolean } }>;
+      expect(first!.result.content[0]!.text).toBe("x".repeat(150));
+      expect(second!.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^The result is too large to send: the batch's answers are \d+ bytes together, over the 600 bytes/) }] });
+    });
+
     it("a request of the batch the client cancels is not waited for", async () => {
       const { input, lines, answers } = await session("2024-11-05");
       input.write(`[${ping(1).trim()},${ping(2).trim()}]\n`);
@@ -136,6 +148,8 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
       older.input.write(`[${ping(1).trim()},${ping(1).trim()}]\n`);
       expect((await older.answers())[1]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("the id 1 is on two requests of this batch") } });
       expect(older.received).toHaveLength(1);
+      older.input.write(`[{"jsonrpc":"2.0","id":9,"method":"initialize","params":{}}]\n`);
+      expect((await older.answers())[2]).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: initialize may not be part of a batch." } });
     });
   });
 });

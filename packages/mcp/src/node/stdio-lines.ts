@@ -30,7 +30,7 @@ export class StdioLines implements Transport {
   /** The protocol version the server answered `initialize` with. */
   private version: string | undefined;
   /** The batches being answered: the ids of their requests not answered yet, and the answers so far. */
-  private readonly batches = new Set<{ waiting: Set<string | number>; answers: JSONRPCMessage[] }>();
+  private readonly batches = new Set<Batch>();
   private allAnswered: (() => void) | undefined;
 
   constructor(
@@ -108,7 +108,8 @@ export class StdioLines implements Transport {
     const method = this.unanswered.get(id);
     const result = (message as { result?: { protocolVersion?: unknown } }).result;
     if (method === "initialize" && typeof result?.protocolVersion === "string") this.version = result.protocolVersion;
-    const written = this.deliver(id, this.fitted(message, method));
+    const text = JSON.stringify(message);
+    const written = this.deliver({ id, method, isResult: "result" in message, text: this.fits(text) ? text : this.tooLarge(id, method, "result" in message, `the answer is ${Buffer.byteLength(text)} bytes`) });
     this.settle(id);
     return written;
   }
@@ -123,10 +124,10 @@ export class StdioLines implements Transport {
   }
 
   /** An answer, written, or kept for the batch whose request it answers. */
-  private deliver(id: unknown, text: string): Promise<void> {
-    const batch = [...this.batches].find((b) => b.waiting.has(id as string | number));
-    if (!batch) return this.write(text);
-    batch.answers.push(JSON.parse(text) as JSONRPCMessage);
+  private deliver(answer: Answer): Promise<void> {
+    const batch = [...this.batches].find((b) => b.waiting.has(answer.id));
+    if (!batch) return this.write(answer.text);
+    batch.answers.push(answer);
     return Promise.resolve();
   }
 
@@ -137,18 +138,18 @@ export class StdioLines implements Transport {
     });
   }
 
+  private fits(line: string): boolean {
+    return line.length <= this.maxLineBytes / 3 || Buffer.byteLength(line) <= this.maxLineBytes;
+  }
+
   /**
-   * An answer as the line it goes out as; one over the line limit as an error saying so: a tool's
-   * result as an `isError` result the model reads, anything else as InternalError.
+   * What goes out instead of an answer over the line limit, which a client would refuse by
+   * closing the connection: a tool's result as an `isError` result the model reads, anything
+   * else as InternalError.
    */
-  private fitted(message: JSONRPCMessage, method: string | undefined): string {
-    const text = JSON.stringify(message);
-    if (text.length <= this.maxLineBytes / 3 || Buffer.byteLength(text) <= this.maxLineBytes) return text;
-    const why = `the answer is ${Buffer.byteLength(text)} bytes, over the ${this.maxLineBytes} bytes a message over stdio may take (clients close the connection beyond it)`;
-    const { id } = message as { id: string | number };
-    if (method === "tools/call" && "result" in message) {
-      return JSON.stringify({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `The result is too large to send: ${why}. Ask for less.` }], isError: true } });
-    }
+  private tooLarge(id: string | number, method: string | undefined, isResult: boolean, size: string): string {
+    const why = `${size}, over the ${this.maxLineBytes} bytes a message over stdio may take (clients close the connection beyond it)`;
+    if (method === "tools/call" && isResult) return JSON.stringify({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `The result is too large to send: ${why}. Ask for less.` }], isError: true } });
     return JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: `Internal error: ${why}.` } });
   }
 
@@ -176,10 +177,11 @@ export class StdioLines implements Transport {
    * once all are in (none for a batch of notifications).
    */
   private batch(messages: unknown[]): void {
-    const invalid = this.version === undefined ? "a batch before initialize; send one message per line" : invalidMessage(messages, this.version);
+    const initializes = messages.some((m) => typeof m === "object" && m !== null && (m as { method?: unknown }).method === "initialize");
+    const invalid = this.version === undefined ? "a batch before initialize; send one message per line" : initializes ? "initialize may not be part of a batch" : invalidMessage(messages, this.version);
     if (invalid) return this.refuse(-32600, `Invalid Request: ${invalid.replace("per request", "per line")}.`, null);
     const requests = messages.filter((m) => !isResponse(m) && idOf(m) !== null).map((m) => idOf(m) as string | number);
-    const batch = { waiting: new Set(requests), answers: [] as JSONRPCMessage[] };
+    const batch: Batch = { waiting: new Set(requests), answers: [] };
     if (requests.length > 0) this.batches.add(batch);
     for (const message of messages) this.accept(message);
   }
@@ -200,11 +202,23 @@ export class StdioLines implements Transport {
     if (this.unanswered.delete(id as string | number) && this.unanswered.size === 0) this.allAnswered?.();
   }
 
-  /** A request of the batch answered or cancelled; the last one sends the batch's answers. */
-  private settleBatch(batch: { waiting: Set<string | number>; answers: JSONRPCMessage[] }, id: string | number): void {
+  /**
+   * A request of the batch answered or cancelled; the last one sends the batch's answers, as
+   * one line within the limit: the largest replaced, as a single answer would be, until it fits.
+   */
+  private settleBatch(batch: Batch, id: string | number): void {
     if (!batch.waiting.delete(id) || batch.waiting.size > 0) return;
     this.batches.delete(batch);
-    if (batch.answers.length > 0) void this.write(JSON.stringify(batch.answers));
+    const { answers } = batch;
+    if (answers.length === 0) return;
+    let line = `[${answers.map((a) => a.text).join(",")}]`;
+    const size = `the batch's answers are ${Buffer.byteLength(line)} bytes together`;
+    for (const answer of [...answers].sort((a, b) => b.text.length - a.text.length)) {
+      if (this.fits(line)) break;
+      answer.text = this.tooLarge(answer.id, answer.method, answer.isResult, size);
+      line = `[${answers.map((a) => a.text).join(",")}]`;
+    }
+    void this.write(line);
   }
 
   private tooLong(): void {
@@ -214,4 +228,17 @@ export class StdioLines implements Transport {
   private refuse(code: number, message: string, id: unknown): void {
     void this.write(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
   }
+}
+
+/** An answer as it goes out, with what replacing it needs. */
+interface Answer {
+  id: string | number;
+  method: string | undefined;
+  isResult: boolean;
+  text: string;
+}
+
+interface Batch {
+  waiting: Set<string | number>;
+  answers: Answer[];
 }

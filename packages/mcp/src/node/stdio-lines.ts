@@ -108,8 +108,9 @@ export class StdioLines implements Transport {
     const method = this.unanswered.get(id);
     const result = (message as { result?: { protocolVersion?: unknown } }).result;
     if (method === "initialize" && typeof result?.protocolVersion === "string") this.version = result.protocolVersion;
+    const isResult = "result" in message;
     const text = JSON.stringify(message);
-    const written = this.deliver({ id, method, isResult: "result" in message, text: this.fits(text) ? text : this.tooLarge(id, method, "result" in message, `the answer is ${Buffer.byteLength(text)} bytes`) });
+    const written = this.deliver({ id, method, isResult, text: this.fits(text) ? text : this.tooLarge(id, method, isResult, `the answer is ${Buffer.byteLength(text)} bytes`) });
     this.settle(id);
     return written;
   }

@@ -103,6 +103,9 @@ describe("toolgen serve --http under worst-case arguments", () => {
     // line; here two attacks share one event loop and two shared cores, and at 2 s the slowest
     // of ~35 read 1.5–2.06 s on unchanged code.
     expect(Math.max(...attackTimes), report).toBeLessThan(5000);
-    expect(median(busy), report).toBeLessThan(median(idle) + median(attackTimes));
+    // "About" one attack: a ping may also wait while the other attacker's 4 MiB body is read
+    // and parsed; on a busy machine the medians came within 5 % of each other (363 ms of pings
+    // against 346 ms of attacks), where a stall would be seconds.
+    expect(median(busy), report).toBeLessThan(median(idle) + 1.25 * median(attackTimes));
   }, 120_000);
 });

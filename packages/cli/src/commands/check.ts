@@ -3,22 +3,20 @@ import { manifestReference, type ProjectInfo, readIfExists, staleChunks } from "
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
-import { withDependencyEntries } from "../project/analyze-project.js";
-import { ConfigError } from "../project/config.js";
+import { dependencyProblem } from "../project/dependency-problem.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { manifestLeftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
-import { type ContractChange, diffManifests, slowPatterns } from "@toolgen/core";
-import { type Manifest, type ManifestEntry, ManifestError } from "@toolgen/runtime";
-import { discoverManifests, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
+import { type ContractChange, diffManifests } from "@toolgen/core";
+import type { Manifest } from "@toolgen/runtime";
 import { formatDiff } from "../contract/format-diff.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
 import { UsageError } from "./usage-error.js";
 import { breakingVersion } from "../contract/breaking-version.js";
 
-/** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, or a breaking change. */
+/** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, a manifest left unpublished, dependencies that would not serve with it, or a breaking change. */
 interface Problem {
   kind: "missing" | "stale" | "extra" | "outside" | "unpublished" | "dependencies" | "breaking";
   /** The file it is about, relative to where the command ran. */
@@ -96,7 +94,6 @@ export async function runCheck(options: { project?: string; against?: string; js
   if (outside) problems.push({ kind: "outside", file: relativePosix(plan.files[1].path), message: outside });
   const unpublished = manifestLeftUnpublished(info);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
-  // What `call` and `serve` would refuse to start with: a name a dependency provides too (that "overrides" does not settle), a dependency's broken manifest.
   const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
   if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });
   // Discovery finds the manifest through package.json; `build` adds the reference.
@@ -124,30 +121,6 @@ export async function runCheck(options: { project?: string; against?: string; js
   const notBuilt = unbuilt.length > 0 ? ` (not built yet, in the compiler's outDir: ${unbuilt.join(", ")})` : "";
   process.stdout.write(`toolgen: ${checked} generated file${checked === 1 ? " is" : "s are"} up to date${notBuilt}.\n`);
   return 0;
-}
-
-/**
- * Why the package's entries and its dependencies' cannot be served together, or undefined: a
- * name in two of them, or a dependency that does not load as `call` and `serve` load it (its
- * registry module imported and matched with its manifest). Each dependency is loaded alone:
- * names across packages are the first check's.
- */
-async function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): Promise<string | undefined> {
-  try {
-    withDependencyEntries(info, own);
-    for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) {
-      await loadDiscovered([dependency]);
-      // Its patterns run on every call's arguments, and no build of this package judged them.
-      for (const entry of dependency.manifest.entries) {
-        const slow = slowPatterns(entry.inputSchema);
-        if (slow.length > 0) return `${dependency.displayPath}: '${entry.name}' (${dependency.packageName}): ${slow[0]}`;
-      }
-    }
-    return undefined;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof ManifestError || error instanceof DiscoveryError) return error.message;
-    throw error;
-  }
 }
 
 /** A problem as `--json` gives it: its message a sentence, where the text output's line is its kind and the file. */

@@ -1,0 +1,31 @@
+import { slowPatterns } from "@toolgen/core";
+import { type ManifestEntry, ManifestError } from "@toolgen/runtime";
+import { discoverManifests, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
+import type { ProjectInfo } from "@toolgen/transformer/project";
+import { withDependencyEntries } from "./analyze-project.js";
+import { ConfigError } from "./config.js";
+
+/**
+ * Why the package's entries and its dependencies' cannot be served together, or undefined
+ * (`toolgen check`'s `dependencies` problem): a name in two of them that "overrides" does not
+ * settle; a dependency that does not load as `call` and `serve` load it (its registry module
+ * imported and matched with its manifest; each alone: names across packages are the first
+ * check's); or a dependency's pattern that can backtrack slowly.
+ */
+export async function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): Promise<string | undefined> {
+  try {
+    withDependencyEntries(info, own);
+    for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) {
+      await loadDiscovered([dependency]);
+      // Its patterns run on every call's arguments, and no build of this package judged them.
+      for (const entry of dependency.manifest.entries) {
+        const slow = slowPatterns(entry.inputSchema);
+        if (slow.length > 0) return `${dependency.displayPath}: '${entry.name}' (${dependency.packageName}): ${slow[0]}`;
+      }
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof ManifestError || error instanceof DiscoveryError) return error.message;
+    throw error;
+  }
+}

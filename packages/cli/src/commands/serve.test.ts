@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -59,12 +59,32 @@ export function slip(): string {
 export function ping(): string {
   return "pong";
 }
+
+/**
+ * Answers n characters.
+ * @tool
+ * @param n How many.
+ */
+export function big(n: number): string {
+  return "x".repeat(n);
+}
 `,
     );
     expect(toolgen(["build"], dir).status).toBe(0);
     compile(dir);
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes an answer larger than the pipe holds out in full before it exits (echo … | toolgen serve)", () => {
+    const line = (message: object) => `${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`;
+    const input = line({ id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }) + line({ method: "notifications/initialized" }) + line({ id: 1, method: "tools/call", params: { name: "big", arguments: { n: 300_000 } } });
+    const run = spawnSync(process.execPath, [TOOLGEN_BIN, "serve"], { cwd: dir, input, encoding: "utf8", timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+    const answers = run.stdout.split("\n").filter(Boolean).map((text) => JSON.parse(text) as { id: number; result: { content?: Array<{ text: string }> } });
+    expect(answers.map((a) => [a.id, a.result.content?.[0]?.text.length])).toEqual([
+      [0, undefined],
+      [1, 300_000],
+    ]);
+  });
 
   it("keeps stdout for the protocol while the tools load, and serves on after an error no call awaits", async () => {
     const child = spawn(process.execPath, [TOOLGEN_BIN, "serve"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });

@@ -32,6 +32,13 @@ export async function serveStdio(server: Server, options: { graceMs?: number; si
   // After the transport's own listener, which reads a last line that has no newline.
   process.stdin.once("end", finish);
   await closed;
+  // Every answer written out before serving ends, which the process may follow with its exit
+  // (a one-shot `echo … | toolgen serve` was cut at the pipe's 64 KiB); not for a client gone.
+  await new Promise<void>((resolve) => {
+    if (output.destroyed) return resolve();
+    output.once("error", () => resolve());
+    output.end(() => resolve());
+  });
 }
 
 /** A stream to the real stdout for the protocol; `process.stdout.write` itself now writes to stderr. */

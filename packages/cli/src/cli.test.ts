@@ -241,6 +241,32 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
 });
 
 describe("toolgen check with the dependencies' tools", () => {
+  it("fails (kind dependencies) on a dependency with a registry module whose implementation module is gone, which call would refuse", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "toolgen-check-module-"));
+    const write = (file: string, content: unknown) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), typeof content === "string" ? content : JSON.stringify(content));
+    };
+    try {
+      write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { lib: "1.0.0" } });
+      write("tsconfig.json", { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] });
+      write("src/tools.ts", "/**\n * Adds one.\n * @tool\n * @param n A number.\n */\nexport function addOne(n: number): number {\n  return n + 1;\n}\n");
+      const entry = { kind: "tool", name: "greet", description: "Greets.", implementation: { module: "dist/greet.js", export: "greet" }, arguments: { mode: "request", parameters: [{ kind: "request" }] }, inputSchema: { type: "object", properties: {} }, source: { file: "src/greet.ts", line: 1, column: 1 } };
+      write("node_modules/lib/package.json", { name: "lib", version: "1.0.0", type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
+      write("node_modules/lib/dist/toolgen.manifest.json", { formatVersion: 2, package: { name: "lib", version: "1.0.0" }, registryModule: "dist/tools.generated.js", entries: [entry] });
+      write("node_modules/lib/dist/tools.generated.js", `export const definitions = [{ entry: ${JSON.stringify(entry)}, validate: () => true, load: () => import("./greet.js") }];\n`);
+      write("node_modules/lib/dist/greet.js", "export function greet() { return 'hello'; }\n");
+      expect(run(["build"], dir).status).toBe(0);
+      expect(run(["check"], dir).status).toBe(0);
+      rmSync(path.join(dir, "node_modules/lib/dist/greet.js"));
+      const check = run(["check", "--json"], dir);
+      expect(check.status).toBe(1);
+      expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringContaining("$.entries[0].implementation.module") }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("fails (kind dependencies) on a name a dependency provides too, which call and serve would refuse; \"overrides\" settles it", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "toolgen-check-clash-"));
     const write = (file: string, content: unknown) => {
@@ -259,7 +285,7 @@ describe("toolgen check with the dependencies' tools", () => {
       const check = run(["check", "--json"], dir);
       expect(check.status).toBe(1);
       expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringContaining("The name 'slugify' is provided twice") }]);
-      expect(run(["check"], dir).stderr).toContain("toolgen: 'toolgen call' and 'serve' would refuse the tools with its dependencies'; see above.\n");
+      expect(run(["check"], dir).stderr).toContain("toolgen: its dependencies' tools would not load or serve safely with its own; see above.\n");
       write("toolgen.config.json", { overrides: { slugify: "app" } });
       expect(run(["check"], dir).status).toBe(0);
       // Where each entry comes from, with the version.

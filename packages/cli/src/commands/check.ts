@@ -109,7 +109,7 @@ export async function runCheck(options: { project?: string; against?: string; js
     const reasons = [
       ...(has("missing", "stale", "extra", "outside") ? ["generated files are out of date or outside the program"] : []),
       ...(has("unpublished") ? ["the package would be published without its manifest"] : []),
-      ...(has("dependencies") ? ["'toolgen call' and 'serve' would refuse the tools with its dependencies'"] : []),
+      ...(has("dependencies") ? ["its dependencies' tools would not load or serve safely with its own"] : []),
       ...(has("breaking") ? ["the contract breaks its callers"] : []),
     ];
     const why = `${reasons.join("; ")}; see above${has("missing", "stale", "extra", "outside") ? ", then run 'toolgen build'" : ""}.`;

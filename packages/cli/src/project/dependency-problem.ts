@@ -16,9 +16,10 @@ export async function dependencyProblem(info: ProjectInfo, own: readonly Manifes
   try {
     withDependencyEntries(info, own);
     for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) {
-      await loadDiscovered([dependency]);
-      // Its patterns run on every call's arguments, and no build of this package judged them.
-      for (const entry of dependency.manifest.entries) {
+      // Its implementation modules too, as `call` imports the one it calls: every one a call could reach.
+      const definitions = await loadDiscovered([dependency], { checkExports: true });
+      // Its patterns run on every call's arguments, as its registry module holds them, and no build of this package judged them.
+      for (const { entry } of definitions) {
         const slow = slowPatterns(entry.inputSchema);
         if (slow.length > 0) return `${dependency.displayPath}: '${entry.name}' (${dependency.packageName}): ${slow[0]}`;
       }

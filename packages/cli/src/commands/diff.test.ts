@@ -65,6 +65,11 @@ describe("toolgen diff", () => {
       writeFileSync(path.join(packing, "package.json"), JSON.stringify({ ...packageJson, private: false, files: ["dist/*.js"] }));
       execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: packing, encoding: "utf8" });
       expect(toolgen(["diff", tarball], dir)).toMatchObject({ status: 2, stderr: `toolgen: ${tarball}:package/dist/toolgen.manifest.json: not in the tarball: the package was packed without its manifest (its "files" leave it out, or it was not built).\n` });
+      // Not a tarball at all, or a damaged one: said so, not read as a manifest.
+      writeFileSync(path.join(dir, "random.tgz"), Buffer.from([0x52, 0x66, 0x46, 0x00, 0xff, 0x4a]));
+      expect(toolgen(["diff", "random.tgz"], dir)).toMatchObject({ status: 2, stderr: "toolgen: random.tgz: not a package tarball (not gzip-compressed, as npm pack writes one).\n" });
+      writeFileSync(path.join(dir, "cut.tgz"), readFileSync(path.join(dir, tarball)).subarray(0, 100));
+      expect(toolgen(["diff", "cut.tgz"], dir)).toMatchObject({ status: 2, stderr: "toolgen: cut.tgz: not a package tarball (unexpected end of file).\n" });
     } finally {
       rmSync(packing, { recursive: true, force: true });
     }

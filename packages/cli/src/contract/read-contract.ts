@@ -49,7 +49,9 @@ export function readContract(spec: string | undefined, project: string | undefin
   const resolved = path.resolve(spec);
   if (!existsSync(resolved)) throw new UsageError(`${spec}: no such file or folder (give a manifest, a package folder, a package tarball or git:<ref>).`);
   if (statSync(resolved).isDirectory()) return readPackage(resolved, spec);
-  return isGzip(resolved) ? readTarball(resolved, spec) : readManifestFile(resolved, spec);
+  if (isGzip(resolved)) return readTarball(resolved, spec);
+  if (/\.(tgz|tar\.gz)$/i.test(spec)) throw new UsageError(`${spec}: not a package tarball (not gzip-compressed, as npm pack writes one).`);
+  return readManifestFile(resolved, spec);
 }
 
 function isGzip(file: string): boolean {

@@ -237,7 +237,7 @@ describe("discoverRegistry: loading what was discovered", () => {
     modernPackage("node_modules/evil", "app");
     write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { evil: "1" }, toolgen: { manifest: "./dist/toolgen.manifest.json" } });
     write("node_modules/evil/package.json", { name: "app", version: "1.0.0", type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
-    await expect(discoverRegistry(root())).rejects.toThrow("The name 'greet' is provided twice");
+    await expect(discoverRegistry(root())).rejects.toThrow("The name 'greet' is provided twice: by the application and by an installed package named like it, app@1.0.0 (node_modules/evil/dist/toolgen.manifest.json). Remove or rename that package.");
     await expect(discoverRegistry(root(), { overrides: { greet: "app" } })).rejects.toThrow(
       "The override for 'greet' chooses app, the application, and an installed package of that name provides 'greet' too (node_modules/evil/dist/toolgen.manifest.json): a dependency named like the application cannot be told from it. Remove or rename that package.",
     );

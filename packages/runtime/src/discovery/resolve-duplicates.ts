@@ -49,6 +49,10 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
     if (chosen === undefined) {
       const [a, b] = list as [(typeof all)[number], (typeof all)[number]];
       if (a.from === b.from) throw new DiscoveryError(`The name '${name}' is provided twice by ${a.definition.origin}: a manifest lists each name once (rebuild the package).`);
+      const impostor = a.from.isApplication ? b : b.from.isApplication ? a : undefined;
+      if (impostor && a.from.packageName === b.from.packageName) {
+        throw new DiscoveryError(`The name '${name}' is provided twice: by the application and by an installed package named like it, ${packageLabel(impostor.from)} (${impostor.from.displayPath}). Remove or rename that package.`);
+      }
       // Two versions of one package are told apart by their versions; copies without one cannot be.
       const label = a.from.packageName === b.from.packageName ? packageLabel(b.from) : b.from.packageName;
       if (a.from.packageName === b.from.packageName && packageLabel(a.from) === label) {

@@ -241,8 +241,12 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
 });
 
 describe("toolgen check with the dependencies' tools", () => {
-  it("fails (kind dependencies) on a dependency with a registry module whose implementation module is gone, which call would refuse", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "toolgen-check-module-"));
+  /**
+   * An application whose `src/tools.ts` is `tools`, depending on `lib` (its files to write under
+   * node_modules/lib); `test` runs in it, and the folder is removed after.
+   */
+  function withApp(name: string, tools: string, test: (dir: string, write: (file: string, content: unknown) => void) => void): void {
+    const dir = mkdtempSync(path.join(tmpdir(), `toolgen-check-${name}-`));
     const write = (file: string, content: unknown) => {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), typeof content === "string" ? content : JSON.stringify(content));
@@ -250,7 +254,15 @@ describe("toolgen check with the dependencies' tools", () => {
     try {
       write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { lib: "1.0.0" } });
       write("tsconfig.json", { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] });
-      write("src/tools.ts", "/**\n * Adds one.\n * @tool\n * @param n A number.\n */\nexport function addOne(n: number): number {\n  return n + 1;\n}\n");
+      write("src/tools.ts", tools);
+      test(dir, write);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("fails (kind dependencies) on a dependency with a registry module whose implementation module is gone, which call would refuse", () => {
+    withApp("module", "/**\n * Adds one.\n * @tool\n * @param n A number.\n */\nexport function addOne(n: number): number {\n  return n + 1;\n}\n", (dir, write) => {
       const entry = { kind: "tool", name: "greet", description: "Greets.", implementation: { module: "dist/greet.js", export: "greet" }, arguments: { mode: "request", parameters: [{ kind: "request" }] }, inputSchema: { type: "object", properties: {} }, source: { file: "src/greet.ts", line: 1, column: 1 } };
       write("node_modules/lib/package.json", { name: "lib", version: "1.0.0", type: "module", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
       write("node_modules/lib/dist/toolgen.manifest.json", { formatVersion: 2, package: { name: "lib", version: "1.0.0" }, registryModule: "dist/tools.generated.js", entries: [entry] });
@@ -262,21 +274,11 @@ describe("toolgen check with the dependencies' tools", () => {
       const check = run(["check", "--json"], dir);
       expect(check.status).toBe(1);
       expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringContaining("$.entries[0].implementation.module") }]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("fails (kind dependencies) on a name a dependency provides too, which call and serve would refuse; \"overrides\" settles it", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "toolgen-check-clash-"));
-    const write = (file: string, content: unknown) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), typeof content === "string" ? content : JSON.stringify(content));
-    };
-    try {
-      write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { lib: "1.0.0" } });
-      write("tsconfig.json", { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] });
-      write("src/tools.ts", "/**\n * Makes a slug.\n * @tool\n */\nexport function slugify(text: string): string {\n  return text;\n}\n");
+    withApp("clash", "/**\n * Makes a slug.\n * @tool\n */\nexport function slugify(text: string): string {\n  return text;\n}\n", (dir, write) => {
       write("node_modules/lib/package.json", { name: "lib", version: "1.0.0", type: "module", toolgen: { manifest: "./toolgen.manifest.json" } });
       const tool = (name: string) => ({ name, description: "", module: "index.js", export: "slugify", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } });
       write("node_modules/lib/toolgen.manifest.json", { formatVersion: 1, name: "lib", version: "1.0.0", tools: [tool("slugify"), tool("lib_version")] });
@@ -306,9 +308,7 @@ describe("toolgen check with the dependencies' tools", () => {
       const broken = run(["check", "--json"], dir);
       expect(broken.status).toBe(1);
       expect(JSON.parse(broken.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringMatching(/^node_modules\/lib\/toolgen\.manifest\.json: invalid manifest\n {2}\$\.tools\[0\]\.module: .*index\.js/) }]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

@@ -30,7 +30,8 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
  * application's `own` (from its sources): a name two packages provide, among the entries a
  * registry declaring `hosts` registers, is resolved by the configuration's `overrides` exactly
  * as `toolgen call` and `serve` resolve it — or the same error. `packageOf` names the
- * dependency an entry comes from (undefined for the application's).
+ * dependency an entry comes from (undefined for the application's); `dependencies` are the
+ * manifests discovered.
  */
 export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): DependencyEntries {
   try {
@@ -44,6 +45,7 @@ export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestE
 
 interface DependencyEntries {
   entries: ManifestEntry[];
+  dependencies: DiscoveredManifest[];
   packageOf: (entry: ManifestEntry) => string | undefined;
 }
 
@@ -78,5 +80,5 @@ function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hos
     });
   // With its version: two versions of a package may both be installed.
   const packages = new Map(all.filter((item) => item.from !== application).map((item) => [item.definition.entry, item.from.packageVersion ? `${item.from.packageName}@${item.from.packageVersion}` : item.from.packageName]));
-  return { entries, packageOf: (entry) => packages.get(entry) };
+  return { entries, dependencies, packageOf: (entry) => packages.get(entry) };
 }

@@ -1,6 +1,6 @@
 import { slowPatterns } from "@toolgen/core";
 import { type ManifestEntry, ManifestError } from "@toolgen/runtime";
-import { discoverManifests, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
+import { DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
 import type { ProjectInfo } from "@toolgen/transformer/project";
 import { withDependencyEntries } from "./analyze-project.js";
 import { ConfigError } from "./config.js";
@@ -14,8 +14,7 @@ import { ConfigError } from "./config.js";
  */
 export async function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): Promise<string | undefined> {
   try {
-    withDependencyEntries(info, own);
-    for (const dependency of discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() })) {
+    for (const dependency of withDependencyEntries(info, own).dependencies) {
       // Its implementation modules too, as `call` imports the one it calls: every one a call could reach.
       const definitions = await loadDiscovered([dependency], { checkExports: true });
       // Its patterns run on every call's arguments, as its registry module holds them, and no build of this package judged them.

@@ -82,13 +82,7 @@ function readTarball(file: string, label: string): Contract {
   const packageJsonPath = [...files.keys()].filter((name) => /^[^/]+\/package\.json$/.test(name)).sort()[0];
   if (packageJsonPath === undefined) throw new UsageError(`${label}: a package tarball needs a package.json in its folder (package/package.json).`);
   const root = packageJsonPath.slice(0, packageJsonPath.indexOf("/"));
-  let manifest: unknown;
-  try {
-    manifest = (JSON.parse(files.get(packageJsonPath)!.toString("utf8")) as { toolgen?: { manifest?: unknown } } | null)?.toolgen?.manifest;
-  } catch (error) {
-    throw new UsageError(`${label}: ${packageJsonPath}: ${(error as Error).message}`);
-  }
-  if (typeof manifest !== "string") throw new UsageError(`${label}: ${packageJsonPath} names no manifest ("toolgen": { "manifest": … }).`);
+  const manifest = manifestNamedIn(files.get(packageJsonPath)!.toString("utf8"), `${label}:${packageJsonPath}`);
   const inside = path.posix.join(root, manifest);
   const shown = `${label}:${inside}`;
   const text = files.get(inside)?.toString("utf8");
@@ -153,14 +147,20 @@ function isObjectWithoutFormat(text: string): boolean {
 function readPackage(folder: string, label: string): Contract {
   const packageJson = path.join(folder, "package.json");
   if (!existsSync(packageJson)) throw new UsageError(`${label}: a package folder needs a package.json.`);
+  const manifest = manifestNamedIn(readFileSync(packageJson, "utf8"), path.join(label, "package.json"));
+  return readManifestFile(path.join(folder, manifest), path.join(label, manifest));
+}
+
+/** The manifest a package.json's text names (`"toolgen": { "manifest": … }`); `shown` is where it is. */
+function manifestNamedIn(text: string, shown: string): string {
   let manifest: unknown;
   try {
-    manifest = (JSON.parse(readFileSync(packageJson, "utf8")) as { toolgen?: { manifest?: unknown } } | null)?.toolgen?.manifest;
+    manifest = (JSON.parse(text) as { toolgen?: { manifest?: unknown } } | null)?.toolgen?.manifest;
   } catch (error) {
-    throw new UsageError(`${path.join(label, "package.json")}: ${(error as Error).message}`);
+    throw new UsageError(`${shown}: ${(error as Error).message}`);
   }
-  if (typeof manifest !== "string") throw new UsageError(`${label}/package.json names no manifest ("toolgen": { "manifest": … }); build the package, or give the manifest file.`);
-  return readManifestFile(path.join(folder, manifest), path.join(label, manifest));
+  if (typeof manifest !== "string") throw new UsageError(`${shown} names no manifest ("toolgen": { "manifest": … }); build the package, or give the manifest file.`);
+  return manifest;
 }
 
 /** The project's sources analyzed now, with the manifest a build would write; `onFiles` is given every file the program read. */

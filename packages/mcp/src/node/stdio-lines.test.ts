@@ -131,6 +131,13 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
       expect(second!.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^The result is too large to send: the batch's answers are \d+ bytes together, over the 600 bytes/) }] });
     });
 
+    it("a batch sent right after initialize, before its answer (a one-shot pipe), is taken in the version initialize asked for", async () => {
+      const { input, received, answers } = await transport();
+      input.write(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-03-26"}}\n[${ping(1).trim()}]\n`);
+      expect(await answers()).toEqual([]);
+      expect(received.map((m) => (m as { method: string }).method)).toEqual(["initialize", "ping"]);
+    });
+
     it("a request of the batch the client cancels is not waited for", async () => {
       const { input, lines, answers } = await session("2024-11-05");
       input.write(`[${ping(1).trim()},${ping(2).trim()}]\n`);

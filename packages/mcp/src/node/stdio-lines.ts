@@ -27,7 +27,10 @@ export class StdioLines implements Transport {
   private closed = false;
   /** Requests read and not yet answered (nor cancelled), by id, with their method: what a client that closed its end still waits for. */
   private readonly unanswered = new Map<string | number, string>();
-  /** The protocol version the server answered `initialize` with. */
+  /**
+   * The session's protocol version: the one `initialize` asked for until the server answers it
+   * (a one-shot `printf … | toolgen serve` sends its batch before that), then the answer's.
+   */
   private version: string | undefined;
   /** The batches being answered: the ids of their requests not answered yet, and the answers so far. */
   private readonly batches = new Set<Batch>();
@@ -191,8 +194,9 @@ export class StdioLines implements Transport {
   private accept(message: unknown): void {
     const parsed = JSONRPCMessageSchema.safeParse(message);
     if (!parsed.success) return this.refuse(-32600, "Invalid Request: not a JSON-RPC message MCP knows.", idOf(message));
-    const { id, method, params } = parsed.data as { id?: string | number; method?: string; params?: { requestId?: string | number } };
+    const { id, method, params } = parsed.data as { id?: string | number; method?: string; params?: { requestId?: string | number; protocolVersion?: unknown } };
     if (method !== undefined && id !== undefined) this.unanswered.set(id, method);
+    if (method === "initialize" && typeof params?.protocolVersion === "string") this.version = params.protocolVersion;
     if (method === "notifications/cancelled" && params?.requestId !== undefined) this.settle(params.requestId);
     this.onmessage?.(parsed.data);
   }

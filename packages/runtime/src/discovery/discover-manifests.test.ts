@@ -344,6 +344,13 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root())).rejects.toThrow(/^The name 'one' is provided twice: by a \(node_modules\/a\/toolgen\.manifest\.json\) and by b \(node_modules\/b\/toolgen\.manifest\.json\)\. They also both provide 'two', 'three'\. Remove one/);
   });
 
+  it("an override naming a version that is not installed is told the version that is", async () => {
+    write("package.json", { name: "app", type: "module", dependencies: { lib: "1" } });
+    legacyPackage("node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
+    await expect(discoverRegistry(root(), { overrides: { compute: "lib@2.0.0" } })).rejects.toThrow("The override for 'compute' chooses lib@2.0.0, which does not provide it (provided by: lib@1.0.0).");
+    await expect(discoverRegistry(root(), { overrides: { compute: "other" } })).rejects.toThrow("The override for 'compute' chooses other, which does not provide it (provided by: lib).");
+  });
+
   it("two versions of one package (an npm diamond) are told apart by version; copies of one version are one provider", async () => {
     write("package.json", { name: "app", type: "module", dependencies: { lib: "1", wrapper: "1" } });
     legacyPackage("node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });

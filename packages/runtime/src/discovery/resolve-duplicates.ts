@@ -37,9 +37,10 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
   for (const [name, chosen] of Object.entries(overrides)) {
     const providing = providers.get(name) ?? [];
     if (!providing.some((from) => chooses(chosen, from))) {
-      // A version only where it tells copies of one package apart.
+      // A version only where it tells copies of one package apart, or the override named one.
       const versions = (from: DiscoveredManifest) => new Set(providing.filter((p) => p.packageName === from.packageName).map(packageLabel)).size;
-      const labels = [...new Set(providing.map((from) => (versions(from) > 1 ? packageLabel(from) : from.packageName)))];
+      const namesVersionOf = (from: DiscoveredManifest) => chosen.startsWith(`${from.packageName}@`);
+      const labels = [...new Set(providing.map((from) => (versions(from) > 1 || namesVersionOf(from) ? packageLabel(from) : from.packageName)))];
       throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which does not provide it${labels.length ? ` (provided by: ${labels.join(", ")})` : " (no package provides it)"}.`);
     }
   }

@@ -12,7 +12,7 @@ import { type ContractChange, diffManifests } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import { formatDiff } from "../contract/format-diff.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
-import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
+import { ContractAnalysisError, otherPackageWarning, readContract } from "../contract/read-contract.js";
 import { UsageError } from "./usage-error.js";
 import { breakingVersion } from "../contract/breaking-version.js";
 
@@ -41,6 +41,8 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
     }
     throw error;
   }
+  const other = otherPackageWarning(old, { label: "the current sources", entries: manifest.entries, packageName: manifest.package.name, version: manifest.package.version });
+  if (other && print) process.stderr.write(other);
   const diff = diffManifests(old.entries, manifest.entries);
   const version = breakingVersion(old, manifest.package.version);
   if (diff.bump !== "major" || version.announced) {

@@ -50,6 +50,18 @@ describe("toolgen diff", () => {
     expect([folder.status, folder.stdout.split("\n")[0]]).toEqual([0, "toolgen diff dist/toolgen.manifest.json → v1.manifest.json: 0 breaking, 0 compatible, 0 cosmetic (bump: none)"]);
   });
 
+  it("two different packages are compared with a warning saying so", () => {
+    const v1 = JSON.parse(readFileSync(path.join(dir, "v1.manifest.json"), "utf8")) as { package: { name: string } };
+    writeFileSync(path.join(dir, "other.manifest.json"), JSON.stringify({ ...v1, package: { ...v1.package, name: "some-other-package" } }));
+    try {
+      const other = toolgen(["diff", "other.manifest.json", "v1.manifest.json"], dir);
+      expect([other.status, other.stderr]).toEqual([0, `toolgen: warning: other.manifest.json is the package some-other-package, v1.manifest.json ${v1.package.name}: two different packages are compared (meant if the package was renamed).\n`]);
+      expect(toolgen(["diff", "v1.manifest.json", "git:HEAD"], dir).stderr).toBe("");
+    } finally {
+      rmSync(path.join(dir, "other.manifest.json"));
+    }
+  });
+
   it("a package tarball (npm pack's) is a side too: the manifest it was packed with", () => {
     const packing = mkdtempSync(path.join(tmpdir(), "toolgen-pack-"));
     try {

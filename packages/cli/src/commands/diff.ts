@@ -1,6 +1,6 @@
 import { diffManifests } from "@toolgen/core";
 import { formatDiff } from "../contract/format-diff.js";
-import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
+import { ContractAnalysisError, otherPackageWarning, readContract } from "../contract/read-contract.js";
 
 /**
  * `toolgen diff <old> [<new>]`: what changed in the tool contract between two versions, each
@@ -19,6 +19,8 @@ export function runDiff(oldSpec: string, newSpec: string | undefined, options: {
     return 2;
   }
   const { old, now, diff } = result;
+  const other = otherPackageWarning(old, now);
+  if (other) process.stderr.write(other);
   process.stdout.write(options.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff, old.label, now.label));
   return diff.bump === "major" ? 1 : 0;
 }

@@ -13,11 +13,21 @@ import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { tsconfigPathOf } from "@toolgen/transformer/project";
 
-/** One side of a contract comparison: its entries, the package version it states, and what to call it. */
+/** One side of a contract comparison: its entries, the package name and version it states, and what to call it. */
 export interface Contract {
   label: string;
   entries: ManifestEntry[];
+  packageName: string | undefined;
   version: string | undefined;
+}
+
+/**
+ * A warning when the two sides are different packages (a tarball or folder of another
+ * package given by mistake): the comparison still runs — a package renamed keeps its contract.
+ */
+export function otherPackageWarning(old: Contract, now: Contract): string | undefined {
+  if (old.packageName === undefined || now.packageName === undefined || old.packageName === now.packageName) return undefined;
+  return `toolgen: warning: ${old.label} is the package ${old.packageName}, ${now.label} ${now.packageName}: two different packages are compared (meant if the package was renamed).\n`;
 }
 
 /**
@@ -127,7 +137,7 @@ function readManifestFile(file: string, label: string): Contract {
 function fromManifestText(text: string, label: string): Contract {
   try {
     const { manifest } = readManifest(text, label);
-    return { label, entries: manifest.entries, version: manifest.package.version };
+    return { label, entries: manifest.entries, packageName: manifest.package.name, version: manifest.package.version };
   } catch (error) {
     // A JSON object with no format at all is some other file (a package.json, say): say that.
     if (isObjectWithoutFormat(text)) throw new UsageError(`${label} is not a toolgen manifest (it has no "formatVersion"): give a manifest, a package folder whose package.json names one, a package tarball, or git:<ref>.`);
@@ -168,8 +178,8 @@ function analyzeContract(project: string | undefined, label: string, cwd = proce
   const info = loadProjectInfo(project, cwd);
   const plan = planProjectBuild(info, (_sources, files) => onFiles?.(files));
   if (plan.diagnostics.some((d) => d.severity === "error")) throw new ContractAnalysisError(label, plan.diagnostics);
-  const manifest = JSON.parse(plan.files[0].content) as { entries: ManifestEntry[]; package: { version?: string } };
-  return { label, entries: manifest.entries, version: manifest.package.version };
+  const manifest = JSON.parse(plan.files[0].content) as { entries: ManifestEntry[]; package: { name: string; version?: string } };
+  return { label, entries: manifest.entries, packageName: manifest.package.name, version: manifest.package.version };
 }
 
 /**
@@ -221,7 +231,7 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
     if (!existsSync(path.dirname(there))) {
       // A package added since that commit: nothing of it existed, so every entry is new.
       process.stderr.write(`toolgen: ${label}: ${relativePosix(path.dirname(tsconfig), root)} did not exist at that commit; every entry is new.\n`);
-      return { label, entries: [], version: undefined };
+      return { label, entries: [], packageName: undefined, version: undefined };
     }
     if (!existsSync(there)) throw new UsageError(`${label}: ${path.relative(root, tsconfig)} does not exist at that commit.`);
     try {

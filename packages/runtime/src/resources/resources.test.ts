@@ -113,10 +113,12 @@ describe("registry.readResource", () => {
     expect(await registry().dispatch("note", { name: "a?b#c" })).toEqual({ status: "ok", text: "# a?b#c", resource: { uri: "notes:///a%3Fb%23c", mimeType: "text/markdown" } });
   });
 
-  it("returns bytes as base64: a Uint8Array, an ArrayBuffer, or any other view of one", async () => {
+  it("returns bytes as base64: a Uint8Array, an ArrayBuffer, a SharedArrayBuffer, or any other view of one", async () => {
     expect(await registry().readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", mimeType: "image/png", blob: "iVBORw==" } });
     const png = new Uint8Array([0, 137, 80, 78, 71, 0]);
-    for (const bytes of [png.slice(1, 5).buffer, new DataView(png.buffer, 1, 4), new Int8Array(png.buffer, 1, 4)]) {
+    const shared = new Uint8Array(new SharedArrayBuffer(4));
+    shared.set(png.subarray(1, 5));
+    for (const bytes of [png.slice(1, 5).buffer, new DataView(png.buffer, 1, 4), new Int8Array(png.buffer, 1, 4), shared.buffer, shared]) {
       const r = createRegistry([]);
       r.register({ kind: "resource", name: "logo", description: "", uris: ["assets:///logo.png"], fn: () => bytes });
       expect(await r.readResource("assets:///logo.png")).toEqual({ status: "ok", text: "", resource: { uri: "assets:///logo.png", blob: "iVBORw==" } });

@@ -37,6 +37,9 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   // `authorizationServers` names none (API keys handed out some other way): then there is no
   // metadata to point to, and a challenge does not point to any.
   const authorizationServers = auth.authorizationServers ?? (auth.issuer ? [auth.issuer] : []);
+  if (auth.jwks !== undefined && authorizationServers.length === 0) {
+    throw new TypeError("toolgen: auth.authorizationServers is empty: MCP clients could not find where to get a token for this server. Leave it out to announce the issuer.");
+  }
   const metadataUrl = (request: Request) => {
     if (authorizationServers.length === 0) return undefined;
     const resource = new URL(resourceOf(request));
@@ -55,8 +58,9 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   return {
     metadata(request) {
       const { pathname } = new URL(request.url);
-      // The bare form, and a suffixed one (any, when the handler serves every path).
-      const suffixed = mcpPath === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : metadataSuffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
+      // The bare form, and a suffixed one: the endpoint's or the resource's path; any, when the
+      // handler serves every path and no resource is configured (then the suffix is the resource).
+      const suffixed = mcpPath === undefined && resource === undefined ? pathname.startsWith(`${METADATA_PATH}/`) : metadataSuffixes.some((suffix) => pathname === `${METADATA_PATH}${suffix}`);
       if (pathname !== METADATA_PATH && !suffixed) return undefined;
       // Public, and fetched by browser-based clients before they authorize: readable from any
       // page, also when it sends the MCP-Protocol-Version header (as the SDK's client does).

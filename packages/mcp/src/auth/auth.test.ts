@@ -123,6 +123,10 @@ describe("bearer authentication", () => {
       const post = await handler(new Request(`http://localhost${path}`, { method: "POST", body: "{}" }));
       expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD, OPTIONS"]);
     }
+    // Another suffix would name another resource, whose metadata this is not (RFC 9728 §3.3):
+    // here it is one more path of the endpoint, which every path is (a GET there is 405).
+    const other = await handler(new Request("http://localhost/.well-known/oauth-protected-resource/other/path"));
+    expect(other.status).toBe(405);
   });
 
   it("the resource announced is the one tokens must be for: a token for it is taken, whatever Host the request names", async () => {
@@ -404,7 +408,7 @@ describe("a JWKS URL", () => {
     expect(await response.json()).toEqual({ error: "temporarily_unavailable", error_description: "The token could not be checked just now; try again shortly." });
   });
 
-  it("once it could not be had, new tokens are 503 without asking it again until Retry-After has passed; tokens verified before still pass", async () => {
+  it("once it could not be had, tokens of keys not fetched are 503 without asking it again until Retry-After has passed; tokens of the keys fetched still pass, malformed ones are 401", async () => {
     let fetches = 0;
     let up = true;
     const keyServer = createServer((_req, res) => {
@@ -426,6 +430,11 @@ describe("a JWKS URL", () => {
       expect([await unknownKid("a"), await unknownKid("b"), await unknownKid("c")]).toEqual([503, 503, 503]);
       expect(fetches).toBe(2);
       expect((await remote(rpc("tools/list", {}, known))).status).toBe(200);
+      // A made-up kid cannot make the server refuse tokens it can check with the keys it has.
+      expect((await remote(rpc("tools/list", {}, `Bearer ${await token({ sub: "new" })}`))).status).toBe(200);
+      const malformed = await remote(rpc("tools/list", {}, "Bearer aaa.bbb.ccc"));
+      expect([malformed.status, malformed.headers.get("www-authenticate")]).toEqual([401, expect.stringContaining('error="invalid_token"')]);
+      expect(fetches).toBe(2);
       up = true;
       vi.setSystemTime(Date.now() + 5_000);
       expect((await remote(rpc("tools/list", {}, `Bearer ${await token({ sub: "d" })}`))).status).toBe(200);
@@ -465,6 +474,7 @@ describe("configuration", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" } })).toThrow("must be an https: URL");
     // What would only refuse every token (503 or 401 forever) is refused at start too, as `toolgen serve` refuses it.
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: [] } })).toThrow("auth.authorizationServers is empty");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: "check" as never } })).toThrow("auth.verify must be a function");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: null as never } })).toThrow(/auth\.verify must be a function .*; got null\./);
   });

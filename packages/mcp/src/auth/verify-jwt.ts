@@ -1,5 +1,5 @@
 import type { Principal } from "@toolgen/runtime";
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { AuthOptions } from "./auth-options.js";
 import { RETRY_AFTER_S } from "./bearer-responses.js";
 
@@ -38,23 +38,18 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
   if (!auth.issuer || !auth.audience || (Array.isArray(auth.audience) && auth.audience.length === 0)) {
     throw new TypeError("toolgen: auth with 'jwks' needs 'issuer' and 'audience' (a string, or a list of at least one): a token signed by the right key but issued for another server must not pass.");
   }
-  const keys = typeof auth.jwks === "string" ? createRemoteJWKSet(remoteUrl(auth.jwks)) : createLocalJWKSet(checkKeySet(auth.jwks));
   const options = { issuer: auth.issuer, audience: auth.audience, algorithms: ALGORITHMS, clockTolerance: CLOCK_TOLERANCE_S, requiredClaims: ["exp"] };
+  const keys = typeof auth.jwks === "string" ? remoteKeys(createRemoteJWKSet(remoteUrl(auth.jwks))) : { get: createLocalJWKSet(checkKeySet(auth.jwks)), failed() {} };
   // A client sends the same token with every request: its signature is checked once, and the
   // verdict kept until the token expires. Only tokens that passed are kept, so what an
   // attacker sends never grows the cache; it holds at most CACHED_TOKENS.
   const verified = new Map<string, { principal: Principal; expires: number }>();
-  // After the key set could not be had, tokens not verified before are answered 503 for as long
-  // as the answer's Retry-After says, without asking again: else every request (any made-up
-  // token) fetched it anew from an identity provider in trouble, and waited out jose's timeout.
-  let unavailableUntil = 0;
   return async (token) => {
     const known = verified.get(token);
     if (known && Date.now() < known.expires) return { principal: known.principal };
     verified.delete(token);
-    if (Date.now() < unavailableUntil) return { unavailable: true };
     try {
-      const { payload } = await jwtVerify(token, keys, options);
+      const { payload } = await jwtVerify(token, keys.get, options);
       const principal = principalOf(payload);
       if (verified.size >= CACHED_TOKENS) verified.delete(verified.keys().next().value!);
       verified.set(token, { principal, expires: payload.exp! * 1000 });
@@ -64,11 +59,42 @@ export function createTokenVerifier(auth: AuthOptions): TokenVerifier {
       // jose throws its base class itself (ERR_JOSE_GENERIC) for a key set answered with an error or not JSON.
       const keySetTrouble = !(error instanceof errors.JOSEError) || error.code === "ERR_JOSE_GENERIC" || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
       if (keySetTrouble) {
-        if (typeof auth.jwks === "string") unavailableUntil = Date.now() + RETRY_AFTER_S * 1000;
+        if (!(error instanceof KeySetUnavailable)) keys.failed();
         return { unavailable: true };
       }
       return { problem: error.message };
     }
+  };
+}
+
+/** A token's key is not among those at hand, and the key set is not asked for now. */
+class KeySetUnavailable extends Error {}
+
+/**
+ * A remote key set that, once it could not be had, is not asked again for as long as the 503's
+ * Retry-After says: else every request (any made-up token, any unknown `kid`) fetched it anew
+ * from an identity provider in trouble and waited out jose's timeout. Meanwhile tokens are
+ * checked against the keys last fetched, while they are fresh: a token signed by one of them
+ * passes, a malformed one is still 401; only a key not among them is 503.
+ */
+function remoteKeys(remote: ReturnType<typeof createRemoteJWKSet>): { get: JWTVerifyGetKey; failed(): void } {
+  let unavailableUntil = 0;
+  let lastKnown: JWTVerifyGetKey | undefined;
+  return {
+    get: async (header, token) => {
+      if (Date.now() >= unavailableUntil) return remote(header, token);
+      if (!lastKnown) throw new KeySetUnavailable();
+      try {
+        return await lastKnown(header, token);
+      } catch (error) {
+        throw error instanceof errors.JWKSNoMatchingKey ? new KeySetUnavailable() : error;
+      }
+    },
+    failed() {
+      unavailableUntil = Date.now() + RETRY_AFTER_S * 1000;
+      const jwks = remote.fresh ? remote.jwks() : undefined;
+      lastKnown = jwks ? createLocalJWKSet(jwks) : undefined;
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { errorOutcome, type ErrorOutcome, type Repair } from "../outcome/outcome.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import { findTooDeep, MAX_ARGUMENT_DEPTH } from "./check-depth.js";
+import { fillNestedDefaults } from "./fill-defaults.js";
 import { repairArguments } from "./repair-arguments.js";
 import { setOwn } from "./set-own.js";
 import { valueAt } from "./json-pointer.js";
@@ -11,7 +12,7 @@ export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repai
 /**
  * The first half of every call: validate against the input schema; when that fails and
  * the registry is lenient, repair and validate again; then copy the arguments (the tool
- * may mutate its copy, never the caller's) and fill in top-level defaults.
+ * may mutate its copy, never the caller's) and fill in the defaults, top-level then nested.
  */
 export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, strict: boolean): Prepared {
   const name = definition.entry.name;
@@ -37,6 +38,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   }
   const copy = copyArguments(args) as Record<string, unknown>;
   for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);
+  fillNestedDefaults(definition.entry.inputSchema, copy);
   return { ok: true, args: copy, repairs };
 }
 

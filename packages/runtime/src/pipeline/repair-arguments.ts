@@ -5,7 +5,7 @@ import { isObject, MAX_ERRORS } from "../validation/validator-support.js";
 import { appendPointer, pointerOf } from "./json-pointer.js";
 import { setOwn } from "./set-own.js";
 
-type Schema = { [keyword: string]: unknown };
+export type Schema = { [keyword: string]: unknown };
 
 /** A number written as a string. `\\d+(?:\\.\\d*)?` rather than `\\d+\\.?\\d*`: the same strings, without quadratic backtracking on long digit runs. */
 const NUMERIC_STRING = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
@@ -131,7 +131,7 @@ function repair(walk: Walk, schema: Schema, value: unknown): unknown {
  * object member gives a different constant) names; none when that is not one. Worked out once
  * per union: a million items of one union cost a lookup each.
  */
-function memberFor(root: Schema, members: readonly Schema[], value: object): Schema | undefined {
+export function memberFor(root: Schema, members: readonly Schema[], value: object): Schema | undefined {
   let plan = unionPlans.get(members);
   if (!plan) unionPlans.set(members, (plan = planUnion(members.map((m) => resolve(root, m)))));
   if (Array.isArray(value)) return plan.array;
@@ -183,7 +183,7 @@ function typesOf(schema: Schema): ReadonlySet<string> {
   return types;
 }
 
-function resolve(root: Schema, schema: Schema): Schema {
+export function resolve(root: Schema, schema: Schema): Schema {
   const ref = schema.$ref;
   if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return schema;
   const defs = root.$defs as Record<string, Schema> | undefined;

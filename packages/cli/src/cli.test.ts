@@ -71,6 +71,28 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     }
   });
 
+  it("without \"files\", the ignore file npm reads then (.npmignore, else .gitignore) is what would leave the manifest out", () => {
+    const packageJson = path.join(dir, "package.json");
+    const original = readFileSync(packageJson, "utf8");
+    const { files: _files, ...rest } = JSON.parse(original) as Record<string, unknown>;
+    writeFileSync(packageJson, JSON.stringify({ ...rest, private: false }));
+    try {
+      writeFileSync(path.join(dir, ".gitignore"), "# built\nnode_modules\n/dist/\n");
+      const why = '.gitignore ignores dist/toolgen.manifest.json, and npm leaves out what it ignores when package.json has no "files": the package would be published without its manifest, and an application installing it would find none of its tools. List what to publish in "files" (with "dist/toolgen.manifest.json"), or write a .npmignore, which npm reads instead of .gitignore.';
+      expect(run(["build"], dir).stderr).toBe(`toolgen: warning: ${why}\n`);
+      expect(JSON.parse(run(["check", "--json"], dir).stdout).problems).toEqual([{ kind: "unpublished", file: "package.json", message: why }]);
+      // A .npmignore is read instead, and this one keeps the manifest.
+      writeFileSync(path.join(dir, ".npmignore"), "src\n");
+      expect(run(["check"], dir).status).toBe(0);
+      writeFileSync(path.join(dir, ".npmignore"), "dist/*.json\n");
+      expect(JSON.parse(run(["check", "--json"], dir).stdout).problems[0].message).toMatch(/^\.npmignore ignores dist\/toolgen\.manifest\.json, .* or un-ignore it in \.npmignore\.$/);
+    } finally {
+      writeFileSync(packageJson, original);
+      rmSync(path.join(dir, ".gitignore"), { force: true });
+      rmSync(path.join(dir, ".npmignore"), { force: true });
+    }
+  });
+
   it("docs: the catalog goes to the package's docs/tools by default, wherever the command runs", () => {
     const parent = path.dirname(dir);
     const docs = run(["docs", "-p", path.basename(dir)], parent);

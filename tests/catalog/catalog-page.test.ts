@@ -163,18 +163,24 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
-  it("has no serious accessibility violation (axe-core), in the light and the dark scheme", async () => {
+  it("has no serious accessibility violation (axe-core), in the light and the dark scheme, with a provider's JSON wider than its box", async () => {
+    const url = catalogWith("wide", `/**\n * ${"A description far wider than the page. ".repeat(8)}\n * @tool\n */\nexport function wideOne(): string {\n  return "";\n}\n`);
     for (const dark of [false, true]) {
-      const { page } = await open(catalog, { dark });
-      await page.locator("#entry-convert_length details.providers > summary").click();
-      await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
-        return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
-      });
-      expect(violations, dark ? "dark" : "light").toEqual([]);
+      const { page } = await open(url, { dark });
+      for (const name of ["convert_length", "wide_one"]) await page.locator(`#entry-${name} details.providers > summary`).click();
+      await page.waitForSelector("#entry-wide_one [role=tabpanel] pre");
+      expect(await page.$eval("#entry-wide_one [role=tabpanel] pre", (pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+      expect(await seriousViolations(page), dark ? "dark" : "light").toEqual([]);
       await page.close();
     }
+  });
+
+  it("keeps a description's line breaks, as the model gets them", async () => {
+    const url = catalogWith("lines", "/**\n * First line.\n * Second line.\n * @tool\n */\nexport function twoLines(): string {\n  return \"\";\n}\n");
+    const { page } = await open(url);
+    const [height, lineHeight] = await page.$eval("#entry-two_lines .description", (p) => [p.getBoundingClientRect().height, Number.parseFloat(getComputedStyle(p).lineHeight)]);
+    expect(height).toBeGreaterThan(1.5 * lineHeight);
+    await page.close();
   });
 
   it("fits a phone's width, and its screenshot is not blank", async () => {
@@ -196,6 +202,15 @@ describe("toolgen docs: the catalog page", () => {
   });
 });
 
+/** axe-core's serious and critical violations on the page, as `id (nodes)`. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run();
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
 describe("toolgen docs --against", () => {
   it("marks each changed entry with its worst change, lists the changes, and sums them up", async () => {
     expect(toolgen(["build"], dir).status).toBe(0);
@@ -212,6 +227,7 @@ describe("toolgen docs --against", () => {
       'cosmetic /input/precision description-changed: description "Decimal places in the result." → "Decimal places."',
       'breaking /input/to enum-value-removed: no longer accepts "mi"',
     ]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -231,6 +247,11 @@ describe("toolgen docs on 500 generated tools", () => {
     expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(500);
     expect(problems).toEqual([]);
+    // A link to an entry the first screen does not render opens at it.
+    const far = (await page.$$eval("article.entry", (articles) => articles.map((a) => a.id)))[300]!;
+    const linked = await open(`${pathToFileURL(file).href}#${far}`);
+    expect(await linked.page.$eval(`[id="${far}"]`, (article) => Math.round(article.getBoundingClientRect().top))).toBe(0);
+    await linked.page.close();
     await page.close();
   }, 120_000);
 });

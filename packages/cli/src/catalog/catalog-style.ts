@@ -1,7 +1,7 @@
 /** The catalog's stylesheet: system fonts, light and dark schemes, readable on a phone. */
 export const CATALOG_STYLE = `
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1b1f24; --muted: #57606a; --line: #d0d7de; --card: #f6f8fa; --accent: #0550ae; --bar: #218bff;
-  --breaking: #a40e26; --compatible: #1a7f37; --cosmetic: #6e7781; --warn: #7d4e00; }
+  --breaking: #a40e26; --compatible: #1a7f37; --cosmetic: #636c76; --warn: #7d4e00; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9da7b3; --line: #30363d; --card: #161b22; --accent: #79c0ff; --bar: #388bfd;
     --breaking: #ff7b72; --compatible: #3fb950; --cosmetic: #9da7b3; --warn: #d29922; }
@@ -21,6 +21,7 @@ h3 { font-size: 1rem; margin: 0.5rem 0 0.25rem; }
 #status { margin: 0.25rem 0 0; color: var(--muted); }
 .entry { border: 1px solid var(--line); border-radius: 8px; background: var(--card); padding: 0.75rem 1rem; margin: 0 0 1rem; }
 .entry[hidden] { display: none; }
+.description, td[data-label=description] { white-space: pre-line; }
 .badge { display: inline-block; font-size: 0.75rem; font-weight: 600; padding: 0 0.4rem; border: 1px solid currentColor; border-radius: 999px; vertical-align: middle; margin-left: 0.25rem; }
 .deprecated { color: var(--warn); }
 .change-breaking { color: var(--breaking); }

@@ -66,19 +66,29 @@ function render(): void {
       list.append(article);
     }
   };
+  // A link to an entry not rendered yet (`index.html#entry-name`): render up to it and go there,
+  // as the browser does for one that is.
+  const reveal = () => {
+    const index = entries.findIndex((e) => `#entry-${encodeURIComponent(e.entry.name)}` === location.hash);
+    if (index < articles.length) return;
+    renderBatch(articles.length, index + 1 - articles.length);
+    articles[index]!.scrollIntoView();
+  };
   renderBatch(0, FIRST_SCREEN);
+  reveal();
+  window.addEventListener("hashchange", reveal);
   document.body.dataset.ready = "true";
   // When the first screen was there: what `npm run bench` reports.
   document.body.dataset.readyAt = String(Math.round(performance.now()));
-  const next = (from: number) => {
-    if (from >= entries.length) {
+  const next = () => {
+    if (articles.length >= entries.length) {
       document.body.dataset.complete = "true";
       return;
     }
-    renderBatch(from, BATCH);
-    setTimeout(() => next(from + BATCH), 0);
+    renderBatch(articles.length, BATCH);
+    setTimeout(next, 0);
   };
-  next(FIRST_SCREEN);
+  next();
 }
 
 /** Entries rendered before the page counts as shown, then per batch. */
@@ -297,26 +307,31 @@ function examples(entry: ManifestEntry): HTMLElement | null {
   }
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   if (Object.keys(call).length === 0 || required.some((name) => !Object.hasOwn(call, name))) return null;
-  return el("details", { class: "examples" }, el("summary", {}, "Example call"), el("pre", {}, el("code", {}, JSON.stringify({ name: entry.name, arguments: call }, null, 2))));
+  return el("details", { class: "examples" }, el("summary", {}, "Example call"), codeBlock({ name: entry.name, arguments: call }));
+}
+
+/** JSON in a block that scrolls sideways: focusable, so that a keyboard can scroll it too. */
+function codeBlock(value: unknown): HTMLElement {
+  return el("pre", { tabindex: "0" }, el("code", {}, JSON.stringify(value, null, 2)));
 }
 
 function schemas(entry: ManifestEntry): HTMLElement {
-  const pre = (schema: unknown) => el("pre", {}, el("code", {}, JSON.stringify(schema, null, 2)));
   return el(
     "details",
     { class: "schemas" },
     el("summary", {}, entry.outputSchema ? "Input and output schemas" : "Input schema"),
     el("h3", {}, "Input"),
-    pre(entry.inputSchema),
+    codeBlock(entry.inputSchema),
     entry.outputSchema ? el("h3", {}, "Output") : null,
-    entry.outputSchema ? pre(entry.outputSchema) : null,
+    entry.outputSchema ? codeBlock(entry.outputSchema) : null,
   );
 }
 
 /** A tab per provider with exactly what `toolgen list --provider` gives for this tool (with `--host` for a `@supportedFor` one), projected when shown. */
 function providers(item: CatalogEntry): HTMLElement {
   const id = `entry-${item.entry.name}`;
-  const panel = el("div", { id: `${id}:panel`, role: "tabpanel", tabindex: "0" });
+  // Not focusable itself: the block it holds is.
+  const panel = el("div", { id: `${id}:panel`, role: "tabpanel" });
   const tabs = data.providers.map((provider, i) =>
     el("button", { id: `${id}:tab:${provider}`, type: "button", role: "tab", "aria-selected": i === 0 ? "true" : "false", "aria-controls": `${id}:panel`, tabindex: i === 0 ? "0" : "-1", "data-provider": provider }, provider),
   );
@@ -334,7 +349,7 @@ function providers(item: CatalogEntry): HTMLElement {
     panel.replaceChildren(
       ...(hosts?.length ? [el("p", { class: "note" }, `Sent only by an application that declares one of its hosts (${hosts.join(", ")}): toolgen list --provider ${provider} --host ${hosts[0]}.`)] : []),
       issues.length ? el("ul", { class: "issues", "aria-label": `What ${provider} gets differently` }, ...issues.map((i) => el("li", { class: `issue-${i.severity}` }, `${i.severity}${i.path ? ` at ${i.path}` : ""}: ${i.message}`))) : el("p", { class: "issues-none" }, `${provider} gets the schema as it is.`),
-      el("pre", {}, el("code", {}, JSON.stringify(projection.tools, null, 2))),
+      codeBlock(projection.tools),
     );
   };
   const list = el("div", { role: "tablist", "aria-label": `What each provider receives for ${item.entry.name}` }, ...tabs);

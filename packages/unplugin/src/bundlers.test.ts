@@ -2,11 +2,13 @@ import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { rspack, type Compiler as RspackCompiler, type Configuration as RspackConfiguration } from "@rspack/core";
 import { transform } from "esbuild";
+import { type InputOptions, rolldown } from "rolldown";
 import { rollup, type Plugin as RollupPlugin, watch as rollupWatch } from "rollup";
 import { describe, expect, it } from "vitest";
 import webpack, { type Configuration as WebpackConfiguration } from "webpack";
 import { useBundledApp } from "../../../test-support/bundled-app.js";
 import { REPO_ROOT } from "../../../test-support/temp-project.js";
+import toolgenRolldown from "./rolldown.js";
 import toolgenRollup from "./rollup.js";
 import toolgenRspack from "./rspack.js";
 import toolgenWebpack from "./webpack.js";
@@ -33,6 +35,22 @@ const typescript: RollupPlugin = {
     return id.endsWith(".ts") ? { code: (await transform(code, { loader: "ts", format: "esm", target: "es2022" })).code, map: null } : null;
   },
 };
+
+describe("@toolgen/unplugin/rolldown", () => {
+  it("builds the registry before bundling; the bundled app calls a tool; an error's place is the one its message says", async () => {
+    const dir = app();
+    const options: InputOptions = { input: path.join(dir, "src/app.ts"), platform: "node", external: (id: string) => id.startsWith("@toolgen/"), resolve: { extensionAlias: { ".js": [".ts", ".js"] } }, logLevel: "silent" };
+    const bundle = await rolldown({ ...options, plugins: [toolgenRolldown({ project: dir })] });
+    await bundle.write({ dir: path.join(dir, "out"), format: "esm", entryFileNames: "app.mjs" });
+    await bundle.close();
+    expect(run(path.join(dir, "out/app.mjs"))).toBe(GREETED);
+    writeFileSync(path.join(dir, "src/tools.ts"), readFileSync(path.join(dir, "src/tools.ts"), "utf8") + BAD_TOOL);
+    // rolldown builds when asked for the output.
+    const error = (await rolldown({ ...options, plugins: [toolgenRolldown({ project: dir })] }).then((failing) => failing.generate({ format: "esm" })).then(() => undefined, (e: unknown) => e)) as Error & { errors?: Array<{ loc?: { line: number; column: number } }> };
+    const [, line, column] = /src\/tools\.ts:(\d+):(\d+) - error TG2001/.exec(error.message)!;
+    expect([error.errors?.[0]?.loc?.line, error.errors?.[0]?.loc?.column]).toEqual([Number(line), Number(column)]);
+  });
+});
 
 describe("@toolgen/unplugin/rollup", () => {
   it("builds the registry before bundling; the bundled app calls a tool", async () => {
@@ -207,6 +225,38 @@ describe.each([
     expect(errorsOf(stats)).toBe("");
     expect(run(path.join(dir, "out/app.cjs"))).toBe(GREETED);
   });
+
+  it("a failed build writes nothing, as toolgen build writes nothing: not the manifest either, after the compilation", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), readFileSync(path.join(dir, "src/tools.ts"), "utf8") + BAD_TOOL);
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result!))));
+    expect(errorsOf(stats)).toMatch(/error TG2001/);
+    expect([existsSync(path.join(dir, "dist/toolgen.manifest.json")), existsSync(path.join(dir, "src/tools.generated.ts"))]).toEqual([false, false]);
+  });
+
+  it("a wrong option fails the compilation naming it, once", async () => {
+    const dir = app();
+    const compiler = compile(options(dir, toolgen({ project: dir, include: ["src"] } as never), loader));
+    const stats = await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result!))));
+    expect(errorsOf(stats).match(/the toolgen plugin's options: unknown key "include"/g)).toHaveLength(1);
+  });
+
+  it("in watch mode, a built project without a toolgen.config.json compiles once at start", async () => {
+    const dir = app();
+    const compiler = compile(options(dir, toolgen({ project: dir }), loader));
+    await new Promise<Stats>((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result!))));
+    const watcher = compile(options(dir, toolgen({ project: dir }), loader));
+    let compilations = 0;
+    await new Promise<void>((resolve, reject) => {
+      const watching = watcher.watch({ aggregateTimeout: 50 }, (error) => {
+        if (error) return watching.close(() => reject(error));
+        // A second compilation would start at once: the missing file read as changed.
+        if (++compilations === 1) setTimeout(() => watching.close(() => resolve()), 2500);
+      });
+    });
+    expect(compilations).toBe(1);
+  }, 60_000);
 
   it("in watch mode, the compilation after an edit bundles the registry module that edit wrote, not the one before it", async () => {
     const dir = app();

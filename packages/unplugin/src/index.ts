@@ -47,12 +47,13 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   /** The build, and its failure (to report), if it failed. */
   const build = (): Error | undefined => {
     try {
-      last = buildProject({ ...(project ? { project } : {}), config });
+      last = buildProject({ ...(project ? { project } : {}), config, configLabel: "the toolgen plugin's options" });
       inputs = last.inputs;
     } catch (error) {
       // A mistake in the project or the options is told in words; a crash keeps its stack for the report.
       if (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError) throw error;
-      return pluginError(error instanceof Error ? error.message : String(error), error);
+      const toldInWords = error instanceof Error && (error.name === "ConfigError" || error.name === "UsageError");
+      return pluginError(error instanceof Error ? error.message : String(error), toldInWords ? undefined : error);
     }
     if (!last.ok) {
       // Not enumerable: a bundler that prints the error object (Vite's dev server) shows the message, not the array.
@@ -73,7 +74,12 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
     builtBeforeCompilation = { failure };
     if (!failure) announceChanges(compiler, last!.changed);
   };
-  const generated = (id: string) => last !== undefined && (path.resolve(id) === path.resolve(last.registryModule) || id.includes(".toolgen-"));
+  /** The registry module, its chunks (with `split`) and toolgen's temporary files: written by the build, never a reason for one. */
+  const generated = (id: string) => {
+    if (last === undefined) return false;
+    const file = path.resolve(id);
+    return file === path.resolve(last.registryModule) || file.startsWith(path.resolve(last.chunkDirectory) + path.sep) || id.includes(".toolgen-");
+  };
   return {
     name: "toolgen",
     // Every build and rebuild (watch mode: webpack's and Rspack's compilations, Rollup's and
@@ -125,7 +131,8 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
       },
     },
     writeBundle() {
-      if (!last) return;
+      // webpack, Rspack and esbuild get here after a failed build too: its manifest is not written, as `toolgen build` writes none.
+      if (!last?.ok) return;
       makeDirectory(path.dirname(last.manifest.path));
       writeFileSync(last.manifest.path, last.manifest.content);
     },
@@ -151,7 +158,11 @@ function watchInputs(context: unknown, files: readonly string[]): void {
   const watching = context as NativeContext & { addWatchFile?: (file: string) => void };
   const native = watching.getNativeBuildContext?.();
   if (typeof watching.addWatchFile !== "function" || native?.framework === "esbuild") return;
-  for (const file of files) watching.addWatchFile(file);
+  for (const file of files) {
+    // One not there yet (toolgen.config.json), among webpack's and Rspack's files, reads as changed when watching starts: a second compilation.
+    if (native?.compilation?.missingDependencies && !existsSync(file)) native.compilation.missingDependencies.add(file);
+    else watching.addWatchFile(file);
+  }
   const packageFolders = new Set(files.filter((file) => !isSource(file)).map((file) => path.dirname(file)));
   const folders = new Set(files.filter(isSource).map((file) => path.dirname(file)).filter((folder) => !packageFolders.has(folder)));
   for (const folder of folders) {
@@ -190,7 +201,7 @@ const isSource = (file: string) => /\.[cm]?tsx?$/.test(file);
 /** A failed build: its errors, and its warnings (which esbuild reports beside the errors), as diagnostics. Not enumerable. */
 type BuildFailure = Error & { diagnostics?: ProjectBuild["diagnostics"]; warnings?: ProjectBuild["diagnostics"] };
 
-type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[]; warnings: Error[]; contextDependencies?: { add(folder: string): void } } } | undefined };
+type NativeContext = { getNativeBuildContext?: () => { framework: string; compilation?: { errors: Error[]; warnings: Error[]; contextDependencies?: { add(folder: string): void }; missingDependencies?: { add(file: string): void } } } | undefined };
 
 /**
  * A failed build, as each bundler reports one and goes on watching: webpack and Rspack as an
@@ -207,7 +218,7 @@ function fail(context: unknown, failure: BuildFailure): { errors: EsbuildMessage
   if (native?.framework !== "esbuild") {
     // Where Rollup and Vite show an error's place (and Vite's overlay opens the file): the first diagnostic's.
     const at = failure.diagnostics?.[0];
-    if (at) Object.assign(failure, { id: at.file, loc: { file: at.file, line: at.line, column: at.column - 1 } });
+    if (at) Object.assign(failure, { id: at.file, loc: { file: at.file, line: at.line, column: locColumn(context, at) } });
     throw failure;
   }
   if (!failure.diagnostics?.length) return { errors: [{ text: failure.message }] };
@@ -232,7 +243,7 @@ function warn(context: unknown, build: ProjectBuild): { warnings: EsbuildMessage
   const rollup = context as { warn?: (warning: { message: string; id: string; loc: { file: string; line: number; column: number } }) => void };
   if (typeof rollup.warn === "function") {
     // The place in the message too: Vite 8's logger prints neither `id` nor `loc` of a warning.
-    for (const d of warnings) rollup.warn({ message: headline(d), id: d.file, loc: { file: d.file, line: d.line, column: d.column - 1 } });
+    for (const d of warnings) rollup.warn({ message: headline(d), id: d.file, loc: { file: d.file, line: d.line, column: locColumn(context, d) } });
     return undefined;
   }
   // Ended by a newline: the next line of log must not run on from the summary.
@@ -241,6 +252,14 @@ function warn(context: unknown, build: ProjectBuild): { warnings: EsbuildMessage
 }
 
 type Diagnostic = ProjectBuild["diagnostics"][number];
+
+/**
+ * A diagnostic's column as the bundler's `loc` takes it, which it prints as it is beside the
+ * message's file:line:col: 0-based for Rollup, 1-based for rolldown (and Vite 8, built on it).
+ */
+function locColumn(context: unknown, d: Diagnostic): number {
+  return typeof (context as { meta?: { rolldownVersion?: unknown } }).meta?.rolldownVersion === "string" ? d.column : d.column - 1;
+}
 
 /** A warning's line as the CLI prints it: where (from the current folder), the code and its lint rule, what. */
 function headline(d: Diagnostic): string {

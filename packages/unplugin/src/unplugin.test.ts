@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { useBundledApp } from "../../../test-support/bundled-app.js";
 import toolgenEsbuild from "./esbuild.js";
+import { unpluginFactory } from "./index.js";
 import toolgenVite from "./vite.js";
 
 /**
@@ -154,7 +155,7 @@ describe("@toolgen/unplugin", () => {
     await bundle({ naming: "camelCase" });
     const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
     expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
-    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the build's options: unknown key "nameing"/);
+    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the toolgen plugin's options: unknown key "nameing"/);
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
     // Options of the wrong kind are said so, not a stack from deep inside.
     expect(() => toolgenEsbuild({ project: 42 } as never)).toThrow("toolgen: the plugin's `project` option must be a path (a tsconfig or its folder); got 42.");
@@ -188,6 +189,36 @@ describe("@toolgen/unplugin", () => {
     expect(error.errors.map((e) => e.location?.lineText)).toContain("export function count(n: bigint): void {}");
     expect(error.errors.filter((e) => e.pluginName === "toolgen").map((e) => e.text.slice(0, 6))).toEqual(["TG2001"]);
     expect(error.warnings.map((w) => [w.text.slice(0, 6), w.location?.line])).toEqual([["TG1002", 6]]);
+    // Nothing is written, as \`toolgen build\` writes nothing: not the manifest either, after the bundle.
+    expect([existsSync(path.join(dir, "dist/toolgen.manifest.json")), existsSync(path.join(dir, "src/tools.generated.ts"))]).toEqual([false, false]);
+  });
+
+  it("vite build: an error's place (loc) is the one its message says, as Vite prints both", async () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "src/tools.ts"), "/** Counts. @tool */\nexport function count(n: bigint): void {}\n");
+    const failed = viteBuild({ root: dir, logLevel: "silent", plugins: [toolgenVite({ project: dir })], build: { ssr: "src/app.ts", outDir: "dist" } });
+    // Vite 8 gathers the plugin's error into `errors`.
+    const error = (await failed.then(() => undefined, (e: unknown) => e)) as Error & { errors: Array<{ loc?: { line: number; column: number } }> };
+    const [, line, column] = /src\/tools\.ts:(\d+):(\d+) - error TG2001/.exec(error.message)!;
+    expect([error.errors[0]?.loc?.line, error.errors[0]?.loc?.column]).toEqual([Number(line), Number(column)]);
+  });
+
+  it("vite dev server with split: a chunk the build rewrote is no reason to build again, a source is", () => {
+    const dir = app();
+    writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify({ split: true }));
+    const plugin = unpluginFactory({ project: dir }, { framework: "vite", versions: {} }) as unknown as { buildStart(this: object): void; watchChange(this: object, id: string): void; vite: { configResolved(config: object): void } };
+    const context = { warn() {}, addWatchFile() {} };
+    plugin.vite.configResolved({ command: "serve" });
+    plugin.buildStart.call(context);
+    const chunk = path.join(dir, "src/tools.generated.chunks/tools.ts");
+    expect(readFileSync(chunk, "utf8")).toContain("Greets someone.");
+    // A source edited, and the watcher telling of the chunk first: only the source's change builds.
+    const source = path.join(dir, "src/tools.ts");
+    writeFileSync(source, readFileSync(source, "utf8").replace("Greets someone.", "Greets someone warmly."));
+    plugin.watchChange.call(context, chunk);
+    expect(readFileSync(chunk, "utf8")).not.toContain("Greets someone warmly.");
+    plugin.watchChange.call(context, source);
+    expect(readFileSync(chunk, "utf8")).toContain("Greets someone warmly.");
   });
 });
 

@@ -15,6 +15,8 @@ export interface ProjectBuild {
   report: string;
   manifest: { path: string; content: string };
   registryModule: string;
+  /** Where a split registry module's chunks go (they are generated files too). */
+  chunkDirectory: string;
   entryCount: number;
   /**
    * What the build read and a watcher should watch: the program's source files (not the
@@ -33,9 +35,9 @@ export interface ProjectBuild {
  * config keys that win over the package's (as a transformer's plugin options do). A
  * configuration problem throws a `ConfigError` naming the file and field.
  */
-export function buildProject(options: { project?: string; cwd?: string; config?: ToolgenConfig } = {}): ProjectBuild {
+export function buildProject(options: { project?: string; cwd?: string; config?: ToolgenConfig; configLabel?: string } = {}): ProjectBuild {
   const cwd = options.cwd ?? process.cwd();
-  const config = options.config ? parseConfig(options.config, "the build's options") : {};
+  const config = options.config ? parseConfig(options.config, options.configLabel ?? "the build's options") : {};
   const info = loadProjectInfo(options.project, cwd, undefined, config);
   let sources: readonly string[] = [];
   const plan = planProjectBuild(info, (files) => (sources = files));
@@ -52,5 +54,5 @@ export function buildProject(options: { project?: string; cwd?: string; config?:
     ensureManifestReference(info);
   }
   const report = plan.diagnostics.length > 0 ? formatDiagnostics(plan.diagnostics, cwd, false) : "";
-  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, entryCount: plan.entryCount, inputs, changed };
+  return { ok, diagnostics: plan.diagnostics, report, manifest, registryModule: registryModule.path, chunkDirectory: plan.chunkDirectory, entryCount: plan.entryCount, inputs, changed };
 }

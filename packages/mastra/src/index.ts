@@ -1,6 +1,6 @@
 import type { ToolsInput } from "@mastra/core/agent";
 import type { Registry } from "@toolgen/runtime";
-import { type AiSdkOptions, aiSdkTools, defaultsInDescriptions, removeSyntheticNulls, toStrictSchema } from "@toolgen/runtime/providers";
+import { type AiSdkOptions, aiSdkTools, removeSyntheticNulls, strictKeywordsOnly, toStrictSchema } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -26,8 +26,10 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  *   an object that admits no property at all. A tool whose schema cannot be strict (a
  *   `Record`, a tuple, an open object: `toStrictSchema`'s blockers) is marked `strict: false`,
  *   which has Mastra send its schema unchanged, and OpenAI not hold the model to it, as
- *   toolgen's own OpenAI projection does. The other tools' defaults, which Mastra keeps and
- *   strict mode refuses, are said in their descriptions instead (`defaultsInDescriptions`).
+ *   toolgen's own OpenAI projection does. The other tools go with only the keywords strict
+ *   mode takes (`strictKeywordsOnly`): Mastra keeps what it does not know (`uniqueItems`,
+ *   `examples`, `title`), which strict mode refuses; defaults are said in the descriptions.
+ *   Length bounds stay: Mastra says them in words itself.
  */
 export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {}): ToolsInput {
   const schemas = new Map(registry.entries.map((entry) => [entry.name, entry.inputSchema]));
@@ -40,10 +42,13 @@ export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {
     Object.entries(tools).map(([name, tool]) => {
       const schema = tool.inputSchema.jsonSchema;
       const strict = toStrictSchema(schema).blockers.length === 0;
-      return [name, { ...tool, inputSchema: standardSchema(strict ? defaultsInDescriptions(schema) : schema), ...(strict ? {} : { strict: false }) }];
+      return [name, { ...tool, inputSchema: standardSchema(strict ? strictKeywordsOnly(schema, MASTRA_WORDS) : schema), ...(strict ? {} : { strict: false }) }];
     }),
   ) as ToolsInput;
 }
+
+/** Keywords strict mode refuses that Mastra's OpenAI rewrite turns into words in the description. */
+const MASTRA_WORDS: ReadonlySet<string> = new Set(["minLength", "maxLength"]);
 
 /** A Standard Schema (https://standardschema.dev) carrying a JSON Schema, whose check passes everything on. */
 function standardSchema(jsonSchema: Record<string, unknown>) {

@@ -157,7 +157,16 @@ describe("mastraTools", () => {
     const received: unknown[] = [];
     const registry = createRegistry([]);
     registry.register({ name: "tag_product", description: "Tags a product.", params: [{ name: "attributes", schema: { type: "object", additionalProperties: { type: "string" } } }], fn: (args) => (received.push(args), "tagged") });
-    registry.register({ name: "rename", description: "Renames.", params: [{ name: "to", type: "string" }, { name: "note", schema: { type: "string", description: "A note.", default: "none" }, required: false }], fn: () => "renamed" });
+    registry.register({
+      name: "rename",
+      description: "Renames.",
+      params: [
+        { name: "to", schema: { type: "string", minLength: 1 } },
+        { name: "note", schema: { type: "string", description: "A note.", default: "none" }, required: false },
+        { name: "labels", schema: { type: "array", items: { type: "string" }, uniqueItems: true, title: "Labels", examples: [["a"]] }, required: false },
+      ],
+      fn: () => "renamed",
+    });
     const bodies = openAiResponses([
       [{ type: "function_call", id: "f1", call_id: "c1", name: "tag_product", arguments: JSON.stringify({ attributes: { color: "red" } }), status: "completed" }],
       [{ type: "message", role: "assistant", id: "m1", content: [{ type: "output_text", text: "Tagged.", annotations: [] }] }],
@@ -169,10 +178,13 @@ describe("mastraTools", () => {
     expect(tagProduct).toMatchObject({ name: "tag_product", strict: false, parameters: { properties: { attributes: { type: "object", additionalProperties: { type: "string" } } } } });
     // A tool strict mode can say keeps Mastra's rewrite (its nulls for absent arguments are dropped, as tested above).
     expect(rename).not.toHaveProperty("strict");
-    expect(rename).toMatchObject({ parameters: { required: ["to", "note"] } });
+    expect(rename).toMatchObject({ parameters: { required: ["to", "note", "labels"] } });
     // Strict mode refuses `default`, which Mastra keeps: the model is told it in words.
     expect(JSON.stringify(rename)).not.toContain('"default"');
     expect(JSON.stringify(rename)).toContain('A note. (default: \\"none\\")');
+    // And the keywords it refuses that Mastra keeps as they are; a length Mastra says in words itself.
+    for (const keyword of ["uniqueItems", "title", "examples", "minLength"]) expect(JSON.stringify(rename)).not.toContain(`"${keyword}"`);
+    expect(JSON.stringify(rename)).toContain("minimum length 1");
     expect(received).toEqual([{ attributes: { color: "red" } }]);
   });
 

@@ -16,8 +16,8 @@ export { projectOpenAiChat, projectOpenAiResponses, type OpenAiChatTool, type Op
 export { isProviderId, projectTools, PROVIDERS, type ProviderId } from "./project-tools.js";
 export { dispatchModelCall, namedAsOffered, type MappedCall, type Projection, type ProjectionOptions, type ProjectionSource } from "./projection.js";
 export type { ProjectionIssue } from "./projection-issue.js";
-export { defaultsInDescriptions } from "./schema/defaults-in-descriptions.js";
 export { inlineRefs } from "./schema/inline-refs.js";
+export { strictKeywordsOnly } from "./schema/strict-keywords-only.js";
 export { toGeminiSchema } from "./schema/to-gemini-schema.js";
 export { toStrictSchema } from "./schema/to-strict-schema.js";
 export { wrapOutputSchema } from "./schema/wrap-output-schema.js";

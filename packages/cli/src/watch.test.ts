@@ -39,9 +39,8 @@ describe("toolgen watch (the real binary)", () => {
     // A description changes: both outputs change, and only they are written.
     const file = path.join(dir, "src/forecast.ts");
     writeFileSync(file, readFileSync(file, "utf8").replace("Forecasts the weather at a place.", "Forecasts the weather, watched."));
-    await waitFor(/toolgen: 3 entries in \d+ ms/, 2);
-    await waitFor(/\n/, 3);
-    expect(stdout.split("\n")[2]).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/);
+    await waitFor(/toolgen: 3 entries in \d+ ms.*\n/, 2);
+    expect(stdout.split("\n").filter((line) => line.includes("toolgen: 3 entries"))[1]).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, wrote dist\/toolgen\.manifest\.json, src\/tools\.generated\.ts$/);
     expect(JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")).entries[0].description).toBe("Forecasts the weather, watched.");
 
     // A clean step deletes the manifest (in the compiler's output folder): it is written again.
@@ -104,6 +103,36 @@ function startWatch(cwd: string, nodeOptions: string[] = []): { child: ChildProc
   child.stdout!.on("data", (chunk: Buffer) => void (stdout += chunk.toString()));
   return { child, stdout: () => stdout, watching: () => until(() => /toolgen: watching \. for changes/.test(stdout)) };
 }
+
+describe("toolgen watch with warnings", () => {
+  it("prints a warning once, counts it while it stays, and says when it puts back package.json's manifest reference", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    const twin = (name: string) => `/**\n * Pings the service.\n * @tool\n */\nexport function ${name}(): string {\n  return "pong";\n}\n`;
+    writeFileSync(path.join(dir, "src/twins.ts"), twin("pingOne") + twin("pingTwo"));
+    const { child, stdout, watching } = startWatch(dir);
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    try {
+      await watching();
+      expect(stdout()).toMatch(/toolgen: 5 entries in \d+ ms, 1 warning, wrote /);
+      expect(stderr.match(/warning TG5003/g)).toHaveLength(1);
+      const file = path.join(dir, "src/forecast.ts");
+      writeFileSync(file, readFileSync(file, "utf8").replace("Forecasts the weather at a place.", "Forecasts the weather, watched."));
+      await until(() => /toolgen: 5 entries in \d+ ms, 1 warning \(as before\), wrote /.test(stdout()));
+      expect(stdout()).toMatch(/toolgen: 5 entries in \d+ ms, 1 warning \(as before\), wrote /);
+      expect(stderr.match(/warning TG5003/g)).toHaveLength(1);
+      // package.json loses its "toolgen" section: put back, and said so.
+      const packageJson = path.join(dir, "package.json");
+      const { toolgen: _reference, ...rest } = JSON.parse(readFileSync(packageJson, "utf8")) as Record<string, unknown>;
+      writeFileSync(packageJson, JSON.stringify(rest, null, 2));
+      await until(() => stdout().split('to package.json\n').length === 3);
+      expect(stdout()).toMatch(/toolgen: 5 entries in \d+ ms, 1 warning \(as before\), no changes\n\[\d\d:\d\d:\d\d\] toolgen: added "toolgen": \{ "manifest": "\.\/dist\/toolgen\.manifest\.json" \} to package\.json\n$/);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 60_000);
+});
 
 describe("toolgen watch stopped during its first build", () => {
   it("finishes that build and exits 0, as at any other time, instead of being killed (130)", async () => {

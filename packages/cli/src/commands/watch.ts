@@ -4,7 +4,7 @@ import { chunkDirectory } from "@toolgen/core";
 import { ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writePlan } from "@toolgen/transformer/project";
 import { watch } from "chokidar";
 import { planBuild } from "../build/plan-build.js";
-import { reportDiagnostics } from "../output/print-diagnostics.js";
+import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
 import { createWatchPrograms, loadProjectInfo, tsconfigFilesOf, typescriptOf } from "../project/load-project.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
@@ -44,6 +44,8 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
   let due = 0; // when the pending rebuild runs: a later change moves it, never earlier
   let started = performance.now();
   const registryCache: RegistryModuleCache = {};
+  /** The warnings the last rebuild printed: the same again are counted, not printed again. */
+  let shownWarnings = "";
 
   const rebuild = () => {
     const time = new Date().toTimeString().slice(0, 8);
@@ -56,17 +58,31 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       if (sources.length === 0) throw new ConfigError(`no source files in ${shown(info.tsconfigPath)}'s "include" and "files"; nothing written.`);
       const plan = planBuild(typescriptOf(info), info, program, registryCache);
       const ms = Math.round(performance.now() - started);
-      const summary = `[${time}] toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} in ${ms} ms`;
-      if (reportDiagnostics(plan.diagnostics)) {
-        process.stdout.write(`${summary}, ${plan.diagnostics.filter((d) => d.severity === "error").length} error(s), nothing written\n`);
+      const errors = plan.diagnostics.filter((d) => d.severity === "error");
+      const warnings = plan.diagnostics.filter((d) => d.severity !== "error");
+      // Errors every time (they are what is being fixed); warnings when they differ from the last ones shown.
+      const warningText = warnings.length ? formatDiagnostics(warnings, process.cwd()) : "";
+      const warningsAgain = warningText !== "" && warningText === shownWarnings;
+      if (errors.length || !warningsAgain) {
+        const shownNow = errors.length ? plan.diagnostics : warnings;
+        if (shownNow.length) process.stderr.write(`${formatDiagnostics(shownNow, process.cwd())}\n`);
+      }
+      shownWarnings = warningText;
+      const warned = warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? "" : "s"}${warningsAgain && !errors.length ? " (as before)" : ""}` : "";
+      const summary = `[${time}] toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} in ${ms} ms${warned}`;
+      if (errors.length) {
+        process.stdout.write(`${summary}, ${errors.length} error(s), nothing written\n`);
         return;
       }
       for (const file of plan.files) written.set(path.resolve(file.path), file.content);
       const { written: changed, removed } = writePlan(plan);
       for (const file of removed) written.set(path.resolve(file), undefined);
       const done = [changed.length ? `wrote ${changed.map(shown).join(", ")}` : "", removed.length ? `removed ${removed.map(shown).join(", ")}` : ""].filter(Boolean).join("; ");
-      if (ensureManifestReference(info) !== undefined) written.set(info.packageJsonPath, readIfExists(info.packageJsonPath));
+      const reference = ensureManifestReference(info);
+      if (reference !== undefined) written.set(info.packageJsonPath, readIfExists(info.packageJsonPath));
       process.stdout.write(`${summary}, ${done || "no changes"}\n`);
+      // Said as `toolgen build` says it: the file was written, though no output changed.
+      if (reference !== undefined) process.stdout.write(`[${time}] toolgen: added "toolgen": { "manifest": "${reference}" } to ${shown(info.packageJsonPath)}\n`);
       const outside = changed.includes(plan.files[1].path) ? registryModuleOutsideProgram(info) : undefined;
       if (outside) process.stderr.write(`[${time}] toolgen: warning: ${outside}\n`);
     } catch (error) {

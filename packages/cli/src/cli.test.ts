@@ -100,6 +100,12 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(docs.stdout).toBe(`toolgen: catalog of 3 entries -> ${path.basename(dir)}/docs/tools/index.html\n`);
     expect(existsSync(path.join(dir, "docs/tools/index.html"))).toBe(true);
     rmSync(path.join(dir, "docs"), { recursive: true });
+    // An absolute folder is shown as given; an empty one is a mistake, not the current folder.
+    const absolute = path.join(dir, "catalog");
+    expect(run(["docs", "-o", absolute], dir).stdout).toBe(`toolgen: catalog of 3 entries -> ${path.join(absolute, "index.html")}\n`);
+    rmSync(absolute, { recursive: true });
+    expect(run(["docs", "-o", ""], dir)).toMatchObject({ status: 2, stderr: "toolgen: -o needs a folder (an empty one would mean where the command runs; say . for that).\n" });
+    expect(existsSync(path.join(dir, "index.html"))).toBe(false);
   });
 
   it("check: exit 1 naming both stale files after a description changes", () => {

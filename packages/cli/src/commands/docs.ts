@@ -16,6 +16,7 @@ import { UsageError } from "./usage-error.js";
  * contract's changes since then are marked.
  */
 export function runDocs(options: { project?: string; out?: string; against?: string }): number {
+  if (options.out?.trim() === "") throw new UsageError("-o needs a folder (an empty one would mean where the command runs; say . for that).");
   const { entries, diagnostics, info } = analyzeProject(options.project);
   if (diagnostics.some((d) => d.severity === "error")) {
     process.stderr.write(formatDiagnostics(diagnostics, process.cwd()) + "\n");
@@ -37,12 +38,14 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   // A folder given is from where the command runs; the default is the package's, as every file the command finds.
   const out = options.out !== undefined ? path.resolve(options.out) : path.join(info.packageRoot, "docs/tools");
   const file = path.join(out, "index.html");
+  // Shown as given: an absolute folder absolute, anything else from where the command runs.
+  const shownFile = options.out !== undefined && path.isAbsolute(options.out) ? file : path.relative(process.cwd(), file);
   try {
     makeDirectory(out);
     writeFileSync(file, html);
   } catch (error) {
-    throw new UsageError(`cannot write the catalog to ${path.relative(process.cwd(), file) || file}: ${(error as Error).message}`);
+    throw new UsageError(`cannot write the catalog to ${shownFile}: ${(error as Error).message}`);
   }
-  process.stdout.write(`toolgen: catalog of ${entries.length} entries -> ${path.relative(process.cwd(), file) || file}\n`);
+  process.stdout.write(`toolgen: catalog of ${entries.length} entries -> ${shownFile}\n`);
   return 0;
 }

@@ -8,9 +8,11 @@ export function readAnyOrUnknown(ctx: ReaderContext, type: ts.Type, site: ts.Nod
   // The checker's error type (written `any`): a name it could not resolve, such as an import of
   // a module it cannot find. Not a choice of `any`: an error in any build, which names it.
   if ((type as { intrinsicName?: string }).intrinsicName === "error") {
-    const written = unresolvedName(ctx, ctx.ts.isTypeNode(site) ? site : (site as { type?: ts.Node }).type);
+    const unresolved = unresolvedNode(ctx, ctx.ts.isTypeNode(site) ? site : (site as { type?: ts.Node }).type);
+    const written = unresolved?.getText();
     const what = written && written.length <= 60 ? `'${written}'` : "This type";
-    ctx.diagnostics.report(site, DiagnosticCode.UnsupportedType, `${what} could not be resolved (a name or an import TypeScript cannot find; \`tsc --noEmit\` says which), so there is no schema to write; fix the import, or build the package it comes from first.`);
+    // At the name itself (`Adress` in `from: Adress`), where tsc reports it too.
+    ctx.diagnostics.report(unresolved ?? site, DiagnosticCode.UnsupportedType, `${what} could not be resolved (a name or an import TypeScript cannot find; \`tsc --noEmit\` says which), so there is no schema to write; fix the import, or build the package it comes from first.`);
     return { kind: "any" };
   }
   if (ctx.strict && ctx.direction === "input") {
@@ -23,10 +25,10 @@ export function readAnyOrUnknown(ctx: ReaderContext, type: ts.Type, site: ts.Nod
   return { kind: "any" };
 }
 
-/** The name in a type node that the checker could not resolve (`Bar` in `Bar[] | null`), else the node's text. */
-function unresolvedName(ctx: ReaderContext, node: ts.Node | undefined): string | undefined {
+/** The name in a type node that the checker could not resolve (`Bar` in `Bar[] | null`), else the node. */
+function unresolvedNode(ctx: ReaderContext, node: ts.Node | undefined): ts.Node | undefined {
   if (!node) return undefined;
   const isError = (n: ts.Node) => ctx.ts.isTypeReferenceNode(n) && (ctx.checker.getTypeFromTypeNode(n) as { intrinsicName?: string }).intrinsicName === "error";
   const find = (n: ts.Node): ts.Node | undefined => (isError(n) ? n : ctx.ts.forEachChild(n, find));
-  return (find(node) ?? node).getText();
+  return find(node) ?? node;
 }

@@ -63,8 +63,12 @@ function checkProviderCollisions(built: readonly BuiltEntry[], diagnostics: Diag
   }
 }
 
+/** Where another entry is named: its name's file:line:col, where its own diagnostic points. */
 function placeOf(item: BuiltEntry): string {
-  return `${item.entry.source.file}:${item.entry.source.line}:${item.entry.source.column}`;
+  const name = item.declaration.nameNode;
+  const file = name.getSourceFile();
+  const { line, character } = file.getLineAndCharacterOfPosition(name.getStart(file));
+  return `${item.entry.source.file}:${line + 1}:${character + 1}`;
 }
 
 function inOtherFiles(a: BuiltEntry, b: BuiltEntry): boolean {

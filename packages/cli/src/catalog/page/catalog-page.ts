@@ -237,8 +237,7 @@ function typeWords(schema: Schema | boolean, root: Schema, depth: number): strin
       if (t === "integer") return "number (integer)";
       if (t === "array") {
         if (Array.isArray(s.prefixItems)) return tupleWords(s, root, depth);
-        const item = typeWords((s.items as Schema | undefined) ?? true, root, depth + 1);
-        return item.includes(" ") ? `(${item})[]` : `${item}[]`;
+        return `${grouped(typeWords((s.items as Schema | undefined) ?? true, root, depth + 1))}[]`;
       }
       if (t === "object") {
         const props = Object.entries((s.properties ?? {}) as Record<string, Schema>);
@@ -252,17 +251,25 @@ function typeWords(schema: Schema | boolean, root: Schema, depth: number): strin
     .join(" | ");
 }
 
+/** Words in parentheses where `[]` or `?` after them would bind to less than all of them: a union at their top level, `number (integer)`. */
+function grouped(words: string): string {
+  let depth = 0;
+  for (let i = 0; i < words.length; i++) {
+    if ("{[(".includes(words[i]!)) depth++;
+    else if ("}])".includes(words[i]!)) depth--;
+    else if (depth === 0 && words.startsWith(" | ", i)) return `(${words})`;
+  }
+  return words.endsWith(")") ? `(${words})` : words;
+}
+
 /** A tuple as TypeScript writes it: `[string, number?, ...boolean[]]` (items past `minItems` optional, `items` the rest). */
 function tupleWords(s: Schema, root: Schema, depth: number): string {
   const required = typeof s.minItems === "number" ? s.minItems : 0;
   const words = (s.prefixItems as Schema[]).map((item, i) => {
     const word = typeWords(item, root, depth + 1);
-    return i < required ? word : `${word.includes(" ") ? `(${word})` : word}?`;
+    return i < required ? word : `${grouped(word)}?`;
   });
-  if (s.items !== undefined && s.items !== false) {
-    const rest = typeWords(s.items as Schema | boolean, root, depth + 1);
-    words.push(`...${rest.includes(" ") ? `(${rest})` : rest}[]`);
-  }
+  if (s.items !== undefined && s.items !== false) words.push(`...${grouped(typeWords(s.items as Schema | boolean, root, depth + 1))}[]`);
   return `[${words.join(", ")}]`;
 }
 

@@ -45,6 +45,8 @@ describe("every outcome kind", () => {
     registry.registerSchema({ name: "query_db", description: "Runs SQL.", parameters: { type: "object", properties: { sql: { type: "string" }, limit: { type: "number", default: 10 } }, required: ["sql"], additionalProperties: false } });
     const outcome = await registry.dispatch("query_db", { sql: "select 1" });
     expect(outcome).toEqual({ status: "suspended", call: { id: expect.stringMatching(/^query_db:[0-9a-f-]{36}$/), name: "query_db", arguments: { sql: "select 1" } } });
+    // A caller that gave up already is not handed to the host to run for.
+    expect(await registry.dispatch("query_db", { sql: "select 1" }, { signal: AbortSignal.abort() })).toEqual({ status: "error", error: { code: "aborted", message: "The call to 'query_db' was aborted before it started." } });
   });
 });
 
@@ -266,9 +268,14 @@ describe("every error code", () => {
     expect(() => oneTool(() => "x").use(42 as never)).toThrow("toolgen: use() takes a function; got number.");
   });
 
-  it("internal: an interceptor that throws", async () => {
-    const registry = oneTool(() => "x").use(() => { throw new Error("interceptor bug"); });
-    expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "toolgen runtime failure: interceptor bug" } });
+  it("internal: an interceptor that throws, as an outcome the interceptor around it gets too; a ToolError it throws is a refusal with its payload", async () => {
+    const seen: unknown[] = [];
+    const around = (registry: ReturnType<typeof oneTool>) => registry.use(async (_call, next) => { const outcome = await next(); seen.push(outcome); return outcome; });
+    const bug = around(oneTool(() => "x")).use(() => { throw new Error("interceptor bug"); });
+    expect(await bug.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "An interceptor threw: interceptor bug" } });
+    const refusing = around(oneTool(() => "x")).use(() => { throw new ToolError("denied", { by: "reviewer" }); });
+    expect(await refusing.dispatch("t", {})).toEqual({ status: "error", error: { code: "tool_error", message: "denied", payload: { by: "reviewer" } } });
+    expect(seen).toHaveLength(2);
   });
 
   it("internal: an interceptor that returns something other than an outcome", async () => {

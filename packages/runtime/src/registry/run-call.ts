@@ -1,6 +1,7 @@
 import { missingScopes, type ToolContext } from "../context/tool-context.js";
 import { hostMethods } from "../context/host-methods.js";
 import { contentText, readContent } from "../content/read-content.js";
+import { EndTask, ToolError } from "../outcome/errors.js";
 import { errorOutcome, type Outcome } from "../outcome/outcome.js";
 import { renderPrompt } from "../prompts/render-prompt.js";
 import { serializeResource } from "../resources/serialize-resource.js";
@@ -67,18 +68,25 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   };
   const info: CallInfo = { name: entry.name, entry, arguments: args, context };
   const invoke = async (): Promise<Outcome> => {
-    if (entry.external) return shared.suspended.suspend(entry.name, args);
+    // A caller that gave up is not handed to the host to run for it.
+    if (entry.external) return controller.signal.aborted ? errorOutcome("aborted", `The call to '${entry.name}' was aborted before it started.`) : shared.suspended.suspend(entry.name, args);
     return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, callOptions.timeoutMs ?? shared.options.timeoutMs);
   };
   // The caller's abort reaches the tool's signal from the start, so an interceptor that waits (an approval) can stop too.
   const unfollow = followSignal(callOptions.signal, controller);
   // An interceptor is the host's code: what it returns is checked where it returns it, so the
   // interceptor around it (telemetry) and the caller get an outcome.
-  const checked = async (produced: Promise<unknown>): Promise<Outcome> => {
-    const outcome = await produced;
+  const checked = async (interceptor: Interceptor, next: () => Promise<Outcome>): Promise<Outcome> => {
+    let outcome: unknown;
+    try {
+      outcome = await interceptor(info, next);
+    } catch (error) {
+      // What it meant (a ToolError: a refusal with its payload; an EndTask) as a tool's throw; anything else is its bug.
+      return error instanceof ToolError || error instanceof EndTask ? mapThrown(error) : errorOutcome("internal", `An interceptor threw: ${messageOf(error)}`);
+    }
     return isOutcome(outcome) ? outcome : errorOutcome("internal", `An interceptor returned ${describeValue(outcome)} instead of an outcome ({ status: "ok", text } | { status: "error", error: { code, message } } | …).`);
   };
-  const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => checked(interceptor(info, next)), invoke);
+  const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => checked(interceptor, next), invoke);
   try {
     const outcome = await chain();
     return prepared.repairs.length > 0 && (outcome.status === "ok" || outcome.status === "error") ? { ...outcome, repairs: prepared.repairs } : outcome;

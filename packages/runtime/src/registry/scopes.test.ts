@@ -36,6 +36,10 @@ describe("@scopes in process", () => {
       expect(outcome).toMatchObject({ status: "error", error: { code: "forbidden", payload: { missing: ["orders:write", "payments"] } } });
     }
     expect(ran).toEqual([]);
+    // Not even a string that is the one scope asked for.
+    const one = createRegistry([]);
+    one.register({ name: "pay", description: "Pays.", scopes: ["payments"], fn: () => "paid" });
+    expect(await one.call("pay", {}, { principal: { subject: "bob", scopes: "payments" } as unknown as Principal })).toMatchObject({ status: "error", error: { code: "forbidden" } });
   });
 
   it("a principal with every scope calls the tool, which sees it as context.principal", async () => {

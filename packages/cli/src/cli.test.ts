@@ -71,21 +71,26 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     }
   });
 
-  it("without \"files\", the ignore file npm reads then (.npmignore, else .gitignore) is what would leave the manifest out", () => {
+  it("check asks npm what it would pack: an ignore file leaving the manifest out fails it, one that keeps it does not (build judges \"files\" only)", () => {
     const packageJson = path.join(dir, "package.json");
     const original = readFileSync(packageJson, "utf8");
     const { files: _files, ...rest } = JSON.parse(original) as Record<string, unknown>;
     writeFileSync(packageJson, JSON.stringify({ ...rest, private: false }));
+    const problems = () => JSON.parse(run(["check", "--json"], dir).stdout).problems as Array<{ kind: string; message: string }>;
     try {
       writeFileSync(path.join(dir, ".gitignore"), "# built\nnode_modules\n/dist/\n");
-      const why = '.gitignore ignores dist/toolgen.manifest.json, and npm leaves out what it ignores when package.json has no "files": the package would be published without its manifest, and an application installing it would find none of its tools. List what to publish in "files" (with "dist/toolgen.manifest.json"), or write a .npmignore, which npm reads instead of .gitignore.';
-      expect(run(["build"], dir).stderr).toBe(`toolgen: warning: ${why}\n`);
-      expect(JSON.parse(run(["check", "--json"], dir).stdout).problems).toEqual([{ kind: "unpublished", file: "package.json", message: why }]);
-      // A .npmignore is read instead, and this one keeps the manifest.
+      expect(run(["build"], dir).stderr).toBe("");
+      expect(problems()).toEqual([{ kind: "unpublished", file: "package.json", message: 'npm pack would leave out dist/toolgen.manifest.json (its "files" in package.json, or a .npmignore or .gitignore): the package would be published without its manifest, and an application installing it would find none of its tools. List it in "files", or un-ignore it.' }]);
+      // npm reads a .npmignore instead, and this one keeps the manifest; one in a subfolder is read too.
       writeFileSync(path.join(dir, ".npmignore"), "src\n");
-      expect(run(["check"], dir).status).toBe(0);
-      writeFileSync(path.join(dir, ".npmignore"), "dist/*.json\n");
-      expect(JSON.parse(run(["check", "--json"], dir).stdout).problems[0].message).toMatch(/^\.npmignore ignores dist\/toolgen\.manifest\.json, .* or un-ignore it in \.npmignore\.$/);
+      expect(problems()).toEqual([]);
+      writeFileSync(path.join(dir, "dist/.npmignore"), "*.json\n");
+      expect(problems().map((p) => p.kind)).toEqual(["unpublished"]);
+      rmSync(path.join(dir, "dist/.npmignore"));
+      // "./dist" in .gitignore, read without a .npmignore: npm keeps dist, and so does check.
+      rmSync(path.join(dir, ".npmignore"));
+      writeFileSync(path.join(dir, ".gitignore"), "./dist\n");
+      expect(problems()).toEqual([]);
     } finally {
       writeFileSync(packageJson, original);
       rmSync(path.join(dir, ".gitignore"), { force: true });

@@ -5,7 +5,7 @@ import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { dependencyProblem } from "../project/dependency-problem.js";
 import { loadProjectInfo } from "../project/load-project.js";
-import { manifestLeftUnpublished } from "../project/manifest-published.js";
+import { manifestLeftOutOfPack } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
@@ -94,7 +94,7 @@ export async function runCheck(options: { project?: string; against?: string; js
   // A registry module tsc will not compile is a problem CI should catch, whoever wrote it.
   const outside = readIfExists(plan.files[1].path) !== undefined ? registryModuleOutsideProgram(info) : undefined;
   if (outside) problems.push({ kind: "outside", file: relativePosix(plan.files[1].path), message: outside });
-  const unpublished = manifestLeftUnpublished(info);
+  const unpublished = manifestLeftOutOfPack(info);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
   const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
   if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });

@@ -10,7 +10,10 @@ describe("filesInclude: npm's \"files\" patterns", () => {
     [["dist/**"], true],
     [["dist/*.json"], true],
     [["**/*.json"], true],
-    [["*.json"], true], // no slash: a name at any depth
+    [["*.json"], false], // anchored at the package root, as npm reads "files"
+    [["dist/toolgen.manifest.json/"], false], // a folder only
+    [["DIST"], true], // npm matches without regard to case
+    [["[d]ist"], true], // a character class is not read: taken to include, as unsure
     [["dist/toolgen.manifest.json"], true],
     [["dist/**/*.js", "dist/**/*.d.ts"], false],
     [["lib"], false],

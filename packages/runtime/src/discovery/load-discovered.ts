@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ManifestError } from "../manifest/manifest-error.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
+import { optionsProblem, REGISTRY_OPTIONS } from "../registry/check-options.js";
 import { createRegistry, type Registry, type RegistryOptions } from "../registry/create-registry.js";
 import { type EntryDefinition, type EntryHead, headOf, type ModuleNamespace } from "../registry/entry-definition.js";
 import { passesFilters } from "../registry/filter-entries.js";
@@ -33,11 +34,17 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
 
 /** `discoverRegistry`, once this module is loaded. */
 export async function discoverRegistryNow(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
+  const problem = optionsProblem(options, [...REGISTRY_OPTIONS, ...DISCOVERY_OPTIONS], "discoverRegistry's options");
+  if (problem !== undefined) throw new TypeError(`toolgen: ${problem}.`);
   const { kept, leftOut } = await loadSorted(discoverManifests(root, options), options);
+  const registryOptions = Object.fromEntries(Object.entries(options).filter(([key]) => REGISTRY_OPTIONS.includes(key))) as RegistryOptions;
   // The entries the filters leave out go in too: the registry's filters leave them out again,
   // and a call of one is told why (`@supportedFor ide only`), not that no such tool exists.
-  return createRegistry([...kept, ...leftOut], { ...options, formats: options.formats ?? ALL_FORMATS, workingDirectory: options.workingDirectory ?? process.cwd() });
+  return createRegistry([...kept, ...leftOut], { ...registryOptions, formats: options.formats ?? ALL_FORMATS, workingDirectory: options.workingDirectory ?? process.cwd() });
 }
+
+/** What discovery takes beside the registry's own options. */
+const DISCOVERY_OPTIONS = ["rootManifest", "dependenciesOnly", "displayFrom", "overrides", "checkExports"];
 
 /** Discovery runs on Node.js, where the size of a bundle does not matter: every format is checked. */
 const EVERY_FORMAT = formatLookup(ALL_FORMATS);

@@ -16,6 +16,7 @@ import type { EntryFilters } from "./filter-entries.js";
 import { formatLookup, type FormatTable } from "../validation/format-checks.js";
 import { SuspendedCalls } from "./suspended-calls.js";
 import { runCall, type CallContext } from "./run-call.js";
+import { callOptionsProblem, checkRegistryOptions } from "./check-options.js";
 
 export interface RegistryOptions extends EntryFilters {
   /** Turn off lenient repairs of model arguments. */
@@ -141,6 +142,7 @@ export interface Registry<Inputs extends InputMap = InputMap> {
  * filters reject are left out; a name registered twice throws, naming both origins.
  */
 export function createRegistry<Inputs extends InputMap = InputMap>(definitions: readonly EntryDefinition[], options: RegistryOptions = {}): Registry<Inputs> {
+  checkRegistryOptions(options);
   const table = new EntryTable(options);
   for (const definition of definitions) table.add(definition);
   const formats = formatLookup(options.formats);
@@ -172,6 +174,8 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
   }
 
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
+    const problem = callOptionsProblem(callOptions);
+    if (problem !== undefined) return errorOutcome("internal", `${problem}; '${name}' was not called.`);
     try {
       const definition = table.get(name);
       if (!definition) {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { createRegistry } from "./create-registry.js";
+
+/** What plain JavaScript can pass that TypeScript would refuse: the misspelling must not mean "no timeout". */
+describe("options a registry or a call cannot honour", () => {
+  it("createRegistry throws naming an unknown key, or a hosts or values of the wrong kind", () => {
+    expect(() => createRegistry([], { timeout: 100 } as never)).toThrow("toolgen: the registry's options have no 'timeout' (known: hosts, allow, tags, strict, timeoutMs, workingDirectory, values, toolsetFactory, formats, host).");
+    expect(() => createRegistry([], { hosts: "ide" } as never)).toThrow("toolgen: the registry's options: 'hosts' must be a list of host ids; got the string \"ide\".");
+    expect(() => createRegistry([], { values: "x" } as never)).toThrow("'values' must be an object");
+    expect(() => createRegistry([], "strict" as never)).toThrow("toolgen: the registry's options must be an object");
+  });
+
+  it("a call with an unknown option is internal, and the tool does not run", async () => {
+    let ran = false;
+    const registry = createRegistry([]);
+    registry.register({ name: "echo", description: "", fn: () => ((ran = true), "x") });
+    expect(await registry.dispatch("echo", {}, { timeout: 1 } as never)).toEqual({ status: "error", error: { code: "internal", message: "the call's options have no 'timeout' (known: signal, timeoutMs, values, principal, host, meta); 'echo' was not called." } });
+    expect(await registry.dispatch("echo", {}, "nope" as never)).toMatchObject({ status: "error", error: { code: "internal" } });
+    expect(ran).toBe(false);
+    expect(await registry.dispatch("echo", {}, { timeoutMs: 1000 })).toEqual({ status: "ok", text: "x" });
+  });
+});

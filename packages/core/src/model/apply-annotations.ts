@@ -168,7 +168,8 @@ function checkSteps(ctx: ReaderContext, annotations: Record<string, unknown>, re
   if ((!integer && step === undefined) || !at || !read.tags.has(step !== undefined ? "multipleOf" : "integer")) return;
   const bound = (inclusive: string, exclusive: string, pick: (a: number, b: number) => number) => {
     const values = [annotations[inclusive], annotations[exclusive]].filter((v): v is number => typeof v === "number");
-    return values.length ? values.reduce(pick) : undefined;
+    // Two arguments to `pick`: `reduce` would pass the index and the array too (`Math.max` of them is NaN).
+    return values.length ? values.reduce((a, b) => pick(a, b)) : undefined;
   };
   const low = bound("minimum", "exclusiveMinimum", Math.max);
   const high = bound("maximum", "exclusiveMaximum", Math.min);

@@ -120,6 +120,10 @@ describe("toolgen watch with warnings", () => {
       writeFileSync(file, readFileSync(file, "utf8").replace("Forecasts the weather at a place.", "Forecasts the weather, watched."));
       await until(() => /toolgen: 5 entries in \d+ ms, 1 warning \(as before\), wrote /.test(stdout()));
       expect(stdout()).toMatch(/toolgen: 5 entries in \d+ ms, 1 warning \(as before\), wrote /);
+      // A line added next to it changes the lines it quotes, not the warning.
+      writeFileSync(path.join(dir, "src/twins.ts"), `${readFileSync(path.join(dir, "src/twins.ts"), "utf8")}// touched\n`);
+      await until(() => /1 warning \(as before\), no changes/.test(stdout()));
+      expect(stdout()).toMatch(/1 warning \(as before\), no changes/);
       expect(stderr.match(/warning TG5003/g)).toHaveLength(1);
       // package.json loses its "toolgen" section: put back, and said so.
       const packageJson = path.join(dir, "package.json");

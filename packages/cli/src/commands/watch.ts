@@ -61,13 +61,14 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       const errors = plan.diagnostics.filter((d) => d.severity === "error");
       const warnings = plan.diagnostics.filter((d) => d.severity !== "error");
       // Errors every time (they are what is being fixed); warnings when they differ from the last ones shown.
-      const warningText = warnings.length ? formatDiagnostics(warnings, process.cwd()) : "";
-      const warningsAgain = warningText !== "" && warningText === shownWarnings;
+      // The same warnings: the same places and messages (the lines quoted around them may have moved).
+      const warningKey = JSON.stringify(warnings.map((d) => [d.file, d.line, d.column, d.code, d.message]));
+      const warningsAgain = warnings.length > 0 && warningKey === shownWarnings;
       if (errors.length || !warningsAgain) {
         const shownNow = errors.length ? plan.diagnostics : warnings;
         if (shownNow.length) process.stderr.write(`${formatDiagnostics(shownNow, process.cwd())}\n`);
       }
-      shownWarnings = warningText;
+      shownWarnings = warningKey;
       const warned = warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? "" : "s"}${warningsAgain && !errors.length ? " (as before)" : ""}` : "";
       const summary = `[${time}] toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} in ${ms} ms${warned}`;
       if (errors.length) {

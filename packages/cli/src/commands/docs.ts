@@ -4,7 +4,7 @@ import { diffManifests } from "@toolgen/core";
 import { makeDirectory } from "@toolgen/transformer/project";
 import { catalogData } from "../catalog/catalog-data.js";
 import { renderCatalog } from "../catalog/render-catalog.js";
-import { ContractAnalysisError, readContract } from "../contract/read-contract.js";
+import { ContractAnalysisError, otherPackageWarning, readContract } from "../contract/read-contract.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import { UsageError } from "./usage-error.js";
@@ -26,6 +26,9 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   if (options.against !== undefined) {
     try {
       const old = readContract(options.against, options.project);
+      const name = info.packageJson.name;
+      const other = otherPackageWarning(old, { label: "the current sources", entries, packageName: typeof name === "string" ? name : undefined, version: undefined });
+      if (other) process.stderr.write(other);
       diff = { against: old.label, ...diffManifests(old.entries, entries) };
     } catch (error) {
       if (!(error instanceof ContractAnalysisError)) throw error;

@@ -6,7 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { createRegistry, EndTask } from "@toolgen/runtime";
+import { compileSchema, createRegistry, EndTask, type ManifestEntry } from "@toolgen/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
@@ -628,3 +628,17 @@ const JSON_HEADERS = { "content-type": "application/json", accept: "application/
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body: JSON.stringify(body) });
 }
+
+describe("@deprecated prompts and resources", () => {
+  it("say their deprecation in the description clients list, as deprecated tools do", async () => {
+    const entry = (extra: Partial<ManifestEntry>): ManifestEntry => ({ kind: "tool", name: "", description: "", implementation: { module: "dist/x.js", export: "x" }, arguments: { mode: "positional", parameters: [] }, inputSchema: { type: "object", properties: {}, additionalProperties: false }, source: { file: "src/x.ts", line: 1, column: 1 }, ...extra });
+    const definitions = [
+      entry({ kind: "prompt", name: "old_prompt", description: "An old prompt.", deprecated: "Use new_prompt." }),
+      entry({ kind: "resource", name: "old_notes", description: "Old notes.", deprecated: true, uris: ["notes://old"] }),
+    ].map((e) => ({ entry: e, validate: compileSchema(e.inputSchema), fn: () => "x" }));
+    const client = await connect(createRegistry(definitions));
+    expect((await client.listPrompts()).prompts.map((p) => p.description)).toEqual(["An old prompt.\n\nDeprecated: Use new_prompt."]);
+    expect((await client.listResources()).resources.map((r) => r.description)).toEqual(["Old notes.\n\nDeprecated."]);
+    await client.close();
+  });
+});

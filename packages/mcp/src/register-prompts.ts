@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, type GetPromptResult, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { ManifestEntry } from "@toolgen/runtime";
+import { describeEntry } from "@toolgen/runtime/providers";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { convertPromptArguments, PromptArgumentError } from "./prompt-arguments.js";
@@ -43,7 +44,8 @@ function describePrompt(entry: ManifestEntry): Prompt {
   return {
     name: entry.name,
     ...(entry.title ? { title: entry.title } : {}),
-    ...(entry.description ? { description: entry.description } : {}),
+    // With its deprecation, as a tool's.
+    ...(describeEntry(entry) ? { description: describeEntry(entry) } : {}),
     arguments: args,
   };
 }

@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type ReadResourceResult, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
+import { describeEntry } from "@toolgen/runtime/providers";
 import type { HostFor } from "./client-host.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { onePage } from "./one-page.js";
@@ -18,7 +19,8 @@ export function registerResources(server: Server, registry: McpRegistry, host: H
   const templates: ResourceTemplate[] = [];
   for (const entry of entries) {
     for (const uri of entry.uris ?? []) {
-      const meta = { name: entry.name, ...(entry.title ? { title: entry.title } : {}), ...(entry.description ? { description: entry.description } : {}), ...(entry.mimeType ? { mimeType: entry.mimeType } : {}) };
+      const description = describeEntry(entry); // with its deprecation, as a tool's
+      const meta = { name: entry.name, ...(entry.title ? { title: entry.title } : {}), ...(description ? { description } : {}), ...(entry.mimeType ? { mimeType: entry.mimeType } : {}) };
       if (isTemplate(uri)) templates.push({ uriTemplate: uri, ...meta });
       else resources.push({ uri, ...meta });
     }

@@ -14,7 +14,7 @@ export { projectGemini, type GeminiFunctionDeclaration, type GeminiTools } from 
 export { defineMcpTool, hasWrappedOutput, projectMcp, type McpTool, type McpToolOptions } from "./project/project-mcp.js";
 export { projectOpenAiChat, projectOpenAiResponses, type OpenAiChatTool, type OpenAiOptions, type OpenAiResponsesTool } from "./project/project-openai.js";
 export { isProviderId, projectTools, PROVIDERS, type ProviderId } from "./project-tools.js";
-export { dispatchModelCall, namedAsOffered, type MappedCall, type Projection, type ProjectionOptions, type ProjectionSource } from "./projection.js";
+export { describeEntry, dispatchModelCall, namedAsOffered, type MappedCall, type Projection, type ProjectionOptions, type ProjectionSource } from "./projection.js";
 export type { ProjectionIssue } from "./projection-issue.js";
 export { inlineRefs } from "./schema/inline-refs.js";
 export { strictKeywordsOnly } from "./schema/strict-keywords-only.js";

@@ -18,4 +18,16 @@ describe("checkTags", () => {
       ["TG1002", "@maximum port names a parameter, but a tag in the function's doc comment is the function's, where it has no effect; write it in the parameter's own doc comment: (/** @maximum 1023 */ port: …), or on its type."],
     ]);
   });
+
+  it("a tag of one value written twice is an error: the second would be dropped unseen", () => {
+    const source = "/**\n * Notes.\n * @resource notes://{id}\n * @resource notes://index\n * @mimeType text/plain\n * @mimeType text/html\n */\nexport function notes(id?: string): string {\n  return id ?? \"\";\n}\n";
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ["TG1007", 4, "@resource appears twice, and only the first is read; write every URI in one @resource tag (@resource notes://{id} notes://index)."],
+      ["TG1007", 6, "@mimeType appears twice, and only the first is read; keep one."],
+    ]);
+    // A constraint per parameter in the function's comment is misplaced, not repeated: TG1002 alone.
+    const constraints = "/**\n * Adds.\n * @tool\n * @param a One. @minimum 0\n * @param b Two. @minimum 1\n */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n";
+    expect(analyzeFiles({ "/fixture/main.ts": constraints }, "/fixture").diagnostics.map((d) => d.code)).toEqual(["TG1002", "TG1002"]);
+  });
 });

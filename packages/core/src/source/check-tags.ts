@@ -11,6 +11,8 @@ const PLACE_NAMES: Record<TagPlace, string> = {
 };
 
 const ENTRY_KIND_TAGS = new Set(["tool", "prompt", "resource"]);
+/** Tags with one value, of which a second would be dropped unseen. */
+const ONCE = new Set([...ENTRY_KIND_TAGS, "toolset", "mimeType", "role", "title", "default", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems"]);
 
 const WHERE_IT_BELONGS: Record<string, string> = {
   alias: "on a property, or as '@alias <param> <name>' on the function",
@@ -23,7 +25,13 @@ const WHERE_IT_BELONGS: Record<string, string> = {
  * constraint silently missing) and about known tags in a place where they do nothing.
  */
 export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: DiagnosticBag): void {
+  const seen = new Set<string>();
   for (const [i, tag] of doc.tags.entries()) {
+    if (ONCE.has(tag.name) && seen.has(tag.name) && TAGS_BY_PLACE[place].has(tag.name)) {
+      const how = tag.name === "resource" ? "write every URI in one @resource tag (@resource notes://{id} notes://index)" : "keep one";
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@${tag.name} appears twice, and only the first is read; ${how}.`);
+    }
+    seen.add(tag.name);
     // A JSDoc tag that is one of toolgen's but for its case (`@readonly` on a tool): meant as toolgen's.
     const twin = TWINS[place].get(tag.name.toLowerCase());
     if (twin !== undefined && twin !== tag.name) {

@@ -134,6 +134,7 @@ describe("toolgen serve --http with a server.auth that cannot verify", () => {
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" }, /^toolgen: toolgen\.config\.json: "server"."auth"."jwks" must be an https: URL/],
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./jwks.json", secret: "x" }, /"server"."auth"."secret" is not an auth setting/],
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./jwks.json", authorizationServers: [] }, /"server"."auth"."authorizationServers" must be a non-empty list of URLs/],
+    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./jwks.json", authorizationServers: [""] }, /"server"."auth"."authorizationServers" must be a non-empty list of URLs/],
   ])("%j: exit 2 naming the field, before listening", (auth, message) => {
     writeConfig({ auth });
     const run = toolgen(["serve", "--http", "0"], dir);

@@ -29,7 +29,7 @@ export function readServerAuth(raw: Record<string, unknown>, packageRoot: string
   const jwksText = text("jwks", true)!;
   const resource = text("resource", false);
   const servers = raw.authorizationServers;
-  if (servers !== undefined && !(Array.isArray(servers) && servers.length > 0 && servers.every((s) => typeof s === "string"))) throw new UsageError(`${field("authorizationServers")} must be a non-empty list of URLs (left out, it is [issuer]): clients find where to get tokens there.`);
+  if (servers !== undefined && !(Array.isArray(servers) && servers.length > 0 && servers.every((s) => typeof s === "string" && /^https?:\/\/[^/]/.test(s)))) throw new UsageError(`${field("authorizationServers")} must be a non-empty list of URLs (left out, it is [issuer]): clients find where to get tokens there.`);
   return {
     issuer,
     audience,

@@ -32,11 +32,16 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   const resource = auth.resource ?? audienceUrl(auth.audience);
   // The paths the metadata's suffixed form is served at: the endpoint's, and the one `resource` tells clients (behind a proxy).
   const metadataSuffixes = [mcpPath, resource === undefined ? undefined : new URL(resource).pathname].filter((p): p is string => p !== undefined && p !== "/");
-  const resourceOf = (request: Request) => resource ?? new URL(mcpPath ?? new URL(request.url).pathname, request.url).href;
+  // A path is joined to the request's origin, never resolved against it: `//evil.example/mcp` is a path here, not another host.
+  const onOrigin = (request: Request, pathname: string) => new URL(`${new URL(request.url).origin}${pathname}`).href;
+  const resourceOf = (request: Request) => resource ?? onOrigin(request, mcpPath ?? new URL(request.url).pathname);
   // MCP clients read the metadata to find where tokens come from. A `verify` without
   // `authorizationServers` names none (API keys handed out some other way): then there is no
   // metadata to point to, and a challenge does not point to any.
   const authorizationServers = auth.authorizationServers ?? (auth.issuer ? [auth.issuer] : []);
+  if (!Array.isArray(authorizationServers) || !authorizationServers.every((server) => typeof server === "string" && isHttpUrl(server))) {
+    throw new TypeError(`toolgen: auth.authorizationServers must be a list of the authorization servers' URLs (https://…); got ${JSON.stringify(authorizationServers)}.`);
+  }
   if (auth.jwks !== undefined && authorizationServers.length === 0) {
     throw new TypeError("toolgen: auth.authorizationServers is empty: MCP clients could not find where to get a token for this server. Leave it out to announce the issuer.");
   }
@@ -74,7 +79,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
       const scopes = [...new Set(registry.entries.flatMap((e) => e.scopes ?? []))].sort();
       const document = {
         // The identifier the document's URL was built from (RFC 9728 §3.3): the origin for the bare form.
-        resource: pathname === METADATA_PATH ? new URL(resource ?? request.url).origin : (resource ?? new URL(pathname.slice(METADATA_PATH.length), request.url).href),
+        resource: pathname === METADATA_PATH ? new URL(resource ?? request.url).origin : (resource ?? onOrigin(request, pathname.slice(METADATA_PATH.length))),
         authorization_servers: authorizationServers,
         // A parameter with no value is left out (RFC 9728 §3.2).
         ...(scopes.length > 0 ? { scopes_supported: scopes } : {}),

@@ -138,11 +138,14 @@ describe("bearer authentication", () => {
     expect(challenge.headers.get("www-authenticate")).toBe('Bearer resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"');
   });
 
-  it("with an audience that is no URL (an API identifier), the resource is the URL the request came to", async () => {
+  it("with an audience that is no URL (an API identifier), the resource is the URL the request came to, on its own host", async () => {
     const byIdentifier = createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: "api://shop", jwks: { keys: [jwk] } } });
-    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"]]) {
+    for (const [path, resource] of [["/.well-known/oauth-protected-resource", "http://localhost"], ["/.well-known/oauth-protected-resource/mcp", "http://localhost/mcp"], ["/.well-known/oauth-protected-resource//evil.example/mcp", "http://localhost//evil.example/mcp"]]) {
       expect(await (await byIdentifier(new Request(`http://localhost${path}`))).json()).toMatchObject({ resource });
     }
+    // A challenge for an endpoint path that looks like another host points to metadata on this one.
+    const challenge = await byIdentifier(new Request("http://localhost//evil.example/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" }));
+    expect(challenge.headers.get("www-authenticate")).toBe('Bearer resource_metadata="http://localhost/.well-known/oauth-protected-resource//evil.example/mcp"');
   });
 
   it("a page's preflight for the metadata, with the MCP-Protocol-Version header the SDK's client sends, is answered", async () => {
@@ -475,6 +478,9 @@ describe("configuration", () => {
     // What would only refuse every token (503 or 401 forever) is refused at start too, as `toolgen serve` refuses it.
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: [] } })).toThrow("auth.authorizationServers is empty");
+    for (const servers of [[""], ["not a url"], [5], "https://auth.example.com"]) {
+      expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: servers as never } })).toThrow("auth.authorizationServers must be a list of the authorization servers' URLs");
+    }
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: "check" as never } })).toThrow("auth.verify must be a function");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { verify: null as never } })).toThrow(/auth\.verify must be a function .*; got null\./);
   });

@@ -32,9 +32,13 @@ export interface ExternalToolSchema {
 }
 
 const NO_ARGUMENTS: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
+const SCHEMA_KEYS = "name description title parameters inputSchema outputSchema annotations tags scopes supportedFor excludedFor validate".split(" ");
 
 export function defineExternal(schema: ExternalToolSchema, formats: FormatLookup): EntryDefinition {
   checkName(schema.name, "registerSchema");
+  // A key it does not know would be dropped unseen: an `fn` here never runs (the host runs the call; `register` takes one).
+  const unknown = Object.keys(schema).find((key) => !SCHEMA_KEYS.includes(key));
+  if (unknown !== undefined) throw new TypeError(`toolgen: registerSchema('${schema.name}'): unknown key '${unknown}' (known: ${SCHEMA_KEYS.join(", ")}${unknown === "fn" ? "; a tool with an fn is register()'s" : ""}).`);
   const inputSchema = schema.inputSchema ?? schema.parameters ?? NO_ARGUMENTS;
   if (typeof inputSchema !== "object" || inputSchema === null || inputSchema.type !== "object") {
     throw new TypeError(`toolgen: registerSchema('${schema.name}'): the input schema must be an object schema ({ "type": "object", ... }); arguments are always one JSON object.`);

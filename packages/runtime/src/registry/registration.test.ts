@@ -65,6 +65,7 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     // A key register does not take would be dropped unseen: the tool would take no arguments.
     const spec = { name: "t", description: "", inputSchema: { type: "object", properties: { n: { type: "number" } } }, fn: () => 1 };
     expect(() => registry.register(spec as never)).toThrow(/^toolgen: register\('t'\): unknown key 'inputSchema' \(known: name, description, title, kind, params, fn, /);
+    expect(() => registry.registerSchema({ name: "x", description: "", parameters: { type: "object" }, fn: () => 1 } as never)).toThrow("toolgen: registerSchema('x'): unknown key 'fn' (known: name, description, title, parameters, inputSchema, outputSchema, annotations, tags, scopes, supportedFor, excludedFor, validate; a tool with an fn is register()'s).");
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a" }], fn: () => 1 })).toThrow("register('t'): params[0] ('a') needs a 'type' or a 'schema'.");
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number", default: "x" }], fn: () => 1 })).toThrow(`register('t'): params[0].default "x" does not match the parameter's own schema.`);
     expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "number" }, { name: "a", type: "string" }], fn: () => 1 })).toThrow("params[1].name 'a' is used by an earlier parameter.");

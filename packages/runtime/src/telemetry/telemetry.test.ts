@@ -67,6 +67,16 @@ describe("telemetry()", () => {
       expect(buckets.counts[0]).toBe(1);
     });
 
+    it("a failed call's status holds its message, cut to 256 characters (a tool's message may be megabytes)", async () => {
+      const r = registry();
+      r.register({ name: "shout", description: "Fails loudly.", fn: () => { throw new ToolError("x".repeat(100_000)); } });
+      spans.reset();
+      await r.call("fail", {});
+      await r.call("shout", {});
+      await tracerProvider.forceFlush();
+      expect(spans.getFinishedSpans().map((s) => s.status.message)).toEqual(["no stock", "x".repeat(256)]);
+    });
+
     it("continues the caller's trace from the request's meta (MCP's _meta.traceparent), linked to the span active here", async () => {
       const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
       const r = registry();

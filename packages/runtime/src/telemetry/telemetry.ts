@@ -3,6 +3,8 @@ import type { Outcome } from "../outcome/outcome.js";
 import type { Interceptor } from "../registry/create-registry.js";
 
 const SCOPE = "@toolgen/runtime";
+/** The characters of an error outcome's message a span's status keeps. */
+const STATUS_MESSAGE_LENGTH = 256;
 
 interface Instruments {
   provider: MeterProvider;
@@ -55,7 +57,8 @@ export function telemetry(): Interceptor {
           if (outcome?.status === "suspended") span.setAttribute("gen_ai.tool.call.id", outcome.call.id);
           if (attributes["error.type"] !== undefined) {
             span.setAttribute("error.type", attributes["error.type"]);
-            span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome?.status === "error" ? { message: outcome.error.message } : {}) });
+            // The message cut short: span limits do not bound a status, and a tool's message may be megabytes.
+            span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome?.status === "error" ? { message: outcome.error.message.slice(0, STATUS_MESSAGE_LENGTH) } : {}) });
           }
           span.end();
           const { duration, outcomes } = instrumentsFor(metrics.getMeterProvider());

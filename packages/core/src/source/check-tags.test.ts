@@ -23,9 +23,11 @@ describe("checkTags", () => {
     const source = "/**\n * Notes.\n * @resource notes://{id}\n * @resource notes://index\n * @mimeType text/plain\n * @mimeType text/html\n */\nexport function notes(id?: string): string {\n  return id ?? \"\";\n}\n";
     const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
     expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
-      ["TG1007", 4, "@resource appears twice, and only the first is read; write every URI in one @resource tag (@resource notes://{id} notes://index)."],
-      ["TG1007", 6, "@mimeType appears twice, and only the first is read; keep one."],
+      ["TG1007", 4, "@resource appears twice, and only one of them is read; write every URI in one @resource tag (@resource notes://{id} notes://index)."],
+      ["TG1007", 6, "@mimeType appears twice, and only one of them is read; keep one."],
     ]);
+    const property = "export interface Q {\n  /** Y. @examples [\"c\"] @examples [\"d\"] @description one @description two */\n  y: string;\n}\n/**\n * Queries.\n * @tool\n * @param q The query.\n */\nexport function query(q: Q): string {\n  return q.y;\n}\n";
+    expect(analyzeFiles({ "/fixture/main.ts": property }, "/fixture").diagnostics.map((d) => d.message)).toEqual(["@examples appears twice, and only one of them is read; keep one.", "@description appears twice, and only one of them is read; keep one."]);
     // A constraint per parameter in the function's comment is misplaced, not repeated: TG1002 alone.
     const constraints = "/**\n * Adds.\n * @tool\n * @param a One. @minimum 0\n * @param b Two. @minimum 1\n */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n";
     expect(analyzeFiles({ "/fixture/main.ts": constraints }, "/fixture").diagnostics.map((d) => d.code)).toEqual(["TG1002", "TG1002"]);

@@ -12,7 +12,7 @@ const PLACE_NAMES: Record<TagPlace, string> = {
 
 const ENTRY_KIND_TAGS = new Set(["tool", "prompt", "resource"]);
 /** Tags with one value, of which a second would be dropped unseen. */
-const ONCE = new Set([...ENTRY_KIND_TAGS, "toolset", "mimeType", "role", "title", "default", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems"]);
+const ONCE = new Set([...ENTRY_KIND_TAGS, "toolset", "mimeType", "role", "title", "description", "deprecated", "returns", "examples", "default", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems"]);
 
 const WHERE_IT_BELONGS: Record<string, string> = {
   alias: "on a property, or as '@alias <param> <name>' on the function",
@@ -29,7 +29,7 @@ export function checkTags(doc: DocInfo, place: TagPlace, diagnostics: Diagnostic
   for (const [i, tag] of doc.tags.entries()) {
     if (ONCE.has(tag.name) && seen.has(tag.name) && TAGS_BY_PLACE[place].has(tag.name)) {
       const how = tag.name === "resource" ? "write every URI in one @resource tag (@resource notes://{id} notes://index)" : "keep one";
-      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@${tag.name} appears twice, and only the first is read; ${how}.`);
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@${tag.name} appears twice, and only one of them is read; ${how}.`);
     }
     seen.add(tag.name);
     // A JSDoc tag that is one of toolgen's but for its case (`@readonly` on a tool): meant as toolgen's.

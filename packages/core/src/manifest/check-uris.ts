@@ -25,7 +25,8 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
   const tagText = at.getText(sourceFile);
   const tagStart = at.getStart(sourceFile);
   const report = (uri: string, code: DiagnosticCode, message: string, severity: "error" | "warning" = "error") => {
-    const offset = tagText.indexOf(uri);
+    // As a word of its own: `guide` in `@resource docs://guide The guide` is the later one.
+    const offset = tagText.search(new RegExp(`(?<=^|\\s)${uri.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`));
     if (offset < 0) diagnostics.report(at, code, message, severity);
     else diagnostics.reportRange(sourceFile, tagStart + offset, uri.length, code, message, severity);
   };

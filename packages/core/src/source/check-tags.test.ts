@@ -19,6 +19,12 @@ describe("checkTags", () => {
     ]);
   });
 
+  it("@role and @mimeType on a toolset say where they belong: a prompt, a resource", () => {
+    const source = "/**\n * Notes.\n * @toolset\n * @role assistant\n * @mimeType text/plain\n */\nexport class Notes {\n  /**\n   * Reads.\n   * @tool\n   */\n  read(): string {\n    return \"\";\n  }\n}\n";
+    const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");
+    expect(diagnostics.filter((d) => d.code === "TG1002").map((d) => d.message)).toEqual(["@role has no effect on a @toolset class; it belongs on a prompt.", "@mimeType has no effect on a @toolset class; it belongs on a resource."]);
+  });
+
   it("a tag of one value written twice is an error: the second would be dropped unseen", () => {
     const source = "/**\n * Notes.\n * @resource notes://{id}\n * @resource notes://index\n * @mimeType text/plain\n * @mimeType text/html\n */\nexport function notes(id?: string): string {\n  return id ?? \"\";\n}\n";
     const { diagnostics } = analyzeFiles({ "/fixture/main.ts": source }, "/fixture");

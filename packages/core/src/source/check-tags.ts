@@ -15,6 +15,8 @@ const ENTRY_KIND_TAGS = new Set(["tool", "prompt", "resource"]);
 const ONCE = new Set([...ENTRY_KIND_TAGS, "toolset", "mimeType", "role", "title", "description", "deprecated", "returns", "examples", "default", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems"]);
 
 const WHERE_IT_BELONGS: Record<string, string> = {
+  role: "on a prompt",
+  mimeType: "on a resource",
   alias: "on a property, or as '@alias <param> <name>' on the function",
   hidden: "on an optional property",
   param: "on the function",

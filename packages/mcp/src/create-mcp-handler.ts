@@ -58,6 +58,8 @@ export const HEALTH_PATH = "/healthz";
  * collide for MCP throw here, when the registry's entries can be read already.
  */
 export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unknown> }, options: McpHandlerOptions): McpHandler {
+  // The SDK's streams take their ids from it: without it every request failed as a "Parse error".
+  if (typeof globalThis.crypto?.randomUUID !== "function") throw new TypeError("toolgen: createMcpHandler needs crypto.randomUUID, which a browser gives only to a secure context: serve the page over https (or from localhost).");
   try {
     createMcpServer(registry, options);
   } catch (error) {

@@ -7,8 +7,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { compileSchema, createRegistry, EndTask, type ManifestEntry } from "@toolgen/runtime";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
+import { createMcpHandler } from "./create-mcp-handler.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { restoreProtoKey } from "./register-tools.js";
@@ -640,5 +641,17 @@ describe("@deprecated prompts and resources", () => {
     expect((await client.listPrompts()).prompts.map((p) => p.description)).toEqual(["An old prompt.\n\nDeprecated: Use new_prompt."]);
     expect((await client.listResources()).resources.map((r) => r.description)).toEqual(["Old notes.\n\nDeprecated."]);
     await client.close();
+  });
+});
+
+describe("createMcpHandler outside a secure context", () => {
+  it("says it needs crypto.randomUUID at creation, instead of answering every request 'Parse error'", () => {
+    vi.stubGlobal("crypto", {});
+    try {
+      expect(() => createMcpHandler(createRegistry([]), { identity })).toThrow("toolgen: createMcpHandler needs crypto.randomUUID, which a browser gives only to a secure context");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(typeof createMcpHandler(createRegistry([]), { identity })).toBe("function");
   });
 });

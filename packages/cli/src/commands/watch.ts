@@ -44,7 +44,7 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
   let due = 0; // when the pending rebuild runs: a later change moves it, never earlier
   let started = performance.now();
   const registryCache: RegistryModuleCache = {};
-  /** The warnings the last rebuild printed: the same again are counted, not printed again. */
+  /** The last rebuild's warnings (their places and messages): the same again are counted, not printed again. */
   let shownWarnings = "";
 
   const rebuild = () => {
@@ -60,10 +60,10 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       const ms = Math.round(performance.now() - started);
       const errors = plan.diagnostics.filter((d) => d.severity === "error");
       const warnings = plan.diagnostics.filter((d) => d.severity !== "error");
-      // Errors every time (they are what is being fixed); warnings when they differ from the last ones shown.
       // The same warnings: the same places and messages (the lines quoted around them may have moved).
       const warningKey = JSON.stringify(warnings.map((d) => [d.file, d.line, d.column, d.code, d.message]));
       const warningsAgain = warnings.length > 0 && warningKey === shownWarnings;
+      // Errors every time (they are what is being fixed); warnings when they differ from the last rebuild's.
       if (errors.length || !warningsAgain) {
         const shownNow = errors.length ? plan.diagnostics : warnings;
         if (shownNow.length) process.stderr.write(`${formatDiagnostics(shownNow, process.cwd())}\n`);

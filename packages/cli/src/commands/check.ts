@@ -41,7 +41,7 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
     }
     throw error;
   }
-  const other = otherPackageWarning(old, { label: "the current sources", entries: manifest.entries, packageName: manifest.package.name, version: manifest.package.version });
+  const other = otherPackageWarning(old, { label: "the current sources", packageName: manifest.package.name });
   if (other && print) process.stderr.write(other);
   const diff = diffManifests(old.entries, manifest.entries);
   const version = breakingVersion(old, manifest.package.version);

@@ -26,8 +26,8 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   if (options.against !== undefined) {
     try {
       const old = readContract(options.against, options.project);
-      const name = info.packageJson.name;
-      const other = otherPackageWarning(old, { label: "the current sources", entries, packageName: typeof name === "string" ? name : undefined, version: undefined });
+      const { name } = info.packageJson;
+      const other = otherPackageWarning(old, { label: "the current sources", packageName: typeof name === "string" ? name : undefined });
       if (other) process.stderr.write(other);
       diff = { against: old.label, ...diffManifests(old.entries, entries) };
     } catch (error) {

@@ -25,7 +25,7 @@ export interface Contract {
  * A warning when the two sides are different packages (a tarball or folder of another
  * package given by mistake): the comparison still runs — a package renamed keeps its contract.
  */
-export function otherPackageWarning(old: Contract, now: Contract): string | undefined {
+export function otherPackageWarning(old: Contract, now: Pick<Contract, "label" | "packageName">): string | undefined {
   if (old.packageName === undefined || now.packageName === undefined || old.packageName === now.packageName) return undefined;
   return `toolgen: warning: ${old.label} is the package ${old.packageName}, ${now.label} ${now.packageName}: two different packages are compared (meant if the package was renamed).\n`;
 }

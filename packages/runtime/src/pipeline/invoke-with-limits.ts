@@ -14,7 +14,7 @@ export async function invokeWithLimits(name: string, work: () => Promise<Outcome
     return errorOutcome("internal", `timeoutMs must be a positive number of milliseconds; got ${typeof timeoutMs} ${String(timeoutMs)}. '${name}' was not called.`);
   }
   const { signal } = controller;
-  if (signal.aborted) return errorOutcome("aborted", `The call to '${name}' was aborted before it started.`);
+  if (signal.aborted) return abortedBeforeStart(name);
   let settle: (outcome: Outcome) => void = () => {};
   const limit = new Promise<Outcome>((resolve) => (settle = resolve));
   const onAbort = () => settle(errorOutcome("aborted", `The call to '${name}' was aborted.`));
@@ -33,4 +33,9 @@ export async function invokeWithLimits(name: string, work: () => Promise<Outcome
     if (timer) clearTimeout(timer);
     signal.removeEventListener("abort", onAbort);
   }
+}
+
+/** A call whose caller gave up before anything ran. */
+export function abortedBeforeStart(name: string): Outcome {
+  return errorOutcome("aborted", `The call to '${name}' was aborted before it started.`);
 }

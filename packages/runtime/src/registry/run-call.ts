@@ -11,7 +11,7 @@ import { followSignal } from "../pipeline/follow-signal.js";
 import { typedVariables } from "../resources/typed-variables.js";
 import { conformResult } from "../pipeline/conform-result.js";
 import { convertArguments } from "../pipeline/convert-arguments.js";
-import { invokeWithLimits } from "../pipeline/invoke-with-limits.js";
+import { abortedBeforeStart, invokeWithLimits } from "../pipeline/invoke-with-limits.js";
 import { mapThrown } from "../pipeline/map-thrown.js";
 import { prepareArguments } from "../pipeline/prepare-arguments.js";
 import { resolveImplementation } from "../pipeline/resolve-implementation.js";
@@ -69,7 +69,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const info: CallInfo = { name: entry.name, entry, arguments: args, context };
   const invoke = async (): Promise<Outcome> => {
     // A caller that gave up is not handed to the host to run for it.
-    if (entry.external) return controller.signal.aborted ? errorOutcome("aborted", `The call to '${entry.name}' was aborted before it started.`) : shared.suspended.suspend(entry.name, args);
+    if (entry.external) return controller.signal.aborted ? abortedBeforeStart(entry.name) : shared.suspended.suspend(entry.name, args);
     return invokeWithLimits(entry.name, () => produce(definition, info, uri, shared), controller, callOptions.timeoutMs ?? shared.options.timeoutMs);
   };
   // The caller's abort reaches the tool's signal from the start, so an interceptor that waits (an approval) can stop too.

@@ -41,6 +41,7 @@ const cases: Array<[string, JsonSchema, unknown[]]> = [
   ["oneOf, allOf, not", { allOf: [{ type: "number" }, { not: { const: 3 } }], oneOf: [{ minimum: 0 }, { maximum: -10 }] }, [1, 3, -20, -5, "x"]],
   ["recursive $ref", { $ref: "#/$defs/Tree", $defs: { Tree: { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Tree" } } }, required: ["name"], additionalProperties: false } } }, [{ name: "a", children: [{ name: "b" }] }, { name: "a", children: [{}] }, { name: "a", children: [{ name: 1 }] }]],
   ["discriminated union", { anyOf: [{ type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind", "x"] }, { type: "object", properties: { kind: { const: "b" } }, required: ["kind"] }] }, [{ kind: "a", x: 1 }, { kind: "a" }, { kind: "b" }, { kind: "c" }, [], "a", null]],
+  ["discriminated union or null", { anyOf: [{ type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind", "x"] }, { type: "null" }, { type: "object", properties: { kind: { const: "b" } }, required: ["kind"] }] }, [{ kind: "a", x: 1 }, { kind: "a" }, { kind: "b" }, { kind: "c" }, [], "a", null, {}]],
   ["plain union", { anyOf: [{ type: "string", minLength: 3 }, { type: "array", items: address }, { type: "null" }] }, ["abc", "a", null, [{ street: "a" }], [{}], 1]],
   ["false and empty", { type: "object", properties: { never: false, anything: {} } }, [{}, { never: 1 }, { anything: [1] }]],
 ];
@@ -136,6 +137,22 @@ describe("compiled schemas agree with ajv", () => {
     expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([["/e", "required", { missingProperty: "op" }]]);
     expect(validate({ e: "1 + 1" })).toBe(false);
     expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/e", "anyOf"]]);
+  });
+
+  it("tells a discriminated union's objects apart by their tag when the union also takes null (Circle | Rect | null)", () => {
+    const circle = { type: "object", properties: { shape: { const: "circle" }, radius: { type: "number" } }, required: ["shape", "radius"], additionalProperties: false };
+    const rect = { type: "object", properties: { shape: { const: "rect" }, w: { type: "number" }, h: { type: "number" } }, required: ["shape", "w", "h"], additionalProperties: false };
+    const validate = compileSchema({ type: "object", properties: { s: { anyOf: [circle, rect, { type: "null" }] } } });
+    const errors = (data: unknown) => (validate(data) ? [] : validate.errors!.map((e) => [e.instancePath, e.keyword, e.params]));
+    expect(errors({ s: { shape: "rect", radius: 1 } })).toEqual([
+      ["/s", "required", { missingProperty: "w" }],
+      ["/s", "required", { missingProperty: "h" }],
+      ["/s", "additionalProperties", { additionalProperty: "radius" }],
+    ]);
+    expect(errors({ s: { shape: "tri" } })).toEqual([["/s/shape", "enum", { allowedValues: ["circle", "rect"] }]]);
+    expect(errors({ s: {} })).toEqual([["/s", "required", { missingProperty: "shape" }]]);
+    expect(errors({ s: null })).toEqual([]);
+    expect(errors({ s: "circle" })).toEqual([["/s", "anyOf", {}]]);
   });
 
   it("reports the errors of the one union member that admits the value's JSON type (the object of Address | null), at their paths", () => {

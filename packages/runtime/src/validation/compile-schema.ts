@@ -378,40 +378,42 @@ class Compiler {
    * (the object of `Address | null`), its own errors are reported, at their paths inside it.
    * When several do (`ByEmail | ById`), the errors of the member the value comes closest to
    * (see `closest`); where members come equally close, one error stands for them, holding
-   * their errors (`params.members`) for the message. A discriminated union (every member an object
-   * whose required tag property has its own `const`) goes straight to the member its tag
-   * names — the others would fail on the tag — and reports that member's errors; a missing or
-   * unknown tag is the error.
+   * their errors (`params.members`) for the message. A discriminated union (every member that
+   * can take an object is one whose required tag property has its own `const`; `null` may be
+   * another) sends an object straight to the member its tag names — the others would fail on
+   * the tag — and reports that member's errors; a missing or unknown tag is the error.
    */
   private anyOf(schemas: readonly JsonSchema[]): Node {
     const members = schemas.map((sub) => this.node(sub));
-    const tag = discriminator(schemas);
-    if (tag === undefined) {
-      const kinds = schemas.map((m) => kindsOf(this.root, m));
-      const some = (data: unknown) => members.some((member) => member.ok(data));
-      const ok = overlapping(kinds) ? remembered(some) : some;
-      return {
-        ok,
-        check: (data, path, errors) => {
-          const kind = jsonKind(data);
-          const admitting = members.filter((_, i) => !kinds[i] || kinds[i]!.includes(kind));
-          if (admitting.length === 1) admitting[0]!.check(data, path, errors);
-          else if (ok(data)) return;
-          else if (admitting.length === 0 || isVerdictList(errors)) fail(errors, path, "anyOf");
-          else closest(admitting, data, path, errors);
-        },
-      };
-    }
-    const byTag = new Map(schemas.map((m, i) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[i]!]));
-    const own = isInherited(tag);
-    const pick = (data: unknown) => (isObject(data) ? byTag.get(own ? readOwn(data, tag) : data[tag]) : undefined);
-    return {
-      ok: (data) => pick(data)?.ok(data) === true,
+    const kinds = schemas.map((m) => kindsOf(this.root, m));
+    const some = (data: unknown) => members.some((member) => member.ok(data));
+    const ok = overlapping(kinds) ? remembered(some) : some;
+    const untagged: Node = {
+      ok,
       check: (data, path, errors) => {
-        const member = pick(data);
+        const kind = jsonKind(data);
+        const admitting = members.filter((_, i) => !kinds[i] || kinds[i]!.includes(kind));
+        if (admitting.length === 1) admitting[0]!.check(data, path, errors);
+        else if (ok(data)) return;
+        else if (admitting.length === 0 || isVerdictList(errors)) fail(errors, path, "anyOf");
+        else closest(admitting, data, path, errors);
+      },
+    };
+    // The members that can take an object: tagged, they are told apart by their tag (the
+    // others, `null` of `Circle | Rect | null`, take no object).
+    const objects = schemas.filter((_, i) => !kinds[i] || kinds[i]!.includes("object"));
+    const tag = discriminator(objects);
+    if (tag === undefined) return untagged;
+    const byTag = new Map(objects.map((m) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[schemas.indexOf(m)]!]));
+    const own = isInherited(tag);
+    const tagOf = (data: Record<string, unknown>) => (own ? readOwn(data, tag) : data[tag]);
+    return {
+      ok: (data) => (isObject(data) ? byTag.get(tagOf(data))?.ok(data) === true : untagged.ok(data)),
+      check: (data, path, errors) => {
+        if (!isObject(data)) return untagged.check(data, path, errors);
+        const member = byTag.get(tagOf(data));
         if (member) member.check(data, path, errors);
-        else if (!isObject(data)) fail(errors, path, "anyOf");
-        else if ((own ? readOwn(data, tag) : data[tag]) === undefined) fail(errors, path, "required", tag);
+        else if (tagOf(data) === undefined) fail(errors, path, "required", tag);
         else fail(errors, `${path}/${pointerSegment(tag)}`, "enum", [...byTag.keys()]);
       },
     };

@@ -223,6 +223,10 @@ describe("compiled schemas agree with ajv", () => {
 
   it("refuses assertion keywords it does not implement, and non-local references, when the schema is registered", () => {
     expect(() => compileSchema({ type: "object", properties: { a: { if: { type: "string" } } } })).toThrow("the schema keyword 'if' at #/properties/a is not supported by toolgen's validators");
+    // Draft-07's tuple form would otherwise check nothing at all.
+    expect(() => compileSchema({ type: "object", properties: { p: { type: "array", items: [{ type: "string" }, { type: "integer" }] } } })).toThrow("the schema at #/properties/p/items is a list (a tuple's items are 'prefixItems'), not a schema: an object or a boolean.");
+    expect(() => compileSchema({ type: "object", properties: { a: "string" } } as never)).toThrow('the schema at #/properties/a is "string", not a schema');
+    expect(compileSchema({ type: "object", properties: { a: true, b: false } })({ a: 1 })).toBe(true);
     expect(() => compileSchema({ anyOf: [{ type: "array", contains: { type: "number" } }] })).toThrow("the schema keyword 'contains' at #/anyOf/0 is not supported");
     expect(() => compileSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
   });

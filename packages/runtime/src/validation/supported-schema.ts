@@ -18,14 +18,18 @@ const NUMBER = /^(m(in|ax|ultipleOf)|exclusiveM)/;
 
 /**
  * Refuses a schema using a keyword the validators cannot check, a type that is none of JSON
- * Schema's, or a bound that is not a number, naming where it is.
+ * Schema's, a bound that is not a number, or a subschema that is no schema, naming where it is.
  */
 export function assertSupportedSchema(schema: JsonSchema): void {
   checkKeywords(schema, "#");
 }
 
 function checkKeywords(schema: unknown, at: string): void {
-  if (typeof schema !== "object" || schema === null) return;
+  if (typeof schema === "boolean") return;
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+    // Draft-07's tuple form, `items: [A, B]`, is `prefixItems` in 2020-12.
+    throw new Error(`the schema at ${at} is ${Array.isArray(schema) ? "a list (a tuple's items are 'prefixItems')" : JSON.stringify(schema)}, not a schema: an object or a boolean.`);
+  }
   for (const [key, value] of Object.entries(schema)) {
     if (UNSUPPORTED.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported by toolgen's validators.`);
     if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) throw new Error(`the reference ${JSON.stringify(value)} at ${at} is not local to the schema; a registered schema must be self-contained.`);

@@ -240,6 +240,16 @@ describe("compiled schemas agree with ajv", () => {
     expect(compileSchema({ type: "number", multipleOf: 1.5e-7 })(4.5e-7)).toBe(true);
     expect(compileSchema({ type: "number", multipleOf: 1.5e-7 })(4.6e-7)).toBe(false);
     expect(compileSchema({ type: "integer", multipleOf: 3 })(10)).toBe(false);
+    // Where dividing in floating point rounds to an integer, or overflows.
+    expect(tenths(7.700000000000001)).toBe(false);
+    expect(compileSchema({ type: "number", multipleOf: 1e-7 })(0.00019989999999999998)).toBe(false);
+    expect(compileSchema({ type: "integer", multipleOf: 3 })(1e20)).toBe(false);
+    expect(compileSchema({ type: "integer", multipleOf: 3 })(3e20)).toBe(true);
+    expect(compileSchema({ type: "number", multipleOf: 1.5 })(9007199254740992)).toBe(false);
+    expect(compileSchema({ type: "number", multipleOf: 1e-10 })(1e308)).toBe(true);
+    expect(compileSchema({ type: "number", multipleOf: 0.01 })(-19.99)).toBe(true);
+    expect(compileSchema({ type: "number", multipleOf: 2 })(Number.NaN)).toBe(false);
+    expect(() => compileSchema({ type: "number", multipleOf: 0 })).toThrow("'multipleOf' at # is 0, not a number above 0.");
   });
 
   it("refuses a type that is none of JSON Schema's and a bound that is not a number, which it would check wrongly", () => {

@@ -158,20 +158,33 @@ export function isObject(data: unknown): data is Record<string, unknown> {
 
 /**
  * Whether `x` is a multiple of `m` as the decimals they are written in say: `19.99` is a
- * multiple of `0.01`, though `19.99 / 0.01` is 1998.9999999999998 in binary floating point.
- * Both are scaled by ten to the power of their longest decimal part, then divided exactly.
+ * multiple of `0.01`, though `19.99 / 0.01` is 1998.9999999999998 in binary floating point,
+ * and `1e20` is no multiple of 3, though `1e20 / 3` rounds to an integer. Both are scaled by
+ * ten to the power of their longest decimal part and divided exactly: as numbers while they
+ * stay safe integers, else as the integers their decimal digits spell.
  */
 export function isMultipleOf(x: number, m: number): boolean {
-  if (Number.isInteger(x / m)) return true;
   const scale = 10 ** Math.max(decimals(x), decimals(m));
   const scaled = Math.round(x * scale);
-  return scale > 1 && Number.isSafeInteger(scaled) && scaled % Math.round(m * scale) === 0;
+  const unit = Math.round(m * scale);
+  if (Number.isSafeInteger(scaled) && Number.isSafeInteger(unit)) return scaled % unit === 0;
+  if (!Number.isFinite(x)) return false;
+  const [a, p] = decimal(x);
+  const [b, q] = decimal(m);
+  const e = Math.min(p, q);
+  return (a * 10n ** BigInt(p - e)) % (b * 10n ** BigInt(q - e)) === 0n;
 }
 
 /** Digits after the point in a number's shortest text, its exponent counted (`1.5e-7`: 8). */
 function decimals(n: number): number {
+  return Math.max(0, -decimal(n)[1]);
+}
+
+/** A number as its decimal digits and the power of ten they are multiplied by (`1.5e-7`: 15n, -8). */
+function decimal(n: number): [digits: bigint, exponent: number] {
   const [digits, exponent] = String(n).split("e");
-  return Math.max(0, (digits!.split(".")[1]?.length ?? 0) - Number(exponent ?? 0));
+  const [whole, fraction = ""] = digits!.split(".");
+  return [BigInt(whole! + fraction), Number(exponent ?? 0) - fraction.length];
 }
 
 /** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */

@@ -7,3 +7,17 @@ export function acceptsBoth(accept: string | null): boolean {
   const types = (accept ?? "").split(",").map((range) => range.split(";")[0]!.trim().toLowerCase());
   return types.includes("application/json") && types.includes("text/event-stream");
 }
+
+/**
+ * The request as the SDK's transport is to read it. The transport looks for the media types
+ * of `Accept` as lowercase substrings, where HTTP compares them regardless of case (RFC 9110,
+ * 8.3.1): `APPLICATION/JSON` would be served by toolgen's own answers and refused by the SDK's.
+ */
+export function withLowercaseAccept(request: Request): Request {
+  const accept = request.headers.get("accept");
+  if (accept === null || accept === accept.toLowerCase()) return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", accept.toLowerCase());
+  // The body, if any, has been read: the transport is given it parsed.
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}

@@ -67,6 +67,29 @@ describe("stateless tools/list and tools/call answered without an SDK server: th
   });
 });
 
+describe("an Accept header in capitals (media types are compared regardless of case)", () => {
+  const ACCEPT = { ...HEADERS, accept: "APPLICATION/JSON, Text/Event-Stream" };
+  it("is served alike by toolgen's own answers and by the SDK's transport", async () => {
+    const listed = await direct(post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, ACCEPT));
+    // `_meta` sends the call to the SDK's transport, which compares in lowercase.
+    const called = await direct(post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 }, _meta: { progressToken: 1 } } }, ACCEPT));
+    const prompts = await direct(post({ jsonrpc: "2.0", id: 3, method: "prompts/list" }, ACCEPT));
+    expect([listed.status, called.status, prompts.status]).toEqual([200, 200, 200]);
+    expect(await called.text()).toContain('"text":"5"');
+  });
+
+  it("opens a session and its stream", async () => {
+    const handler = createMcpHandler(registry, { identity, sessions: true });
+    const opened = await handler(post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } } }, ACCEPT));
+    expect(opened.status).toBe(200);
+    const session = opened.headers.get("mcp-session-id")!;
+    await opened.body?.cancel();
+    const stream = await handler(new Request("http://127.0.0.1/mcp", { method: "GET", headers: { accept: "TEXT/EVENT-STREAM", "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } }));
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+  });
+});
+
 describe("resources/subscribe on a stateless endpoint", () => {
   it.each(["resources/subscribe", "resources/unsubscribe"])("%s is the SDK's -32601, saying it needs a session and how to serve one", async (method) => {
     const { ours, sdk } = await both({ jsonrpc: "2.0", id: 9, method, params: { uri: "notes://a" } });

@@ -83,7 +83,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
     await (loaded ??= Promise.resolve(registry.load?.()));
     const metadata = access?.metadata(request);
     if (metadata) return metadata;
-    if (sessions) return guardMcpRequest(options, request, access, ["POST", "GET", "DELETE"], (body, principal) => sessions.serve(request, body, principal));
+    if (sessions) return guardMcpRequest(options, request, access, ["POST", "GET", "DELETE"], (body, principal, request) => sessions.serve(request, body, principal));
     return handleMcpRequest(newServer, options, request, access, streams, (body, principal) => answerDirectly(request, body, registryForRequest(registry, principal, request.signal), external));
   };
   return Object.assign(handle, {

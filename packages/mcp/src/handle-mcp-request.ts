@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Principal } from "@toolgen/runtime";
-import { acceptsBoth } from "./accepts-both.js";
+import { acceptsBoth, withLowercaseAccept } from "./accepts-both.js";
 import { idOf, invalidMessage } from "./jsonrpc-shape.js";
 
 /** What the streamable HTTP endpoint enforces, whichever server hosts it. */
@@ -44,7 +44,7 @@ export async function handleMcpRequest(
   streams?: (body: unknown) => boolean,
   direct?: (body: unknown, principal: Principal | undefined) => Promise<Response> | undefined,
 ): Promise<Response> {
-  return guardMcpRequest(limits, request, gate, ["POST"], async (body, principal) => {
+  return guardMcpRequest(limits, request, gate, ["POST"], async (body, principal, request) => {
     const stream = streams?.(body) ?? false;
     const answered = stream ? undefined : direct?.(body, principal);
     if (answered) return answered;
@@ -83,14 +83,14 @@ async function answeredAsBatch(response: Response): Promise<Response> {
  * the method, the bearer token (before the body: a caller without one does not get 4 MiB
  * read), the body's size, JSON and JSON-RPC shape, and the caller's right to send it. Failures are JSON-RPC
  * errors with their HTTP status, never a crash. `serve` gets the parsed body (undefined for
- * GET and DELETE) and the caller.
+ * GET and DELETE), the caller, and the request to hand the SDK's transport.
  */
 export async function guardMcpRequest(
   limits: HttpLimits,
   request: Request,
   gate: Gate | undefined,
   methods: readonly string[],
-  serve: (body: unknown, principal: Principal | undefined) => Promise<Response>,
+  serve: (body: unknown, principal: Principal | undefined, request: Request) => Promise<Response>,
 ): Promise<Response> {
   const origin = request.headers.get("origin");
   if (origin === null || !limits.allowedOrigins?.includes(origin)) return checkMcpRequest(limits, request, gate, methods, serve);
@@ -106,7 +106,7 @@ async function checkMcpRequest(
   request: Request,
   gate: Gate | undefined,
   methods: readonly string[],
-  serve: (body: unknown, principal: Principal | undefined) => Promise<Response>,
+  serve: (body: unknown, principal: Principal | undefined, request: Request) => Promise<Response>,
 ): Promise<Response> {
   try {
     if (limits.path !== undefined && new URL(request.url).pathname !== limits.path) return jsonRpcError(404, -32600, `Not found: MCP is served at ${limits.path}.`);
@@ -122,7 +122,7 @@ async function checkMcpRequest(
     }
     const principal = gate ? await gate.authenticate(request) : undefined;
     if (principal instanceof Response) return principal;
-    if (request.method !== "POST") return await serve(undefined, principal);
+    if (request.method !== "POST") return await serve(undefined, principal, withLowercaseAccept(request));
     // As the SDK's transport answers, but by media type: it matches substrings.
     if (!acceptsBoth(request.headers.get("accept"))) return jsonRpcError(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
     const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY;
@@ -138,7 +138,7 @@ async function checkMcpRequest(
     if (invalid) return jsonRpcError(400, -32600, `Invalid Request: ${invalid}.`, {}, idOf(parsed));
     const refused = gate && principal ? gate.authorize(request, parsed, principal) : undefined;
     if (refused) return refused;
-    return await serve(parsed, principal);
+    return await serve(parsed, principal, withLowercaseAccept(request));
   } catch (error) {
     return jsonRpcError(500, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
   }

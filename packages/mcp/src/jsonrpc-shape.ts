@@ -11,7 +11,7 @@ export function invalidMessage(body: unknown, protocolVersion: string | null): s
   // Any other header value is the SDK's to refuse (an unsupported protocol version).
   if (protocolVersion !== null && /^\d{4}-\d{2}-\d{2}$/.test(protocolVersion) && protocolVersion >= "2025-06-18") return `batches are not part of MCP ${protocolVersion}; send one message per request`;
   for (const [index, message] of body.entries()) {
-    const why = invalidSingle(message);
+    const why = invalidSingle(message) ?? ((message as { method?: unknown }).method === "initialize" ? `initialize may not be part of a batch (MCP 2025-03-26, lifecycle)` : undefined);
     if (why) return `message ${index} of the batch: ${why}`;
   }
   // Two requests of one id: both would run, and one answer be lost (a client matches answers by id).
@@ -36,7 +36,7 @@ function invalidSingle(message: unknown): string | undefined {
   const unknown = Object.keys(message).find((key) => !MEMBERS.has(key));
   if (unknown !== undefined) return `${JSON.stringify(unknown)} is no member of a JSON-RPC message (jsonrpc, id, method, params, result, error)`;
   if ("method" in message && ("result" in message || "error" in message)) return `a message is a request ("method") or a response ("result", "error"), not both`;
-  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : Number.isInteger(message.id) ? " of at most 15 digits (this one would be answered as another number)" : ""}`;
+  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : Number.isInteger(message.id) ? ` no larger than ${Number.MAX_SAFE_INTEGER} (this one would be answered as another number)` : ""}`;
   if ("method" in message) {
     if (typeof message.method !== "string") return `"method" must be a string`;
     if (!("params" in message)) return undefined;

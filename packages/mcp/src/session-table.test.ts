@@ -82,6 +82,18 @@ describe("sessions", () => {
     expect([await status(mcp, ping(a)), await status(mcp, ping(b)), await status(mcp, ping(c))]).toEqual([200, 404, 200]);
   });
 
+  it("beyond maxSessions, a session with a call running is spared while another is idle", async () => {
+    const mcp = handler({ maxSessions: 2 });
+    const [busy, idle] = [await open(mcp), await open(mcp)];
+    const call = mcp(post({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "nap", arguments: {} } }, busy));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await status(mcp, ping(idle))).toBe(200);
+    const c = await open(mcp);
+    // busy was used longest ago, but its call runs: idle goes.
+    expect(await jsonRpcAnswer(await call)).toMatchObject({ id: 5, result: { content: [{ text: "rested" }] } });
+    expect([await status(mcp, ping(busy)), await status(mcp, ping(idle)), await status(mcp, ping(c))]).toEqual([200, 404, 200]);
+  });
+
   it("a session's calls leave no listener behind on its signal (no MaxListenersExceededWarning after many)", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);

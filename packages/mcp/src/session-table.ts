@@ -126,7 +126,8 @@ export class SessionTable {
   /**
    * The session a new one replaces when the table is full: the least recently used of the
    * caller holding the most sessions, so that one caller opening session after session closes
-   * its own, not everyone else's.
+   * its own, not everyone else's. A session with a call running or a stream open is closed
+   * only when every one of that caller's is.
    */
   private evictable(): string {
     const counts = new Map<string | undefined, number>();
@@ -137,8 +138,8 @@ export class SessionTable {
       most = Math.max(most, count);
     }
     // Least recently used first: the first of that caller's in the table's order.
-    for (const [id, session] of this.sessions) if (counts.get(session.owner) === most) return id;
-    return this.sessions.keys().next().value!;
+    const theirs = [...this.sessions].filter(([, session]) => counts.get(session.owner) === most);
+    return (theirs.find(([, session]) => session.openStreams === 0 && session.answers.pending() === 0) ?? theirs[0]!)[0];
   }
 
   /**

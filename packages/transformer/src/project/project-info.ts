@@ -64,8 +64,9 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
 export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}): ProjectInfo {
   const packageRoot = findPackageRoot(path.dirname(tsconfigPath));
   const packageJsonPath = path.join(packageRoot, "package.json");
-  const { packageJson, config: packageConfig } = readPackageConfig(packageRoot);
+  const { packageJson, config: packageConfig, reference } = readPackageConfig(packageRoot);
   const config = { ...packageConfig, ...extra };
+  manifestAgrees(reference, extra, `${tsconfigPath}: the toolgen plugin's`, packageRoot);
   const outDir = options.outDir ?? path.dirname(tsconfigPath);
   // The registry module goes in the sources' folder, and never outside the package (a
   // `rootDir` above it, for sources shared between packages): there, `src` stands for it.
@@ -84,20 +85,25 @@ export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOpti
 }
 
 /** A package's package.json and its toolgen configuration: package.json `toolgen`, then toolgen.config.json over it. */
-export function readPackageConfig(packageRoot: string): { packageJson: ProjectInfo["packageJson"]; config: ToolgenConfig } {
+export function readPackageConfig(packageRoot: string): { packageJson: ProjectInfo["packageJson"]; config: ToolgenConfig; reference: ToolgenConfig } {
   const packageJsonPath = path.join(packageRoot, "package.json");
   const packageJson = readPackageJson(packageJsonPath);
   const reference = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
   let config = reference;
   const configFile = path.join(packageRoot, "toolgen.config.json");
   if (existsSync(configFile)) {
-    config = { ...config, ...parseConfig(readJson(configFile), configFile) };
-    // Other packages find the manifest through package.json alone: the two must agree.
-    if (reference.manifest !== undefined && config.manifest !== undefined && path.resolve(packageRoot, reference.manifest) !== path.resolve(packageRoot, config.manifest)) {
-      throw new ConfigError(`${configFile}: "manifest" is ${JSON.stringify(config.manifest)}, but ${packageJsonPath} "toolgen"."manifest", which other packages read to find the manifest, is ${JSON.stringify(reference.manifest)}; make them the same, or set it in one place.`);
-    }
+    const own = parseConfig(readJson(configFile), configFile);
+    manifestAgrees(reference, own, `${configFile}:`, packageRoot);
+    config = { ...config, ...own };
   }
-  return { packageJson, config };
+  return { packageJson, config, reference };
+}
+
+/** Other packages find the manifest through package.json alone: a `manifest` set elsewhere must be the one it names. */
+function manifestAgrees(reference: ToolgenConfig, config: ToolgenConfig, where: string, packageRoot: string): void {
+  if (reference.manifest === undefined || config.manifest === undefined || path.resolve(packageRoot, reference.manifest) === path.resolve(packageRoot, config.manifest)) return;
+  const packageJsonPath = path.join(packageRoot, "package.json");
+  throw new ConfigError(`${where} "manifest" is ${JSON.stringify(config.manifest)}, but ${packageJsonPath} "toolgen"."manifest", which other packages read to find the manifest, is ${JSON.stringify(reference.manifest)}; make them the same, or set it in one place.`);
 }
 
 /** package.json, which must hold a JSON object. */

@@ -164,27 +164,22 @@ export function isObject(data: unknown): data is Record<string, unknown> {
  * stay safe integers, else as the integers their decimal digits spell.
  */
 export function isMultipleOf(x: number, m: number): boolean {
-  const scale = 10 ** Math.max(decimals(x), decimals(m));
+  if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
+  const [a, p] = decimal(x);
+  const [b, q] = decimal(m);
+  const scale = 10 ** Math.max(0, -p, -q);
   const scaled = Math.round(x * scale);
   const unit = Math.round(m * scale);
   if (Number.isSafeInteger(scaled) && Number.isSafeInteger(unit)) return scaled % unit === 0;
-  if (!Number.isFinite(x)) return false;
-  const [a, p] = decimal(x);
-  const [b, q] = decimal(m);
   const e = Math.min(p, q);
-  return (a * 10n ** BigInt(p - e)) % (b * 10n ** BigInt(q - e)) === 0n;
+  return Number.isFinite(x) && (BigInt(a) * 10n ** BigInt(p - e)) % (BigInt(b) * 10n ** BigInt(q - e)) === 0n;
 }
 
-/** Digits after the point in a number's shortest text, its exponent counted (`1.5e-7`: 8). */
-function decimals(n: number): number {
-  return Math.max(0, -decimal(n)[1]);
-}
-
-/** A number as its decimal digits and the power of ten they are multiplied by (`1.5e-7`: 15n, -8). */
-function decimal(n: number): [digits: bigint, exponent: number] {
+/** A number's shortest text as its digits and the power of ten they are multiplied by (`1.5e-7`: "15", -8). */
+function decimal(n: number): [digits: string, exponent: number] {
   const [digits, exponent] = String(n).split("e");
   const [whole, fraction = ""] = digits!.split(".");
-  return [BigInt(whole! + fraction), Number(exponent ?? 0) - fraction.length];
+  return [whole! + fraction, Number(exponent ?? 0) - fraction.length];
 }
 
 /** Length in code points, as JSON Schema counts it, without copying a (possibly huge) string. */

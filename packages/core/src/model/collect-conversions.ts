@@ -1,5 +1,5 @@
 import type { Conversion } from "@toolgen/runtime";
-import type { Definition, TypeModel } from "./type-model.js";
+import type { Definition, ObjectModel, TypeModel } from "./type-model.js";
 
 /** An entry's conversions, and those of the recursive types they reach (`conversionDefs`). */
 export interface Conversions {
@@ -44,13 +44,14 @@ export function collectConversions(model: TypeModel, definitions: readonly Defin
  */
 export function firstLevelConversions(entry: { conversions?: readonly Conversion[]; conversionDefs?: Readonly<Record<string, readonly Conversion[]>> }): Conversion[] {
   const out: Conversion[] = [];
-  const inline = (list: readonly Conversion[], prefix: string, open: ReadonlySet<string>) => {
-    for (const c of list) {
-      if (c.op !== "ref") out.push({ ...c, at: prefix + c.at });
-      else if (!open.has(c.def)) inline(entry.conversionDefs?.[c.def] ?? [], prefix + c.at, new Set([...open, c.def]));
+  const inline = (list: readonly Conversion[], prefix: string, prefixMatch: readonly (string | null)[], open: ReadonlySet<string>) => {
+    for (const { match: own, ...c } of list) {
+      const match = [...prefixMatch, ...(own ?? c.at.split("/").filter((segment) => segment === "*").map(() => null))];
+      if (c.op !== "ref") out.push(match.some((m) => m !== null) ? { ...c, at: prefix + c.at, match } : { ...c, at: prefix + c.at });
+      else if (!open.has(c.def)) inline(entry.conversionDefs?.[c.def] ?? [], prefix + c.at, match, new Set([...open, c.def]));
     }
   };
-  inline(entry.conversions ?? [], "", new Set());
+  inline(entry.conversions ?? [], "", [], new Set());
   return out;
 }
 
@@ -122,37 +123,52 @@ function forEachChild(model: TypeModel, byName: ReadonlyMap<string, TypeModel>, 
   }
 }
 
-function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: string) => void, needs: (model: TypeModel) => boolean): void {
+/**
+ * Appends the conversions below `model`, at `at`. `match` holds, for each `*` of `at`, the
+ * keys it stands for (`Conversion.match`): an array's items are any; a tuple's rest items those
+ * after its elements; a template-literal index signature's keys those of its pattern; a plain
+ * index signature's those no property names and no pattern matches.
+ */
+function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: string) => void, needs: (model: TypeModel) => boolean, match: readonly (string | null)[] = []): void {
   if (!needs(model)) return;
+  const add = (conversion: Conversion) => out.push(match.some((m) => m !== null) ? { ...conversion, match: [...match] } : conversion);
   switch (model.kind) {
     case "date":
-      out.push({ op: "date", at });
+      add({ op: "date", at });
       return;
     case "array":
-      walk(model.items, `${at}/*`, out, reachDef, needs);
+      walk(model.items, `${at}/*`, out, reachDef, needs, [...match, null]);
       return;
     case "tuple":
-      model.elements.forEach((e, i) => walk(e.type, `${at}/${i}`, out, reachDef, needs));
-      if (model.rest) walk(model.rest, `${at}/*`, out, reachDef, needs);
+      model.elements.forEach((e, i) => walk(e.type, `${at}/${i}`, out, reachDef, needs, match));
+      if (model.rest) walk(model.rest, `${at}/*`, out, reachDef, needs, [...match, model.elements.length ? `^(?!(?:${model.elements.map((_, i) => i).join("|")})$)` : null]);
       return;
     case "union":
-      for (const m of model.members) walk(m, at, out, reachDef, needs);
+      for (const m of model.members) walk(m, at, out, reachDef, needs, match);
       return;
     case "ref":
-      out.push({ op: "ref", at, def: model.name });
+      add({ op: "ref", at, def: model.name });
       reachDef(model.name);
       return;
     case "object":
       for (const p of model.properties) {
-        if (p.tsName) out.push({ op: "rename", at, from: p.name, to: p.tsName });
-        walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs);
+        if (p.tsName) add({ op: "rename", at, from: p.name, to: p.tsName });
+        walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs, match);
       }
-      if (model.additional) walk(model.additional, `${at}/*`, out, reachDef, needs);
-      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs);
+      if (model.additional) walk(model.additional, `${at}/*`, out, reachDef, needs, [...match, otherKeys(model)]);
+      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs, [...match, p.pattern]);
       return;
     default:
       return;
   }
+}
+
+/** The keys of an object's index signature: those no property names and no pattern matches (any, when it has neither). */
+function otherKeys(model: ObjectModel): string | null {
+  const names = model.properties.map((p) => p.name.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"));
+  const patterns = (model.patterns ?? []).map((p) => `(?![\\s\\S]*?(?:${p.pattern}))`);
+  if (names.length === 0 && patterns.length === 0) return null;
+  return `^${names.length ? `(?!(?:${names.join("|")})$)` : ""}${patterns.join("")}`;
 }
 
 export function escapePointer(segment: string): string {

@@ -69,6 +69,7 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
         check.string(c, `${cAt}.to`);
       }
       if (c.op === "ref" && (typeof c.def !== "string" || !Object.hasOwn(defs, c.def))) check.problem(`${cAt}.def`, "a name in conversionDefs", c.def);
+      if (c.match !== undefined && !(Array.isArray(c.match) && c.match.every((m) => m === null || isPattern(m)))) check.problem(`${cAt}.match`, "a list of regular expressions (or null), one per * of at", c.match);
     });
   };
   if (entry.conversions !== undefined) checkConversions(entry.conversions, `${at}.conversions`);
@@ -194,4 +195,15 @@ function lastKey(path: string): string {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A regular expression's source, as `u` reads it. */
+function isPattern(source: unknown): boolean {
+  if (typeof source !== "string") return false;
+  try {
+    new RegExp(source, "u");
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -69,10 +69,19 @@ export interface ArgumentBinding {
  * - `ref`: the value at `at` is of a recursive type (`$defs`): the conversions of that type
  *   (`conversionDefs[def]`, their paths relative to the value) apply to it, at every depth.
  */
-export type Conversion =
+export type Conversion = (
   | { op: "date"; at: string }
   | { op: "rename"; at: string; from: string; to: string }
-  | { op: "ref"; at: string; def: string };
+  | { op: "ref"; at: string; def: string }
+) & {
+  /**
+   * Where `at` has wildcards (`*`, any item or key): for each, in order, the regular expression
+   * (`u`) the key — an item's index, as text — must match, or null for any. A tuple's rest
+   * items are those after its elements, a template-literal index signature's keys those of its
+   * pattern: an element or a property beside them is not converted as they are.
+   */
+  match?: (string | null)[];
+};
 
 export interface ToolAnnotations {
   readOnlyHint?: boolean;

@@ -93,6 +93,15 @@ describe("reading a manifest", () => {
     }
   });
 
+  it("refuses a conversion's match that is no list of regular expressions (or null)", () => {
+    const conversions = [
+      { op: "date", at: "/text/*", match: ["^a", null] },
+      { op: "date", at: "/text/*", match: ["(unclosed"] },
+      { op: "date", at: "/text/*", match: "^a" },
+    ];
+    expect(problemsOf({ ...manifest, entries: [{ ...entry, conversions }] }).map((p) => p.path)).toEqual(["$.entries[0].conversions[1].match", "$.entries[0].conversions[2].match"]);
+  });
+
   it("refuses a $ref that names no place in its schema, which would be read as any value; data that holds a $ref key is data", () => {
     const inputSchema = {
       type: "object",

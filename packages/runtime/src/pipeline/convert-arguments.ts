@@ -1,6 +1,7 @@
 import type { Conversion } from "../manifest/manifest-format.js";
 import { dateTime } from "../formats/formats.js";
 import { parsePointer } from "./json-pointer.js";
+import { compilePattern } from "../validation/compile-schema.js";
 
 /**
  * Applies an entry's conversions to validated arguments: ISO strings to `Date`, model-facing
@@ -26,28 +27,31 @@ type Rename = Extract<Conversion, { op: "rename" }>;
  * manifest that refer to each other there, without going deeper, are not followed round.
  */
 function convertAt(parent: Record<string, unknown>, key: string, conversions: readonly Conversion[], defs: Readonly<Record<string, readonly Conversion[]>>, here: readonly string[]): void {
-  const within = (at: string, each: (parent: Record<string, unknown>, key: string) => void) => {
-    const segments = parsePointer(at);
-    if (segments.length > 0) visit(parent[key], segments, each);
+  const within = (c: Conversion, each: (parent: Record<string, unknown>, key: string) => void) => {
+    const segments = parsePointer(c.at);
+    if (segments.length > 0) visit(parent[key], segments, each, c.match);
     else each(parent, key);
   };
+  // Renames by place: their `at` and the keys its wildcards match.
   const renames = new Map<string, Rename[]>();
   for (const c of conversions) {
-    if (c.op === "rename") renames.set(c.at, [...(renames.get(c.at) ?? []), c]);
-    else if (c.op === "date") {
+    if (c.op === "rename") {
+      const place = JSON.stringify([c.at, c.match]);
+      renames.set(place, [...(renames.get(place) ?? []), c]);
+    } else if (c.op === "date") {
       // Only a date-time: where a union also admits other strings (`Date | string`, or a
       // member of a discriminated union whose `at` is a plain string), the rest stay strings.
-      within(c.at, (p, k) => void (typeof p[k] === "string" && dateTime(p[k]) && (p[k] = toDate(p[k]))));
+      within(c, (p, k) => void (typeof p[k] === "string" && dateTime(p[k]) && (p[k] = toDate(p[k]))));
     } else if (c.op === "ref") {
-      if (c.at !== "") within(c.at, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, []));
+      if (c.at !== "") within(c, (p, k) => convertAt(p, k, defs[c.def] ?? [], defs, []));
       else if (!here.includes(c.def)) convertAt(parent, key, defs[c.def] ?? [], defs, [...here, c.def]);
     } else {
       // Written by a newer toolgen: converting without it would hand the tool wrong values.
       throw new Error(`toolgen: unknown conversion '${String((c as { op: unknown }).op)}': this entry needs a newer @toolgen/runtime`);
     }
   }
-  for (const [at, group] of [...renames].sort(([a], [b]) => parsePointer(b).length - parsePointer(a).length)) {
-    within(at, (p, k) => {
+  for (const group of [...renames.values()].sort(([a], [b]) => parsePointer(b!.at).length - parsePointer(a!.at).length)) {
+    within(group[0]!, (p, k) => {
       const record = p[k] as Record<string, unknown>;
       if (!record || typeof record !== "object") return;
       // One move per name: union members may rename one model name differently (the first wins, as it would alone).
@@ -59,16 +63,20 @@ function convertAt(parent: Record<string, unknown>, key: string, conversions: re
   }
 }
 
-/** Calls `at` for every (parent, key) the pattern matches; `*` matches every key or index. */
-function visit(node: unknown, segments: readonly string[], at: (parent: Record<string, unknown>, key: string) => void): void {
+/**
+ * Calls `at` for every (parent, key) the pattern matches; `*` matches every key or index, or
+ * those its entry of `match` (counted from `star`) matches.
+ */
+function visit(node: unknown, segments: readonly string[], at: (parent: Record<string, unknown>, key: string) => void, match?: readonly (string | null)[], star = 0): void {
   if (node === null || typeof node !== "object") return;
   const [head, ...rest] = segments;
   if (head === undefined) return;
   const record = node as Record<string, unknown>;
-  const keys = head === "*" ? Object.keys(record) : Object.hasOwn(record, head) ? [head] : [];
+  const only = head === "*" ? match?.[star] : undefined;
+  const keys = head === "*" ? Object.keys(record).filter((key) => !only || compilePattern(only).test(key)) : Object.hasOwn(record, head) ? [head] : [];
   for (const key of keys) {
     if (rest.length === 0) at(record, key);
-    else visit(record[key], rest, at);
+    else visit(record[key], rest, at, match, head === "*" ? star + 1 : star);
   }
 }
 

@@ -698,7 +698,8 @@ function discriminator(members: readonly JsonSchema[]): string | undefined {
 }
 
 const patterns = new Map<string, RegExp>();
-function compilePattern(source: string): RegExp {
+/** A schema's `pattern` as a regular expression, compiled once (`u`: JSON Schema's patterns are Unicode). */
+export function compilePattern(source: string): RegExp {
   let pattern = patterns.get(source);
   if (!pattern) {
     try {

@@ -35,6 +35,11 @@
  * `Uint8Array` is bytes, not `{}` (+72 B over 21.5 KiB); 22.5 KiB since defaults declared
  * below the top level are filled in, as the schema tells the model (+290 B), and the options of
  * a registry and of a call are checked, so that a misspelled `timeout` is not "no timeout"
- * (+280 B); an interceptor's throw an outcome, an aborted external call not suspended (+80 B).
+ * (+280 B); an interceptor's throw an outcome, an aborted external call not suspended (+80 B);
+ * 23 KiB since a differential audit against ajv: a discriminated union that also takes `null`
+ * reports the member its tag names, a subschema that is no schema (draft-07's `items: [A, B]`)
+ * is refused instead of checking nothing, `multipleOf` is exact where floating point rounds
+ * (`1e20` is no multiple of 3) (+193 B), and a wildcard of a conversion covers only its keys,
+ * so the string before a tuple's `...Date[]` is not made a `Date` (+33 B).
  */
-export const BUNDLE_BUDGET_BYTES = 22.5 * 1024;
+export const BUNDLE_BUDGET_BYTES = 23 * 1024;

@@ -2,6 +2,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import { type ChangeSeverity, type ContractChange, type ContractDiff, severityOf } from "./change.js";
 import { compareSchemas } from "./compare-schemas.js";
 import { argumentNames } from "../manifest/argument-names.js";
+import { shapeOf, templateVariables } from "../manifest/check-uris.js";
 
 /**
  * The contract change between two versions of a package's entries: entries matched by name
@@ -38,9 +39,12 @@ function diffEntry(old: ManifestEntry, now: ManifestEntry): ContractChange[] {
       ? "its arguments are the request object's properties now, not one property per parameter"
       : "its arguments are one property per parameter now, not the request object's properties (a parameter beside the request object does this)");
   }
-  for (const c of compareSchemas(old.inputSchema, now.inputSchema, "/input")) out.push(change(now, severityOf(c.effect, "input"), c.code, c.path, c.message));
+  const renamed = renamedTemplates(old.uris ?? [], now.uris ?? []);
+  for (const [from, to] of renamed.templates) add("cosmetic", "uri-variables-renamed", `the template ${from} is ${to} now: it matches the same URIs`);
+  for (const c of compareSchemas(renameProperties(old.inputSchema, renamed.variables), now.inputSchema, "/input")) out.push(change(now, severityOf(c.effect, "input"), c.code, c.path, c.message));
   diffResults(old, now, out);
-  diffSet(out, now, old.uris, now.uris, "uri", { removed: "breaking", added: "compatible" }, (uri, added) => `${uri} ${added ? "was added" : "was removed"}`);
+  const unchanged = (uris: readonly string[] | undefined, side: 0 | 1) => uris?.filter((uri) => !renamed.templates.some((pair) => pair[side] === uri));
+  diffSet(out, now, unchanged(old.uris, 0), unchanged(now.uris, 1), "uri", { removed: "breaking", added: "compatible" }, (uri, added) => `${uri} ${added ? "was added" : "was removed"}`);
   if (old.mimeType !== now.mimeType) add("breaking", "mime-type-changed", `the MIME type ${old.mimeType ?? "(none)"} → ${now.mimeType ?? "(none)"}`);
   diffSet(out, now, old.scopes, now.scopes, "scope", { removed: "compatible", added: "breaking" }, (scope, added) => (added ? `a caller must hold the scope ${scope} now` : `a caller no longer needs the scope ${scope}`));
   // No @supportedFor is every host: the first one added restricts, the last one removed frees.
@@ -53,6 +57,34 @@ function diffEntry(old: ManifestEntry, now: ManifestEntry): ContractChange[] {
   // A tag selects the entry (`serve --tag`, the registry's filters): one removed leaves a server that selects by it.
   diffSet(out, now, old.tags, now.tags, "tag", { removed: "breaking", added: "compatible" }, (tag, added) => (added ? `it is tagged ${tag} now` : `it is no longer tagged ${tag}: what selects ${tag} no longer has it`));
   return out;
+}
+
+/**
+ * A resource's templates that only renamed their variables (`orders://{id}` → `orders://{orderId}`:
+ * one shape, the same URIs), and the names its variables had and have, where every such pair
+ * agrees: a reader sends a URI, and the arguments its variables fill are the same.
+ */
+function renamedTemplates(old: readonly string[], now: readonly string[]): { templates: Array<[string, string]>; variables: Map<string, string> } {
+  const templates: Array<[string, string]> = [];
+  const variables = new Map<string, string>();
+  for (const from of old) {
+    if (now.includes(from)) continue;
+    const to = now.find((uri) => !old.includes(uri) && shapeOf(uri) === shapeOf(from));
+    const [before, after] = [templateVariables(from), to === undefined ? undefined : templateVariables(to)];
+    if (!before || !after) continue;
+    if (before.some((name, i) => (variables.get(name) ?? after[i]) !== after[i])) return { templates: [], variables: new Map() };
+    before.forEach((name, i) => variables.set(name, after[i]!));
+    templates.push([from, to!]);
+  }
+  return { templates, variables };
+}
+
+/** An object schema with its properties renamed (`required` too): old arguments under the names they have now. */
+function renameProperties(schema: ManifestEntry["inputSchema"], names: ReadonlyMap<string, string>): ManifestEntry["inputSchema"] {
+  const { properties, required } = schema as { properties?: Record<string, unknown>; required?: string[] };
+  if (names.size === 0 || !properties) return schema;
+  const as = (name: string) => names.get(name) ?? name;
+  return { ...(schema as object), properties: Object.fromEntries(Object.entries(properties).map(([name, sub]) => [as(name), sub])), ...(required ? { required: required.map(as) } : {}) } as ManifestEntry["inputSchema"];
 }
 
 /** Results: an output schema compared with the roles reversed (consumers read what a tool returns). */

@@ -82,6 +82,6 @@ export function templateVariables(uri: string): string[] | undefined {
 }
 
 /** A template with its variables' names left out: two templates of one shape match the same URIs. */
-function shapeOf(uri: string): string {
+export function shapeOf(uri: string): string {
   return uri.replace(/\{[^{}]*\}/g, "{}");
 }

@@ -45,6 +45,15 @@ describe("compareSchemas", () => {
     expect(diff({ ...open({ b: { type: "number" } }), additionalProperties: { type: "number" } }, { ...open({}), additionalProperties: { type: "number" } })).toEqual([]);
   });
 
+  it("a member against the closest of several of one type says so: its bound is one member's, not the union's", () => {
+    const split = { anyOf: [{ type: "string", maxLength: 3 }, { type: "string", minLength: 10 }] };
+    const messages = (a: unknown, b: unknown) => compareSchemas(a as never, b as never, "/input").map((c) => `${c.effect} ${c.message}`);
+    expect(messages({ type: "string" }, split)).toEqual(["narrows maxLength none → 3 (against the closest of the 2 members that take a string now)"]);
+    expect(messages(split, { type: "string" })).toEqual(["widens maxLength 3 → none (against the closest of the 2 members that took a string before)"]);
+    // One member of the type: its bound is the union's, said as it is.
+    expect(messages({ type: "string" }, { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] })).toEqual(["narrows maxLength none → 3", "widens now also accepts null"]);
+  });
+
   it("types, enums and constants", () => {
     expect(diff({ type: "number" }, { type: "integer" })).toEqual(["narrows type-narrowed /input"]);
     expect(compareSchemas({ type: "number" }, { type: "integer" }, "/input")[0]!.message).toBe("accepts whole numbers only now");

@@ -276,14 +276,25 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
       continue;
     }
     if (another(changes, "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
-    else out.push(...changes);
+    else out.push(...amongSeveral(changes, member, newMembers, "now"));
   }
   // New members against old: what did not fit before widens.
   for (const { member, changes } of matched(newMembers, oldMembers, (e) => e === "widens", true)) {
     if (changes.length === 0) continue;
     if (another(changes, "type-widened") || oldMembers.every((m) => !overlaps(m, member))) push(out, path, "widens", "union-member-added", `now also accepts ${describeMember(member)}`);
-    else out.push(...changes);
+    else out.push(...amongSeveral(changes, member, oldMembers, "before"));
   }
+}
+
+/**
+ * A member's changes against the closest of several members of the other side that take its
+ * type: said so, for the bound it names is one member's (`string` against `maxLength 3` or
+ * `minLength 10`: lengths 4 to 9 go, not every length over 3).
+ */
+function amongSeveral(changes: SchemaChange[], member: Side, others: readonly Side[], when: "now" | "before"): SchemaChange[] {
+  const taking = others.filter((other) => overlaps(member, other)).length;
+  if (taking < 2) return changes;
+  return changes.map((c) => ({ ...c, message: `${c.message} (against the closest of the ${taking} members that ${when === "now" ? "take" : "took"} ${describeMember(member)} ${when})` }));
 }
 
 /** Whether the schema accepts a value, by toolgen's own validator; undefined when it cannot say. */

@@ -34,7 +34,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (o) => void (exitCode = await (await import("./commands/check.js")).runCheck(o)));
   program
     .command("diff <old> [new]")
-    .description("the tool contract's changes from <old> to [new] (default: the current sources), each breaking, compatible or cosmetic; exit 1 on a breaking one. A side is a manifest, a package folder or git:<ref>")
+    .description("the tool contract's changes from <old> to [new] (default: the current sources), each breaking, compatible or cosmetic; exit 1 on a breaking one. A side is a manifest, a package folder or tarball, or git:<ref>")
     .addOption(project())
     .option("--json", "print { bump, changes } as JSON")
     .action(async (old: string, now: string | undefined, o) => void (exitCode = (await import("./commands/diff.js")).runDiff(old, now, o)));

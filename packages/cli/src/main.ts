@@ -29,7 +29,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("check")
     .description("exit 1 if generated files are missing or stale (for CI), or with --against on breaking contract changes")
     .addOption(project())
-    .option("--against <old>", "also fail on breaking changes since <old> (a manifest, a package folder or git:<ref>) unless the version announces them (a new major; below 1.0.0 a new minor)")
+    .option("--against <old>", "also fail on breaking changes since <old> (a manifest, a package folder or tarball, or git:<ref>) unless the version announces them (a new major; below 1.0.0 a new minor)")
     .option("--json", "print { ok, problems, diagnostics, unbuilt } as JSON")
     .action(async (o) => void (exitCode = await (await import("./commands/check.js")).runCheck(o)));
   program
@@ -43,7 +43,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("write a static catalog of the tools, prompts and resources (one index.html, opens from file://): arguments, token costs and each provider's definition")
     .addOption(project())
     .option("-o, --out <folder>", "where to write index.html (default: the package's docs/tools)")
-    .option("--against <old>", "mark the contract's changes since <old> (a manifest, a package folder or git:<ref>)")
+    .option("--against <old>", "mark the contract's changes since <old> (a manifest, a package folder or tarball, or git:<ref>)")
     .action(async (o) => void (exitCode = (await import("./commands/docs.js")).runDocs(o)));
   program
     .command("lint")

@@ -42,9 +42,9 @@ describe("telemetry()", () => {
       await tracerProvider.forceFlush(); // the SDK exports ended spans asynchronously
       const finished = spans.getFinishedSpans().map((s) => ({ name: s.name, attributes: s.attributes, status: s.status.code }));
       expect(finished).toEqual([
-        { name: "execute_tool add", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "add", "gen_ai.tool.description": "Adds two numbers." }, status: SpanStatusCode.UNSET },
-        { name: "execute_tool fail", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "fail", "gen_ai.tool.description": "Always fails.", "error.type": "tool_error" }, status: SpanStatusCode.ERROR },
-        { name: "execute_tool ask", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "ask", "gen_ai.tool.description": "Asks the user.", "gen_ai.tool.call.id": suspended.status === "suspended" ? suspended.call.id : "" }, status: SpanStatusCode.UNSET },
+        { name: "execute_tool add", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "add", "gen_ai.tool.type": "function", "gen_ai.tool.description": "Adds two numbers." }, status: SpanStatusCode.UNSET },
+        { name: "execute_tool fail", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "fail", "gen_ai.tool.type": "function", "gen_ai.tool.description": "Always fails.", "error.type": "tool_error" }, status: SpanStatusCode.ERROR },
+        { name: "execute_tool ask", attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "ask", "gen_ai.tool.type": "function", "gen_ai.tool.description": "Asks the user.", "gen_ai.tool.call.id": suspended.status === "suspended" ? suspended.call.id : "" }, status: SpanStatusCode.UNSET },
       ]);
     });
 
@@ -59,6 +59,7 @@ describe("telemetry()", () => {
       ]);
       const histogram = found.find((m) => m.descriptor.name === "toolgen.tool.call.duration")!;
       expect(histogram.descriptor.unit).toBe("s");
+      expect(counter.descriptor.unit).toBe("{call}");
       expect(histogram.dataPoints).toHaveLength(3);
       expect(histogram.dataPoints.every((p) => (p.value as { count: number }).count === 1)).toBe(true);
       // Buckets in seconds, as the GenAI conventions advise: calls of milliseconds fall in the first.

@@ -16,7 +16,8 @@ interface Instruments {
  * OpenTelemetry for every call, through `@opentelemetry/api` alone: a no-op until the
  * application registers an SDK. Each call that reaches the tool (validated, allowed) is a
  * span `execute_tool <name>` with the GenAI semantic conventions' attributes
- * (`gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.description`,
+ * (`gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.type` `function` for a tool — the
+ * application runs it, not the model's provider — `gen_ai.tool.description`,
  * `gen_ai.tool.call.id` for a suspended call, `error.type` = the outcome's error code), and
  * is counted in a duration histogram and an outcome counter by status and code.
  *
@@ -37,14 +38,14 @@ export function telemetry(): Interceptor {
         // The GenAI conventions' buckets for durations in seconds: the SDK's default ones are for milliseconds, and would put every call below 5 s in one.
         advice: { explicitBucketBoundaries: [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92] },
       }),
-      outcomes: meter.createCounter("toolgen.tool.call.outcomes", { description: "Calls by outcome status and error code." }),
+      outcomes: meter.createCounter("toolgen.tool.call.outcomes", { unit: "{call}", description: "Calls by outcome status and error code." }),
     });
   };
   return (call, next) => {
     const { parent, links } = parentOf(call.context.meta);
     return trace.getTracer(SCOPE).startActiveSpan(
       `execute_tool ${call.name}`,
-      { kind: SpanKind.INTERNAL, links, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
+      { kind: SpanKind.INTERNAL, links, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.entry.kind === "tool" ? { "gen_ai.tool.type": "function" } : {}), ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
       parent,
       async (span) => {
         const started = performance.now();

@@ -139,6 +139,18 @@ describe("sessions", () => {
     expect([answer.status, await answer.json()]).toEqual([400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: the id 7 is on two requests of this batch; give each its own." } }]);
   });
 
+  it("a batch is refused in a session that agreed on 2025-06-18 or later, whatever the request's version header says", async () => {
+    const mcp = handler(true);
+    const batchIn = (id: string, headers: Record<string, string>) => new Request("http://localhost/mcp", { method: "POST", headers: { ...HEADERS, "mcp-session-id": id, ...headers }, body: JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }]) });
+    const recent = await open(mcp);
+    for (const headers of [{}, { "mcp-protocol-version": "2025-03-26" }] as Record<string, string>[]) {
+      const refused = await mcp(batchIn(recent, headers));
+      expect([refused.status, ((await refused.json()) as { error: { message: string } }).error.message]).toEqual([400, "Invalid Request: batches are not part of MCP 2025-11-25, the version this session agreed on; send one message per request."]);
+    }
+    const older = await open(mcp, "2025-03-26");
+    expect(await status(mcp, batchIn(older, { "mcp-protocol-version": "2025-03-26" }))).toBe(200);
+  });
+
   it("GET opens the session's stream; without sessions, GET is 405", async () => {
     const mcp = handler(true);
     const id = await open(mcp);

@@ -1,6 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { InitializeRequestSchema, isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { InitializeRequestSchema, isInitializeRequest, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@toolgen/runtime";
 import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
 import { invalidParams } from "./invalid-params.js";
@@ -34,6 +34,8 @@ interface Session {
   openStreams: number;
   /** Aborts the session's calls when it closes. */
   controller: AbortController;
+  /** The protocol version `initialize` agreed on. */
+  protocolVersion: string;
 }
 
 /**
@@ -77,6 +79,8 @@ export class SessionTable {
     }
     const session = this.sessions.get(id);
     if (!session || session.owner !== ownerOf(request, principal)) return jsonRpcError(404, -32001, "Session not found: it expired or was closed; initialize a new one.");
+    // The session knows its version, whatever the request's header says (or leaves out).
+    if (Array.isArray(body) && session.protocolVersion >= "2025-06-18") return jsonRpcError(400, -32600, `Invalid Request: batches are not part of MCP ${session.protocolVersion}, the version this session agreed on; send one message per request.`);
     // Most recently used last: the first entry is the one to evict.
     this.sessions.delete(id);
     this.sessions.set(id, session);
@@ -111,7 +115,9 @@ export class SessionTable {
     const server = this.newServer(principal, controller.signal);
     const answers = new SessionAnswers();
     const events = new MemoryEventStore((streamId, message, eventId) => answers.stored(streamId, message, eventId));
-    const session: Session = { server, transport: undefined!, events, answers, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller };
+    const requested = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
+    const protocolVersion = typeof requested === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+    const session: Session = { server, transport: undefined!, events, answers, owner: ownerOf(request, principal), lastSeen: Date.now(), openStreams: 0, controller, protocolVersion };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: events,

@@ -155,6 +155,21 @@ describe("compiled schemas agree with ajv", () => {
     expect(errors({ s: "circle" })).toEqual([["/s", "anyOf", {}]]);
   });
 
+  it("tells members apart by their tag when they are references (a recursive type's) or name their tag by an enum of one", () => {
+    const validate = compileSchema({
+      $defs: {
+        Num: { type: "object", properties: { kind: { const: "num" }, v: { type: "number" } }, required: ["kind", "v"], additionalProperties: false },
+        Neg: { type: "object", properties: { kind: { enum: ["neg"] }, x: { $ref: "#/$defs/Expr" } }, required: ["kind", "x"], additionalProperties: false },
+        Expr: { anyOf: [{ $ref: "#/$defs/Num" }, { $ref: "#/$defs/Neg" }] },
+      },
+      type: "object",
+      properties: { e: { $ref: "#/$defs/Expr" } },
+    });
+    expect(validate({ e: { kind: "neg", x: { kind: "neg" } } })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword, e.params])).toEqual([["/e/x", "required", { missingProperty: "x" }]]);
+    expect(validate({ e: { kind: "neg", x: { kind: "num", v: 1 } } })).toBe(true);
+  });
+
   it("reports the errors of the one union member that admits the value's JSON type (the object of Address | null), at their paths", () => {
     const validate = compileSchema({ $defs: { Address: address }, type: "object", properties: { to: { anyOf: [{ $ref: "#/$defs/Address" }, { type: "null" }] }, lines: { anyOf: [{ type: "array", items: address }, { type: "integer" }] } } });
     expect(validate({ to: { street: 1, zip: "x" }, lines: [{}] })).toBe(false);
@@ -227,6 +242,12 @@ describe("compiled schemas agree with ajv", () => {
     expect(() => compileSchema({ type: "object", properties: { p: { type: "array", items: [{ type: "string" }, { type: "integer" }] } } })).toThrow("the schema at #/properties/p/items is a list (a tuple's items are 'prefixItems'), not a schema: an object or a boolean.");
     expect(() => compileSchema({ type: "object", properties: { a: "string" } } as never)).toThrow('the schema at #/properties/a is "string", not a schema');
     expect(compileSchema({ type: "object", properties: { a: true, b: false } })({ a: 1 })).toBe(true);
+    // A list keyword that is no list, or a bound no JSON number can be, would let every value through or fail every call.
+    expect(() => compileSchema({ anyOf: { type: "number" } } as never)).toThrow(`'anyOf' at # is {"type":"number"}, not a list.`);
+    expect(() => compileSchema({ enum: "a" } as never)).toThrow(`'enum' at # is "a", not a list.`);
+    expect(() => compileSchema({ type: "object", required: "a" } as never)).toThrow(`'required' at # is "a", not a list of property names.`);
+    expect(() => compileSchema({ type: "number", multipleOf: Infinity })).toThrow("'multipleOf' at # is Infinity, not a number above 0.");
+    expect(() => compileSchema({ type: "number", maximum: Number.NaN })).toThrow("'maximum' at # is NaN, not a number.");
     expect(() => compileSchema({ anyOf: [{ type: "array", contains: { type: "number" } }] })).toThrow("the schema keyword 'contains' at #/anyOf/0 is not supported");
     expect(() => compileSchema({ $ref: "https://example.com/s.json" })).toThrow('the reference "https://example.com/s.json" at # is not local to the schema');
   });

@@ -401,10 +401,12 @@ class Compiler {
     };
     // The members that can take an object: tagged, they are told apart by their tag (the
     // others, `null` of `Circle | Rect | null`, take no object).
-    const objects = schemas.filter((_, i) => !kinds[i] || kinds[i]!.includes("object"));
-    const tag = discriminator(objects);
-    if (tag === undefined) return untagged;
-    const byTag = new Map(objects.map((m) => [((m as Schema).properties as Record<string, Schema>)[tag]!.const, members[schemas.indexOf(m)]!]));
+    const objects = schemas.flatMap((m, i) => (!kinds[i] || kinds[i]!.includes("object") ? [i] : []));
+    const resolved = objects.map((i) => followed(this.root, schemas[i]!));
+    const found = resolved.every((m) => m !== undefined) ? discriminator(resolved as Schema[]) : undefined;
+    if (found === undefined) return untagged;
+    const { tag, values } = found;
+    const byTag = new Map(values.map((value, j) => [value, members[objects[j]!]!]));
     const own = isInherited(tag);
     const tagOf = (data: Record<string, unknown>) => (own ? readOwn(data, tag) : data[tag]);
     return {
@@ -681,20 +683,27 @@ function jsonKind(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
-function discriminator(members: readonly JsonSchema[]): string | undefined {
-  if (members.length < 2) return undefined;
-  const objects = members.map((m) => (typeof m === "object" && m !== null ? (m as Schema) : undefined));
-  const first = objects[0];
-  if (!first || typeof first.properties !== "object" || first.properties === null) return undefined;
+/** The members' tag (a required property each gives its own constant: `const`, or an `enum` of one) and the constant of each; undefined when there is none. */
+function discriminator(members: readonly Schema[]): { tag: string; values: unknown[] } | undefined {
+  const first = members[0];
+  if (members.length < 2 || typeof first?.properties !== "object" || first.properties === null) return undefined;
   for (const tag of Object.keys(first.properties)) {
-    const values = objects.map((o) => {
-      if (!o || o.type !== "object" || !Array.isArray(o.required) || !o.required.includes(tag)) return undefined;
+    const values = members.map((o) => {
+      if (o.type !== "object" || !Array.isArray(o.required) || !o.required.includes(tag)) return undefined;
       const property = (o.properties as Record<string, Schema> | undefined)?.[tag];
-      return property && Object.hasOwn(property, "const") && isPrimitive(property.const) ? property.const : undefined;
+      const value = property && (Object.hasOwn(property, "const") ? property.const : Array.isArray(property.enum) && property.enum.length === 1 ? property.enum[0] : undefined);
+      return isPrimitive(value) ? value : undefined;
     });
-    if (values.every((v) => v !== undefined) && new Set(values).size === values.length) return tag;
+    if (values.every((v) => v !== undefined) && new Set(values).size === values.length) return { tag, values };
   }
   return undefined;
+}
+
+/** A schema with its `$ref`s followed (a recursive type's members are references), or undefined when it is no object. */
+function followed(root: JsonSchema, schema: JsonSchema, depth = 0): Schema | undefined {
+  if (typeof schema !== "object" || schema === null || depth > 9) return undefined;
+  const s = schema as Schema;
+  return typeof s.$ref === "string" ? followed(root, resolveLocalRef(root, s.$ref), depth + 1) : s;
 }
 
 const patterns = new Map<string, RegExp>();

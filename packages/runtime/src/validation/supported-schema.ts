@@ -33,8 +33,12 @@ function checkKeywords(schema: unknown, at: string): void {
   for (const [key, value] of Object.entries(schema)) {
     if (UNSUPPORTED.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported by toolgen's validators.`);
     if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) throw new Error(`the reference ${JSON.stringify(value)} at ${at} is not local to the schema; a registered schema must be self-contained.`);
-    if (key === "type" ? ![value].flat().every((type) => TYPES.includes(type as string)) : NUMBER.test(key) && !(typeof value === "number" && (key !== "multipleOf" || value > 0))) {
-      throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not ${key === "type" ? `one of ${TYPES.join(", ")}` : key === "multipleOf" ? "a number above 0" : "a number"}.`);
+    if (key === "type" ? ![value].flat().every((type) => TYPES.includes(type as string)) : NUMBER.test(key) && !(Number.isFinite(value) && (key !== "multipleOf" || (value as number) > 0))) {
+      throw new Error(`'${key}' at ${at} is ${typeof value === "number" ? value : JSON.stringify(value)}, not ${key === "type" ? `one of ${TYPES.join(", ")}` : key === "multipleOf" ? "a number above 0" : "a number"}.`);
+    }
+    // A list keyword that is no list would be skipped: every value would pass it.
+    if ((SUBSCHEMA_LISTS.has(key) || key === "enum" || key === "required") && !(Array.isArray(value) && (key !== "required" || value.every((name) => typeof name === "string")))) {
+      throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not a list${key === "required" ? " of property names" : ""}.`);
     }
     const child = `${at}/${key}`;
     if (SUBSCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {

@@ -156,7 +156,7 @@ function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: 
         walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs, match);
       }
       if (model.additional) walk(model.additional, `${at}/*`, out, reachDef, needs, [...match, otherKeys(model)]);
-      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs, [...match, p.pattern]);
+      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs, [...match, patternKeys(model, p.pattern)]);
       return;
     default:
       return;
@@ -165,10 +165,19 @@ function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: 
 
 /** The keys of an object's index signature: those no property names and no pattern matches (any, when it has neither). */
 function otherKeys(model: ObjectModel): string | null {
-  const names = model.properties.map((p) => p.name.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"));
   const patterns = (model.patterns ?? []).map((p) => `(?![\\s\\S]*?(?:${p.pattern}))`);
-  if (names.length === 0 && patterns.length === 0) return null;
-  return `^${names.length ? `(?!(?:${names.join("|")})$)` : ""}${patterns.join("")}`;
+  if (model.properties.length === 0 && patterns.length === 0) return null;
+  return `^${notNamed(model)}${patterns.join("")}`;
+}
+
+/** The keys of a template-literal index signature: those its pattern matches, but no property names (each has its own conversions). */
+function patternKeys(model: ObjectModel, pattern: string): string {
+  return model.properties.length ? `^${notNamed(model)}(?=[\\s\\S]*?(?:${pattern}))` : pattern;
+}
+
+/** A lookahead refusing the object's property names. */
+function notNamed(model: ObjectModel): string {
+  return model.properties.length ? `(?!(?:${model.properties.map((p) => p.name.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")).join("|")})$)` : "";
 }
 
 export function escapePointer(segment: string): string {

@@ -14,6 +14,12 @@ describe("convertArguments: the keys a wildcard stands for (match)", () => {
     expect(args.slots).toEqual({ label: WHEN, "at-a": new Date(WHEN) });
   });
 
+  it("leaves out the properties a pattern also matches: each has its own conversions", () => {
+    const match = ["^(?!(?:label|at-note)$)(?=[\\s\\S]*?(?:^at-([\\s\\S]*)$))"];
+    const args = convertArguments({ slots: { label: WHEN, "at-note": WHEN, "at-a": WHEN } }, [{ op: "date", at: "/slots/*", match }]);
+    expect(args.slots).toEqual({ label: WHEN, "at-note": WHEN, "at-a": new Date(WHEN) });
+  });
+
   it("counts each wildcard of the path apart, nulls standing for any key", () => {
     const args = convertArguments({ rows: [{ id: WHEN, "t-1": WHEN }, { id: "x", "t-2": WHEN }] }, [{ op: "date", at: "/rows/*/*", match: [null, "^t-"] }]);
     expect(args.rows).toEqual([{ id: WHEN, "t-1": new Date(WHEN) }, { id: "x", "t-2": new Date(WHEN) }]);

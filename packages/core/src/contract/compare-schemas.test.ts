@@ -50,6 +50,11 @@ describe("compareSchemas", () => {
     const messages = (a: unknown, b: unknown) => compareSchemas(a as never, b as never, "/input").map((c) => `${c.effect} ${c.message}`);
     expect(messages({ type: "string" }, split)).toEqual(["narrows maxLength none → 3 (against the closest of the 2 members that take a string now)"]);
     expect(messages(split, { type: "string" })).toEqual(["widens maxLength 3 → none (against the closest of the 2 members that took a string before)"]);
+    // Members a tag tells apart are no candidates for one another: a changed member is said as it is.
+    const tagged = (wire: Record<string, unknown>, required: string[]) => ({
+      anyOf: ["cash", "card"].map((kind) => obj({ kind: { const: kind }, amount: { type: "number" } }, ["kind", "amount"])).concat(obj({ kind: { const: "wire" }, amount: { type: "number" }, ...wire }, ["kind", "amount", ...required])),
+    });
+    expect(messages(tagged({}, []), tagged({ bic: { type: "string" } }, ["bic"]))).toEqual(['narrows no longer accepts { kind: "wire" }', "widens 'bic' was added"]);
     // One member of the type: its bound is the union's, said as it is.
     expect(messages({ type: "string" }, { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] })).toEqual(["narrows maxLength none → 3", "widens now also accepts null"]);
   });

@@ -72,7 +72,9 @@ function renamedTemplates(old: readonly string[], now: readonly string[]): { tem
     const to = now.find((uri) => !old.includes(uri) && shapeOf(uri) === shapeOf(from));
     const [before, after] = [templateVariables(from), to === undefined ? undefined : templateVariables(to)];
     if (!before || !after) continue;
-    if (before.some((name, i) => (variables.get(name) ?? after[i]) !== after[i])) return { templates: [], variables: new Map() };
+    // A name moved to another place (`{id}/{item}` → `{item}/{id}`) binds every URI the other way round: no rename.
+    const moved = after.some((name, i) => name !== before[i] && before.includes(name));
+    if (moved || before.some((name, i) => (variables.get(name) ?? after[i]) !== after[i])) return { templates: [], variables: new Map() };
     before.forEach((name, i) => variables.set(name, after[i]!));
     templates.push([from, to!]);
   }

@@ -423,7 +423,7 @@ describe("diagnostics, configuration and usage errors", () => {
     expect(run(["frobnicate", "--help"], dir)).toMatchObject({ status: 2, stdout: "", stderr: "toolgen: unknown command 'frobnicate' (run 'toolgen --help' for usage)\n" });
     expect(run(["list", "--frob"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--frob' (run 'toolgen --help' for usage)\n" });
     // A suggestion stays on the one line.
-    expect(run(["list", "--jsn"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--jsn' (Did you mean --json?) (run 'toolgen --help' for usage)\n" });
+    expect(run(["list", "--jsn"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--jsn' (did you mean --json?) (run 'toolgen --help' for usage)\n" });
     const missing = run(["check", "-p", "nowhere/tsconfig.json"], dir);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("Cannot find");

@@ -15,7 +15,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .version(installedVersion(), "-v, --version")
     .exitOverride()
     // Usage mistakes read like every other error: one line, `toolgen: <what is wrong>`.
-    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`toolgen: ${s.trim().replace(/^error: /, "").replace(/\s*\n\s*/g, " ")} (run 'toolgen --help' for usage)\n`) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), outputError: (s, write) => write(`toolgen: ${s.trim().replace(/^error: /, "").replace(/\s*\n\s*/g, " ").replace("(Did you mean", "(did you mean")} (run 'toolgen --help' for usage)\n`) });
 
   const project = () => new Option("-p, --project <tsconfig>", "the project's tsconfig.json (or its folder)").default(undefined, "./tsconfig.json");
 

@@ -36,7 +36,7 @@ function invalidSingle(message: unknown): string | undefined {
   const unknown = Object.keys(message).find((key) => !MEMBERS.has(key));
   if (unknown !== undefined) return `${JSON.stringify(unknown)} is no member of a JSON-RPC message (jsonrpc, id, method, params, result, error)`;
   if ("method" in message && ("result" in message || "error" in message)) return `a message is a request ("method") or a response ("result", "error"), not both`;
-  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : Number.isInteger(message.id) ? ` no larger than ${Number.MAX_SAFE_INTEGER} (this one would be answered as another number)` : ""}`;
+  if ("id" in message && !isId(message.id)) return `"id" must be a string or an integer${message.id === null ? " (MCP forbids null)" : Number.isInteger(message.id) ? ` from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (this one would be answered as another number)` : ""}`;
   if ("method" in message) {
     if (typeof message.method !== "string") return `"method" must be a string`;
     if (!("params" in message)) return undefined;

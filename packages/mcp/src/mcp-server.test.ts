@@ -443,7 +443,7 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     }
     expect((await invalid({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "add", _meta: { progressToken: { a: 1 } } } })).error.message).toBe('Invalid Request: "params._meta.progressToken" must be a string or an integer.');
     expect((await invalid({ jsonrpc: "2.0", id: 8, method: "ping", params: { _meta: { "io.modelcontextprotocol/related-task": "t" } } })).error.message).toBe('Invalid Request: "params._meta.io.modelcontextprotocol/related-task" must be { "taskId": a string }.');
-    expect(await invalid({ jsonrpc: "2.0", id: 2 ** 64, method: "ping" })).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer no larger than 9007199254740991 (this one would be answered as another number).' } });
+    expect(await invalid({ jsonrpc: "2.0", id: 2 ** 64, method: "ping" })).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer from -9007199254740991 to 9007199254740991 (this one would be answered as another number).' } });
     // The lifecycle: initialize is never part of a batch, not even alone (no version header: batches are still allowed).
     const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "c", version: "1" } } };
     expect((await invalid([initialize])).error.message).toBe("Invalid Request: message 0 of the batch: initialize may not be part of a batch (MCP 2025-03-26, lifecycle).");

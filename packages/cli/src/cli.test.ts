@@ -427,6 +427,16 @@ describe("diagnostics, configuration and usage errors", () => {
     const missing = run(["check", "-p", "nowhere/tsconfig.json"], dir);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("Cannot find");
+    // A config the tsconfig extends that is no JSON: refused as the tsconfig itself would be, nothing else said.
+    const broken = mkdtempSync(path.join(tmpdir(), "toolgen-extends-"));
+    try {
+      writeFileSync(path.join(broken, "package.json"), '{ "name": "p", "type": "module" }');
+      writeFileSync(path.join(broken, "tsconfig.base.json"), '{ "compilerOptions":');
+      writeFileSync(path.join(broken, "tsconfig.json"), '{ "extends": "./tsconfig.base.json", "include": ["src"] }');
+      expect(run(["build"], broken)).toMatchObject({ status: 2, stderr: "toolgen: tsconfig.base.json:1:21: Expression expected. (extended by tsconfig.json)\n" });
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
   });
 });
 

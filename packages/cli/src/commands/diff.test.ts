@@ -99,7 +99,7 @@ describe("toolgen diff", () => {
     expect(toolgen(["diff", "git:HEAD~1"], dir)).toMatchObject({ status: 2, stderr: "toolgen: git:HEAD~1: tsconfig.json does not exist at that commit.\n" });
     // A folder with no tsconfig: that alone, before anything about the commit.
     mkdirSync(path.join(dir, "sub"), { recursive: true });
-    expect(toolgen(["diff", "git:HEAD"], path.join(dir, "sub"))).toMatchObject({ status: 2, stderr: "toolgen: Cannot find tsconfig.json; pass the project's tsconfig with -p <path>.\n" });
+    expect(toolgen(["diff", "git:HEAD"], path.join(dir, "sub"))).toMatchObject({ status: 2, stderr: `toolgen: Cannot find tsconfig.json in ${path.join(dir, "sub")}; pass the project's tsconfig with -p <path>.\n` });
   });
 });
 

@@ -11,7 +11,7 @@ import { UsageError } from "../commands/usage-error.js";
 import { relativePosix } from "../output/diagnostic-json.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
-import { tsconfigPathOf } from "@toolgen/transformer/project";
+import { missingTsconfig, tsconfigPathOf } from "@toolgen/transformer/project";
 
 /** One side of a contract comparison: its entries, the package name and version it states, and what to call it. */
 export interface Contract {
@@ -192,7 +192,7 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
   const label = `git:${ref}`;
   const named = tsconfigPathOf(project, process.cwd());
   // The current side needs it too: said first, not after a note about the commit.
-  if (!existsSync(named)) throw new UsageError(`Cannot find ${relativePosix(named)}; pass the project's tsconfig with -p <path>.`);
+  if (!existsSync(named)) throw new UsageError(missingTsconfig(named, relativePosix(named)));
   // As git names the repository's root (symbolic links resolved), so that paths relate to it.
   const start = realPath(path.dirname(named));
   const tsconfig = path.join(start, path.basename(named));

@@ -31,6 +31,11 @@ export function tsconfigPathOf(tsconfigOption: string | undefined, cwd: string):
   return statSync(named, { throwIfNoEntry: false })?.isDirectory() ? path.join(named, "tsconfig.json") : named;
 }
 
+/** That a tsconfig is not there, `shown` as the user named it; the default one with the folder it was looked for in. */
+export function missingTsconfig(tsconfigPath: string, shown: string): string {
+  return `Cannot find ${shown}${shown === "tsconfig.json" ? ` in ${path.dirname(tsconfigPath)}` : ""}; pass the project's tsconfig with -p <path>.`;
+}
+
 /**
  * Finds and parses a tsconfig (a file or its folder): its path, the parsed command line
  * (options, root file names) and the configs it extends, for a caller that creates the program itself.
@@ -39,7 +44,7 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
   const tsconfigPath = tsconfigPathOf(tsconfigOption, cwd);
   // As the user named it: from the working directory.
   const shown = path.relative(cwd, tsconfigPath).split(path.sep).join("/") || tsconfigPath;
-  if (!existsSync(tsconfigPath)) throw new ConfigError(`Cannot find ${shown}; pass the project's tsconfig with -p <path>.`);
+  if (!existsSync(tsconfigPath)) throw new ConfigError(missingTsconfig(tsconfigPath, shown));
   if (/\.[cm]?[jt]sx?$/.test(tsconfigPath)) throw new ConfigError(`${shown} is a source file, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   if (path.basename(tsconfigPath) === "package.json") throw new ConfigError(`${shown} is the package's package.json, not a tsconfig; pass the project's tsconfig.json (or its folder) with -p.`);
   const read = tsm.readConfigFile(tsconfigPath, tsm.sys.readFile);
@@ -52,6 +57,13 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
   // line and column (parsed from a plain object, every finding would sit at 1:1).
   const source = tsm.readJsonConfigFile(tsconfigPath, tsm.sys.readFile);
   const parsed = tsm.parseJsonSourceFileConfigFileContent(source, tsm.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
+  // A config it extends that is no JSON is refused as this one would be (tsc reports it as a syntax error of that file).
+  const broken = parsed.errors.find((d) => d.code < 2000 && d.file !== undefined && d.file.fileName !== source.fileName);
+  if (broken?.file) {
+    const at = broken.file.getLineAndCharacterOfPosition(broken.start ?? 0);
+    const file = path.relative(cwd, broken.file.fileName).split(path.sep).join("/") || broken.file.fileName;
+    throw new ConfigError(`${file}:${at.line + 1}:${at.character + 1}: ${tsm.flattenDiagnosticMessageText(broken.messageText, "\n")} (extended by ${shown})`);
+  }
   // The configs it `extends`, which the parse just read: a watcher follows them too.
   return { tsconfigPath, parsed, extended: (source.extendedSourceFiles ?? []).map((file) => path.resolve(file)) };
 }

@@ -75,6 +75,16 @@ describe("discoverManifests", () => {
     expect(errorOf(() => discoverManifests(root(), { displayFrom: path.dirname(root()) })).message).toBe(`${shown}/package.json: $.dependencies["missing"] is not installed (no node_modules/missing from ${shown} upwards); run npm install.`);
   });
 
+  it("a dependency's package.json that is no JSON object is one line naming it as a package.json", () => {
+    write("package.json", { name: "app", dependencies: { broken: "1" } });
+    write("node_modules/broken/package.json", '{"name":"broken", "version":');
+    const error = errorOf(() => discoverManifests(root()));
+    expect(error).toBeInstanceOf(DiscoveryError);
+    expect(error.message).toMatch(/^node_modules\/broken\/package\.json: not valid JSON \([^\n]+\); discovery reads the package\.json of the application and of every package it depends on\.$/);
+    write("node_modules/broken/package.json", "[]");
+    expect(errorOf(() => discoverManifests(root())).message).toBe("node_modules/broken/package.json: expected a JSON object, found an array of 0 items; discovery reads the package.json of the application and of every package it depends on.");
+  });
+
   it("a toolgen field that names a missing manifest is an error naming the field: an installed package was published without it, a linked one is not built", () => {
     write("package.json", { name: "app", dependencies: { a: "1" } });
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/toolgen.manifest.json" } });

@@ -114,9 +114,10 @@ function readPackageJson(file: string, shown: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ManifestError(shown, [{ path: "$", expected: "JSON", received: `text that does not parse (${(error as Error).message})` }]);
+    // A package.json, not a manifest: discovery reads every dependency's to find the manifests.
+    throw new DiscoveryError(`${shown}: not valid JSON (${(error as Error).message}); discovery reads the package.json of the application and of every package it depends on.`);
   }
-  if (!isRecord(value)) throw new ManifestError(shown, [{ path: "$", expected: "an object", received: describeJson(value) }]);
+  if (!isRecord(value)) throw new DiscoveryError(`${shown}: expected a JSON object, found ${describeJson(value)}; discovery reads the package.json of the application and of every package it depends on.`);
   return value;
 }
 

@@ -396,6 +396,9 @@ describe("diagnostics, configuration and usage errors", () => {
       const build = run(["build"], dir);
       expect(build.status).toBe(2);
       expect(build.stderr).toMatch(/toolgen\.config\.json:2:21: not valid JSON \(/);
+      // Cut short: the place is the end of the text.
+      writeFileSync(path.join(dir, "toolgen.config.json"), '{\n  "naming":');
+      expect(run(["build"], dir).stderr).toMatch(/toolgen\.config\.json:2:12: not valid JSON \(/);
     } finally {
       writeFileSync(path.join(dir, "toolgen.config.json"), "{}");
     }

@@ -82,7 +82,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command("call <name|uri>")
     .description("invoke a tool, prompt or resource from the built output and print the outcome")
     .addOption(project())
-    .option("--args <json|@file>", "the arguments object, as JSON or @path/to/file.json")
+    .option("--args <json|@file>", "the arguments object, as JSON, @path/to/file.json, or @- to read it from stdin")
     .option("--json", "print the outcome object exactly")
     .option("--host <id>", "a host identity the application declares (repeatable)", collect)
     .option("--timeout <ms>", "per-call timeout in milliseconds")

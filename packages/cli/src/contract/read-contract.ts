@@ -11,7 +11,7 @@ import { UsageError } from "../commands/usage-error.js";
 import { relativePosix } from "../output/diagnostic-json.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { loadProjectInfo } from "../project/load-project.js";
-import { missingTsconfig, tsconfigPathOf } from "@toolgen/transformer/project";
+import { jsonErrorPlace, missingTsconfig, tsconfigPathOf } from "@toolgen/transformer/project";
 
 /** One side of a contract comparison: its entries, the package name and version it states, and what to call it. */
 export interface Contract {
@@ -167,7 +167,7 @@ function manifestNamedIn(text: string, shown: string): string {
   try {
     manifest = (JSON.parse(text) as { toolgen?: { manifest?: unknown } } | null)?.toolgen?.manifest;
   } catch (error) {
-    throw new UsageError(`${shown}: ${(error as Error).message}`);
+    throw new UsageError(`${shown}${jsonErrorPlace(text, (error as Error).message)}: not valid JSON (${(error as Error).message}).`);
   }
   if (typeof manifest !== "string") throw new UsageError(`${shown} names no manifest ("toolgen": { "manifest": … }); build the package, or give the manifest file.`);
   return manifest;

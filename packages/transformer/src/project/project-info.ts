@@ -134,11 +134,11 @@ function readJson(file: string): unknown {
   }
 }
 
-/** `:line:col` of a JSON.parse error, from the position its message names (V8: "… in JSON at position 23"); empty when it names none. */
-function jsonErrorPlace(text: string, message: string): string {
+/** `:line:col` of a JSON.parse error, from the position its message names (V8: "… in JSON at position 23", or the end of the input); empty when it names none. */
+export function jsonErrorPlace(text: string, message: string): string {
   const at = /at position (\d+)/.exec(message);
-  if (!at) return "";
-  const before = text.slice(0, Number(at[1]));
+  if (!at && !/Unexpected end of JSON input/.test(message)) return "";
+  const before = text.slice(0, at ? Number(at[1]) : text.length);
   const line = before.split("\n").length;
   return `:${line}:${before.length - before.lastIndexOf("\n")}`;
 }

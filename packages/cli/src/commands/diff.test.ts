@@ -256,7 +256,7 @@ describe("git:<ref> sides as the commit holds them", () => {
     const folder = mkdtempSync(path.join(tmpdir(), "toolgen-side-"));
     try {
       writeFileSync(path.join(folder, "package.json"), "{bad");
-      expect(toolgen(["diff", folder], dir)).toMatchObject({ status: 2, stderr: `toolgen: ${folder}/package.json:1:2: not valid JSON (Expected property name or '}' in JSON at position 1).\n` });
+      expect(toolgen(["diff", folder], dir)).toMatchObject({ status: 2, stderr: expect.stringMatching(new RegExp(`^toolgen: ${folder}/package\\.json:1:2: not valid JSON \\(.+\\)\\.\\n$`)) });
       writeFileSync(path.join(folder, "package.json"), '{ "toolgen": { "manifest": "./dist/m.json" } }');
       expect(toolgen(["diff", folder], dir)).toMatchObject({ status: 2, stderr: `toolgen: ${folder}/dist/m.json: no such file (build the package first?)\n` });
     } finally {

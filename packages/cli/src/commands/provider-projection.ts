@@ -36,7 +36,7 @@ export function projectForProvider(provider: ProviderId, entries: readonly Manif
     if (onlyIssuesOf !== undefined && issue.tool !== onlyIssuesOf) continue;
     const where = issue.path ? ` at ${issue.path}` : "";
     const effect = issue.severity === "error" ? " (left out)" : "";
-    process.stderr.write(`toolgen: ${provider}: ${issue.severity}: '${issue.tool}'${where}: ${issue.message}${effect}\n`);
+    process.stderr.write(`toolgen: ${provider}: ${issue.severity}: ${issue.tool ? `'${issue.tool}'${where}: ` : ""}${issue.message}${effect}\n`);
   }
   return projection;
 }

@@ -5,7 +5,7 @@
  */
 export interface ProjectionIssue {
   severity: "warning" | "error";
-  /** Our tool name. */
+  /** Our tool name; empty for an issue of the whole list (more tools than the provider takes). */
   tool: string;
   /** JSON Pointer into our input schema. */
   path: string;

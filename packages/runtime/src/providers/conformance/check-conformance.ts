@@ -17,7 +17,7 @@ export function checkConformance(provider: string, tools: unknown): ConformanceI
 
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** "A maximum of 128 functions are supported." https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools */
-const OPENAI_MAX_TOOLS = 128;
+export const OPENAI_MAX_TOOLS = 128;
 
 const CHECKS: Record<string, (tools: unknown, report: Report) => void> = {
   openai: (tools, report) => checkOpenAi(tools, report, chatFunction, false),

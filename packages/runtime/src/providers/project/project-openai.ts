@@ -4,6 +4,7 @@ import { NAME_RULES } from "../names/name-rules.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 import type { ProjectionIssue } from "../projection-issue.js";
 import { toStrictSchema } from "../schema/to-strict-schema.js";
+import { OPENAI_MAX_TOOLS } from "../conformance/check-conformance.js";
 
 /** A Chat Completions tool: https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools */
 export interface OpenAiChatTool {
@@ -50,9 +51,18 @@ function mapArguments(strict: boolean) {
   return (entry: ManifestEntry, args: unknown) => (strict ? removeSyntheticNulls(entry.inputSchema, args) : args);
 }
 
+/** OpenAI refuses a request of more functions than it takes: said on the list (`tool` empty), which is still given whole. */
+function withinToolLimit<P extends Projection<unknown>>(projection: P): P {
+  const count = projection.definitions.length;
+  if (count > OPENAI_MAX_TOOLS) {
+    projection.issues.push({ severity: "warning", tool: "", path: "", message: `OpenAI takes at most ${OPENAI_MAX_TOOLS} functions in a request, and ${count} are projected: offer fewer (the registry's tags or allow list), or split them between agents` });
+  }
+  return projection;
+}
+
 export function projectOpenAiChat(source: ProjectionSource, options: OpenAiOptions = {}): Projection<OpenAiChatTool> {
   const strict = options.strict ?? false;
-  return buildProjection(
+  return withinToolLimit(buildProjection(
     strict ? "openai-strict" : "openai",
     source,
     NAME_RULES.openai,
@@ -60,12 +70,12 @@ export function projectOpenAiChat(source: ProjectionSource, options: OpenAiOptio
     (entry, name, report) => ({ type: "function", function: defineFunction(entry, name, strict, report) }),
     (d) => d,
     mapArguments(strict),
-  );
+  ));
 }
 
 export function projectOpenAiResponses(source: ProjectionSource, options: OpenAiOptions = {}): Projection<OpenAiResponsesTool> {
   const strict = options.strict ?? false;
-  return buildProjection(
+  return withinToolLimit(buildProjection(
     strict ? "openai-responses-strict" : "openai-responses",
     source,
     NAME_RULES.openai,
@@ -73,5 +83,5 @@ export function projectOpenAiResponses(source: ProjectionSource, options: OpenAi
     (entry, name, report) => ({ type: "function", ...defineFunction(entry, name, strict, report) }),
     (d) => d,
     mapArguments(strict),
-  );
+  ));
 }

@@ -34,6 +34,20 @@ const entries = [
   { ...tool("a_prompt"), kind: "prompt" as const },
 ];
 
+describe("more tools than OpenAI takes in a request", () => {
+  it("is said on the list, which is still given whole; 128 is no issue", () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => tool(`t${i}`));
+    for (const project of [projectOpenAiChat, projectOpenAiResponses]) {
+      const over = project(many(129), { strict: true });
+      expect([over.definitions.length, over.issues]).toEqual([
+        129,
+        [{ severity: "warning", tool: "", path: "", message: "OpenAI takes at most 128 functions in a request, and 129 are projected: offer fewer (the registry's tags or allow list), or split them between agents" }],
+      ]);
+      expect(project(many(128)).issues).toEqual([]);
+    }
+  });
+});
+
 describe("projections over names every provider does not accept", () => {
   it.each(PROVIDERS)("%s: a conforming list whose names map back to ours", (provider) => {
     const projection = projectTools(provider, entries);

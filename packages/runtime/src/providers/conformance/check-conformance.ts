@@ -107,6 +107,7 @@ function checkAnthropic(tools: unknown, report: Report): void {
     if (!OPENAI_NAME.test(name)) report(name, "", "name must match ^[a-zA-Z0-9_-]{1,64}$");
     if (typeof tool.description !== "string") report(name, "", "description must be a string");
     if (!isObject(tool.input_schema) || tool.input_schema.type !== "object") report(name, "/", "input_schema must have type 'object'");
+    else for (const key of Object.keys(isObject(tool.input_schema.properties) ? tool.input_schema.properties : {})) if (!/^[a-zA-Z0-9_.-]{1,64}$/.test(key)) report(name, `/properties/${key}`, "property names must match ^[a-zA-Z0-9_.-]{1,64}$");
     checkRefsResolve(name, tool.input_schema, report);
   }
   checkUnique(names, report);

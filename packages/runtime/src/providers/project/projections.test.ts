@@ -9,6 +9,7 @@ import { projectAiSdk } from "./project-ai-sdk.js";
 import { projectMcp } from "./project-mcp.js";
 import { projectGemini } from "./project-gemini.js";
 import { projectOpenAiChat, projectOpenAiResponses } from "./project-openai.js";
+import { projectAnthropic } from "./project-anthropic.js";
 import { createRegistry } from "../../registry/create-registry.js";
 import { dispatchModelCall } from "../projection.js";
 
@@ -33,6 +34,22 @@ const entries = [
   tool("send", { external: true }),
   { ...tool("a_prompt"), kind: "prompt" as const },
 ];
+
+describe("argument names the Messages API refuses", () => {
+  it("are sent under names it takes, said as warnings, and mapped back at call time", async () => {
+    const odd = tool("odd_keys", {
+      inputSchema: { type: "object", properties: { "filter[id]": { type: "string" }, filter_id_: { type: "string" }, $top: { type: "integer" }, ["x".repeat(70)]: { type: "boolean" }, plain: { type: "string" } }, required: ["filter[id]", "plain"], additionalProperties: false },
+    });
+    const projection = projectAnthropic([odd]);
+    const schema = projection.definitions[0]!.input_schema;
+    expect(Object.keys(schema.properties!)).toEqual(["filter_id__2", "filter_id_", "_top", "x".repeat(64), "plain"]);
+    expect(schema.required).toEqual(["filter_id__2", "plain"]);
+    expect(projection.issues.map((i) => [i.severity, i.path])).toEqual([["warning", "/properties/filter[id]"], ["warning", "/properties/$top"], ["warning", `/properties/${"x".repeat(70)}`]]);
+    expect(checkConformance("anthropic", projection.tools)).toEqual([]);
+    expect(checkConformance("anthropic", [{ name: "t", description: "", input_schema: { type: "object", properties: { "a b": {} } } }])).toEqual([{ tool: "t", path: "/properties/a b", rule: "property names must match ^[a-zA-Z0-9_.-]{1,64}$" }]);
+    expect(projection.toCall("odd_keys", { filter_id__2: "7", filter_id_: "8", _top: 3, ["x".repeat(64)]: true, plain: "p" })).toEqual({ name: "odd_keys", arguments: { "filter[id]": "7", filter_id_: "8", $top: 3, ["x".repeat(70)]: true, plain: "p" } });
+  });
+});
 
 describe("more tools than OpenAI takes in a request", () => {
   it("is said on the list, which is still given whole; 128 is no issue", () => {

@@ -52,9 +52,17 @@ function describePair(pair: unknown): string {
 function restoreLiteral(schema: SchemaNode, value: unknown, root: SchemaNode): unknown {
   if (typeof value !== "string") return value;
   const literals = literalsOf(schema, root);
-  if (literals.includes(value)) return value;
+  // Beside a member that takes any string (`string | 0`), "0" is that string: the model was shown text.
+  if (literals.includes(value) || takesAnyString(schema, root)) return value;
   const matches = literals.filter((v) => typeof v !== "string" && JSON.stringify(v) === value);
   return matches.length === 1 ? matches[0] : value;
+}
+
+/** Whether a schema, or a member of its union, is a string of any value (no `enum`, no `const`). */
+export function takesAnyString(schema: SchemaNode, root: SchemaNode): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes("string") && schema.enum === undefined && schema.const === undefined) return true;
+  return (["anyOf", "oneOf"] as const).some((k) => Array.isArray(schema[k]) && (schema[k] as unknown[]).some((m) => isNode(m) && takesAnyString(resolve(root, m), root)));
 }
 
 /** The literals a schema allows: its `enum`/`const`, and those of its union members. */

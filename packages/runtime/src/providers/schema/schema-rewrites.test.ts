@@ -313,6 +313,14 @@ describe("toGeminiSchema", () => {
     expect(dropped.filter((d) => d.message.includes("cannot all be strings"))).toEqual([{ path: "/properties/x", message: 'the literals ["1",1,"true",true] cannot all be strings; they are stated in the description' }]);
   });
 
+  it("beside a string of any value, states a number or boolean literal in words and keeps the model's text a string (string | 0)", () => {
+    const input = { type: "object", properties: { s: { anyOf: [{ type: "string" }, { const: 0 }] }, t: { anyOf: [{ type: "string", enum: ["a"] }, { const: 0 }] } }, required: ["s", "t"], additionalProperties: false };
+    const { schema, dropped } = toGeminiSchema(input);
+    expect((schema!.properties as Record<string, unknown>).s).toEqual({ type: "STRING", description: "Also: 0." });
+    expect(dropped.filter((d) => d.path === "/properties/s")).toEqual([{ path: "/properties/s", message: "the literals [0] cannot be told from the strings beside them; they are stated in the description, and their text arrives as a string" }]);
+    expect(restoreGeminiArguments(input, { s: "0", t: "0" })).toEqual({ s: "0", t: 0 });
+  });
+
   it("sends a map whose keys follow a pattern (template-literal or numeric keys) as pairs whose key carries the pattern", () => {
     const data = { type: "object", patternProperties: { "^data-": { type: "integer", enum: [1, 2] } }, additionalProperties: false };
     const byIndex = { type: "object", propertyNames: { pattern: "^\\d+$" }, additionalProperties: { type: "boolean" } };

@@ -1,5 +1,5 @@
 import { inlineRefs } from "./inline-refs.js";
-import { isRecordSchema } from "../call/restore-gemini-arguments.js";
+import { isRecordSchema, takesAnyString } from "../call/restore-gemini-arguments.js";
 import { mapOf } from "./map-of.js";
 import { isNode, refersToRoot, type SchemaNode } from "./schema-node.js";
 
@@ -80,6 +80,15 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
       return out;
     }
     if (members.length > 0) {
+      // Beside a string of any value, a number or boolean sent as its text would be that string: said in words instead.
+      if (members.some((m) => takesAnyString(m, input))) {
+        const literals = members.flatMap((m) => (Array.isArray(m.enum) ? m.enum : m.const !== undefined ? [m.const] : [])).filter((v) => typeof v !== "string" && v !== null);
+        if (literals.length > 0) {
+          members = members.filter((m) => !(Array.isArray(m.enum) ? m.enum : m.const !== undefined ? [m.const] : []).some((v) => typeof v !== "string" && v !== null));
+          dropped.push({ path, message: `the literals ${JSON.stringify(literals)} cannot be told from the strings beside them; they are stated in the description, and their text arrives as a string` });
+          out.description = appendNote(out.description, `Also: ${literals.map((v) => JSON.stringify(v)).join(", ")}.`);
+        }
+      }
       const converted = members.map((m, i) => convert(m, `${path}/anyOf/${i}`));
       // `T | null` is T, nullable; the property's own title and description win over T's.
       const own = Object.fromEntries(["title", "description"].filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));

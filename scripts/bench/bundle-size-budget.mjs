@@ -40,6 +40,8 @@
  * reports the member its tag names, a subschema that is no schema (draft-07's `items: [A, B]`)
  * is refused instead of checking nothing, `multipleOf` is exact where floating point rounds
  * (`1e20` is no multiple of 3) (+193 B), and a wildcard of a conversion covers only its keys,
- * so the string before a tuple's `...Date[]` is not made a `Date` (+33 B).
+ * so the string before a tuple's `...Date[]` is not made a `Date` (+33 B); a union of
+ * references (a recursive type's) told apart by its tag, and a list keyword that is no list
+ * refused (+152 B).
  */
 export const BUNDLE_BUDGET_BYTES = 23 * 1024;

@@ -156,7 +156,7 @@ function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: 
         walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs, match);
       }
       if (model.additional) walk(model.additional, `${at}/*`, out, reachDef, needs, [...match, otherKeys(model)]);
-      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs, [...match, patternKeys(model, p.pattern)]);
+      for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs, [...match, patternKeys(model, p, needs)]);
       return;
     default:
       return;
@@ -170,9 +170,15 @@ function otherKeys(model: ObjectModel): string | null {
   return `^${notNamed(model)}${patterns.join("")}`;
 }
 
-/** The keys of a template-literal index signature: those its pattern matches, but no property names (each has its own conversions). */
-function patternKeys(model: ObjectModel, pattern: string): string {
-  return model.properties.length ? `^${notNamed(model)}(?=[\\s\\S]*?(?:${pattern}))` : pattern;
+/**
+ * The keys of a template-literal index signature: those its pattern matches, but no property
+ * names (each has its own conversions), and none another signature's pattern matches whose
+ * values need no conversion (TypeScript types such a key by both: `` `at-x${string}` `` beside
+ * `` `at-${string}` `` keeps `at-xy` a string).
+ */
+function patternKeys(model: ObjectModel, signature: { pattern: string }, needs: (model: TypeModel) => boolean): string {
+  const plain = (model.patterns ?? []).filter((other) => other !== signature && !needs(other.type)).map((other) => `(?![\\s\\S]*?(?:${other.pattern}))`);
+  return model.properties.length || plain.length ? `^${notNamed(model)}${plain.join("")}(?=[\\s\\S]*?(?:${signature.pattern}))` : signature.pattern;
 }
 
 /** A lookahead refusing the object's property names. */

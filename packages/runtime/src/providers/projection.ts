@@ -46,6 +46,8 @@ export interface Projection<Definition, Tools = Definition[]> {
   toCall(providerName: string, args: unknown): MappedCall;
   /** Whether the model was offered a tool by this name (the projection's `tools`). */
   offers(providerName: string): boolean;
+  /** A tool's arguments offered under other names than ours (our name → the offered one), where the provider refuses ours. */
+  offeredArguments?(tool: string): ReadonlyMap<string, string> | undefined;
 }
 
 /** Per-tool work of one provider: the definition, or nothing when an error was reported. */
@@ -120,7 +122,7 @@ function parseArguments(args: unknown): unknown {
  * another tool of the registry (hallucinated, or injected) gets `unknown_tool` with the offered
  * names closest to it, and nothing runs.
  */
-export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, projection: Pick<Projection<unknown, unknown>, "toCall" | "offers" | "names">, providerName: string, args: unknown, options?: CallOptions): Promise<Outcome> {
+export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, projection: Pick<Projection<unknown, unknown>, "toCall" | "offers" | "names" | "offeredArguments">, providerName: string, args: unknown, options?: CallOptions): Promise<Outcome> {
   if (!projection.offers(providerName)) {
     const offered = projection.names.pairs.map(([, name]) => name).filter((name) => projection.offers(name));
     const suggestions = closestNames(providerName, offered);
@@ -133,7 +135,23 @@ export async function dispatchModelCall(registry: Pick<Registry, "dispatch">, pr
     return unmapped(providerName, [{ path: "", expected: "the arguments as a JSON object", received: `text that is not JSON (${describeValue(args)})` }]);
   }
   if (call.issues) return unmapped(providerName, call.issues);
-  return namedAsOffered(await registry.dispatch(call.name, call.arguments, options), call.name, providerName);
+  return argumentsAsOffered(namedAsOffered(await registry.dispatch(call.name, call.arguments, options), call.name, providerName), projection.offeredArguments?.(call.name));
+}
+
+/** Invalid arguments said by the names the model was offered (`/filter_id_`), not ours (`/filter[id]`). */
+function argumentsAsOffered(outcome: Outcome, names: ReadonlyMap<string, string> | undefined): Outcome {
+  const issues = outcome.status === "error" && outcome.error.code === "invalid_arguments" ? (outcome.error.payload as { issues?: ArgumentIssue[] } | undefined)?.issues : undefined;
+  if (!names || !issues || outcome.status !== "error") return outcome;
+  let { message } = outcome.error;
+  const offered = issues.map((issue) => {
+    const [, first, ...rest] = issue.path.split("/");
+    const name = first === undefined ? undefined : names.get(first.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (name === undefined) return issue;
+    const path = ["", name.replace(/~/g, "~0").replace(/\//g, "~1"), ...rest].join("/");
+    message = message.replace(`- ${issue.path}: `, `- ${path}: `);
+    return { ...issue, path };
+  });
+  return { ...outcome, error: { ...outcome.error, message, payload: { ...(outcome.error.payload as object), issues: offered } } } as Outcome;
 }
 
 /** Codes whose message the runtime writes (a tool's own error message is left as it is). */

@@ -26,7 +26,7 @@ export const ANTHROPIC_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 export function projectAnthropic(source: ProjectionSource, options: ProjectionOptions = {}): Projection<AnthropicTool> {
   // Per tool: the name sent → the argument's own.
   const renamed = new Map<string, Map<string, string>>();
-  return buildProjection(
+  const projection = buildProjection(
     "anthropic",
     source,
     NAME_RULES.anthropic,
@@ -47,6 +47,8 @@ export function projectAnthropic(source: ProjectionSource, options: ProjectionOp
       return Object.fromEntries(Object.entries(args).map(([key, value]) => [back.get(key) ?? key, value]));
     },
   );
+  const offered = new Map([...renamed].map(([tool, back]) => [tool, new Map([...back].map(([sent, own]) => [own, sent]))]));
+  return { ...projection, offeredArguments: (tool) => offered.get(tool) };
 }
 
 /** For each name the API refuses, one it takes: its other characters as `_`, cut to 64, and numbered where it would meet another. */

@@ -48,6 +48,14 @@ describe("argument names the Messages API refuses", () => {
     expect(checkConformance("anthropic", projection.tools)).toEqual([]);
     expect(checkConformance("anthropic", [{ name: "t", description: "", input_schema: { type: "object", properties: { "a b": {} } } }])).toEqual([{ tool: "t", path: "/properties/a b", rule: "property names must match ^[a-zA-Z0-9_.-]{1,64}$" }]);
     expect(projection.toCall("odd_keys", { filter_id__2: "7", filter_id_: "8", _top: 3, ["x".repeat(64)]: true, plain: "p" })).toEqual({ name: "odd_keys", arguments: { "filter[id]": "7", filter_id_: "8", $top: 3, ["x".repeat(70)]: true, plain: "p" } });
+    // What is wrong is said by the names the model was offered.
+    const registry = createRegistry([]);
+    registry.registerSchema({ name: "odd_keys", description: "Odd keys.", inputSchema: odd.inputSchema });
+    const outcome = await dispatchModelCall(registry, projectAnthropic(registry), "odd_keys", { _top: "x", plain: "p" });
+    expect(outcome.status === "error" && [outcome.error.message, (outcome.error.payload as { issues: Array<{ path: string }> }).issues.map((i) => i.path)]).toEqual([
+      "Invalid arguments for 'odd_keys' (2 problems):\n- /filter_id__2: expected a value (this property is required), received nothing\n- /_top: expected an integer, received the string \"x\"",
+      ["/filter_id__2", "/_top"],
+    ]);
   });
 });
 

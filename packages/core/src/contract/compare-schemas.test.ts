@@ -55,6 +55,11 @@ describe("compareSchemas", () => {
       anyOf: ["cash", "card"].map((kind) => obj({ kind: { const: kind }, amount: { type: "number" } }, ["kind", "amount"])).concat(obj({ kind: { const: "wire" }, amount: { type: "number" }, ...wire }, ["kind", "amount", ...required])),
     });
     expect(messages(tagged({}, []), tagged({ bic: { type: "string" } }, ["bic"]))).toEqual(['narrows no longer accepts { kind: "wire" }', "widens 'bic' was added"]);
+    // A tag of several values tells its member apart too.
+    const twoKinds = (wire: Record<string, unknown>, required: string[]) => ({
+      anyOf: [obj({ kind: { enum: ["cash", "check"] }, amount: { type: "number" } }, ["kind", "amount"]), obj({ kind: { const: "card" }, amount: { type: "number" } }, ["kind", "amount"]), obj({ kind: { const: "wire" }, amount: { type: "number" }, ...wire }, ["kind", "amount", ...required])],
+    });
+    expect(messages(twoKinds({}, []), twoKinds({ bic: { type: "string" } }, ["bic"]))).toEqual(['narrows no longer accepts { kind: "wire" }', "widens 'bic' was added"]);
     // One member of the type: its bound is the union's, said as it is.
     expect(messages({ type: "string" }, { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] })).toEqual(["narrows maxLength none → 3", "widens now also accepts null"]);
   });

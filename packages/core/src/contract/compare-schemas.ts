@@ -292,9 +292,9 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
  * `minLength 10`: lengths 4 to 9 go, not every length over 3).
  */
 function amongSeveral(changes: SchemaChange[], member: Side, others: readonly Side[], when: "now" | "before"): SchemaChange[] {
-  const own = constantsOf(member);
-  // Members a tag tells apart (`{ kind: "wire" }`, `{ kind: "card" }`) are not candidates for one another.
-  const taking = others.filter((other) => overlaps(member, other) && [...constantsOf(other)].every(([key, value]) => !own.has(key) || jsonEqual(own.get(key), value))).length;
+  const own = valuesByProperty(member);
+  // Members a tag tells apart (`{ kind: "wire" }`, `{ kind: "cash" | "check" }`) are not candidates for one another.
+  const taking = others.filter((other) => overlaps(member, other) && [...valuesByProperty(other)].every(([key, values]) => !own.has(key) || values.some((v) => own.get(key)!.some((w) => jsonEqual(v, w))))).length;
   if (taking < 2) return changes;
   return changes.map((c) => ({ ...c, message: `${c.message} (against the closest of the ${taking} members that ${when === "now" ? "take" : "took"} ${describeMember(member)} ${when})` }));
 }
@@ -350,13 +350,13 @@ function isDiscriminator(change: SchemaChange, unionPath: string): boolean {
   return change.path.startsWith(`${unionPath}/`) && !change.path.slice(unionPath.length + 1).includes("/");
 }
 
-/** An object member's properties of one value each (a discriminated union's tag), by name. */
-function constantsOf(side: Side): Map<string, unknown> {
+/** An object member's properties that list their values (a discriminated union's tag), by name. */
+function valuesByProperty(side: Side): Map<string, unknown[]> {
   const node = resolve(side);
   const properties = typeof node === "object" ? ((node.properties as Record<string, Schema> | undefined) ?? {}) : {};
   return new Map(Object.entries(properties).flatMap(([key, property]) => {
     const values = typeof property === "object" ? valuesOf(property) : undefined;
-    return values?.length === 1 ? [[key, values[0]] as const] : [];
+    return values ? [[key, values] as const] : [];
   }));
 }
 
@@ -366,7 +366,7 @@ function describeMember(side: Side): string {
   const values = valuesOf(node);
   if (values) return values.map((v) => JSON.stringify(v)).join(" or ");
   // An object told apart by constant properties: `{ kind: "line" }`.
-  const constants = [...constantsOf(side)].map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  const constants = [...valuesByProperty(side)].filter(([, values]) => values.length === 1).map(([key, [value]]) => `${key}: ${JSON.stringify(value)}`);
   if (constants.length > 0) return `{ ${constants.join(", ")} }`;
   return [...typesOf(node)].map(article).join(" or ");
 }

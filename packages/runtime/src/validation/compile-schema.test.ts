@@ -155,6 +155,17 @@ describe("compiled schemas agree with ajv", () => {
     expect(errors({ s: "circle" })).toEqual([["/s", "anyOf", {}]]);
   });
 
+  it("tells a value no member of a oneOf takes as anyOf does: by the member its tag names (OpenAPI writes unions as oneOf)", () => {
+    const a = { type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind", "x"] };
+    const b = { type: "object", properties: { kind: { const: "b" }, y: { type: "string" } }, required: ["kind", "y"] };
+    const validate = compileSchema({ type: "object", properties: { e: { oneOf: [a, b] } } });
+    expect(validate({ e: { kind: "a", x: "s" } })).toBe(false);
+    expect(validate.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/e/x", "type"]]);
+    // Two members taking it is oneOf's own error.
+    const both = compileSchema({ oneOf: [{ type: "number" }, { type: "integer" }] });
+    expect([both(1), both.errors?.map((e) => e.keyword)]).toEqual([false, ["oneOf"]]);
+  });
+
   it("tells members apart by their tag when they are references (a recursive type's) or name their tag by an enum of one", () => {
     const validate = compileSchema({
       $defs: {

@@ -358,11 +358,14 @@ class Compiler {
       const members = (s.oneOf as JsonSchema[]).map((sub) => this.node(sub));
       const passing = (data: unknown) => members.reduce((count, m) => (m.ok(data) ? count + 1 : count), 0);
       const ok = (data: unknown) => passing(data) === 1;
+      // A value no member takes is told as anyOf tells it: the member its tag names, or the closest.
+      const none = this.anyOf(s.oneOf as JsonSchema[]);
       nodes.push({
         ok: overlapping((s.oneOf as JsonSchema[]).map((m) => kindsOf(this.root, m))) ? remembered(ok) : ok,
         check: (data, path, errors) => {
           const count = passing(data);
-          if (count !== 1) fail(errors, path, "oneOf", count);
+          if (count === 0) none.check(data, path, errors);
+          else if (count > 1) fail(errors, path, "oneOf", count);
         },
       });
     }

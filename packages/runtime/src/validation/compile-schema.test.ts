@@ -287,9 +287,16 @@ describe("compiled schemas agree with ajv", () => {
   it("refuses a type that is none of JSON Schema's and a bound that is not a number, which it would check wrongly", () => {
     expect(() => compileSchema({ type: "object", properties: { a: { type: "strin" } } })).toThrow("'type' at #/properties/a is \"strin\", not one of string, number, integer, boolean, object, array, null.");
     expect(() => compileSchema({ type: ["string", "nul"] })).toThrow("'type' at # is [\"string\",\"nul\"], not one of");
-    expect(() => compileSchema({ items: { type: "string", minLength: "3" } })).toThrow("'minLength' at #/items is \"3\", not a number.");
+    expect(() => compileSchema({ items: { type: "string", minLength: "3" } })).toThrow("'minLength' at #/items is \"3\", not a whole number, 0 or more.");
+    expect(() => compileSchema({ type: "array", maxItems: -1 })).toThrow("'maxItems' at # is -1, not a whole number, 0 or more.");
+    expect(() => compileSchema({ type: "string", maxLength: 1.5 })).toThrow("'maxLength' at # is 1.5, not a whole number, 0 or more.");
     expect(() => compileSchema({ type: "number", exclusiveMaximum: true })).toThrow("'exclusiveMaximum' at # is true, not a number.");
-    expect(compileSchema({ type: ["integer", "null"], minimum: 0, "x-max": "no bound" })(null)).toBe(true);
+    // Keywords of other types that would be skipped, and a type list that admits nothing.
+    expect(() => compileSchema({ type: "string", pattern: 5 } as never)).toThrow("'pattern' at # is 5, not a string.");
+    expect(() => compileSchema({ type: "string", format: 5 } as never)).toThrow("'format' at # is 5, not a string.");
+    expect(() => compileSchema({ type: "array", uniqueItems: "yes" } as never)).toThrow(`'uniqueItems' at # is "yes", not a boolean.`);
+    expect(() => compileSchema({ type: [] } as never)).toThrow("'type' at # is [], not one of");
+    expect(compileSchema({ type: ["integer", "null"], minimum: 0, "x-max": "no bound", minimumVersion: "1.0" })(null)).toBe(true);
   });
 
   it("ignores keywords nobody defines, as ajv does without strict mode", () => {

@@ -13,8 +13,12 @@ const SUBSCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "def
 const SUBSCHEMA_LISTS = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const SUBSCHEMAS = new Set(["items", "additionalProperties", "not", "propertyNames"]);
 const TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"];
-/** Keywords whose value is a number (`minLength`, `maximum`, `multipleOf`, …): a string there (`"3"`) would be a bound silently not checked. */
-const NUMBER = /^(m(in|ax|ultipleOf)|exclusiveM)/;
+/** Keywords whose value is a number (`minimum`, `multipleOf`, …): a string there (`"3"`) would be a bound silently not checked. */
+const NUMBER = /^(minimum|maximum|exclusiveM(in|ax)imum|multipleOf)$/;
+/** Keywords whose value is a count (`minLength`, `maxItems`, …): a whole number, 0 or more. */
+const COUNT = /^m(in|ax)(Length|Items|Properties)$/;
+/** Keywords of another JSON type, which would be skipped otherwise: the type they must be. */
+const TYPED: Record<string, string> = { pattern: "string", format: "string", uniqueItems: "boolean" };
 
 /**
  * Refuses a schema using a keyword the validators cannot check, a type that is none of JSON
@@ -33,9 +37,12 @@ function checkKeywords(schema: unknown, at: string): void {
   for (const [key, value] of Object.entries(schema)) {
     if (UNSUPPORTED.has(key)) throw new Error(`the schema keyword '${key}' at ${at} is not supported by toolgen's validators.`);
     if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) throw new Error(`the reference ${JSON.stringify(value)} at ${at} is not local to the schema; a registered schema must be self-contained.`);
-    if (key === "type" ? ![value].flat().every((type) => TYPES.includes(type as string)) : NUMBER.test(key) && !(Number.isFinite(value) && (key !== "multipleOf" || (value as number) > 0))) {
-      throw new Error(`'${key}' at ${at} is ${typeof value === "number" ? value : JSON.stringify(value)}, not ${key === "type" ? `one of ${TYPES.join(", ")}` : key === "multipleOf" ? "a number above 0" : "a number"}.`);
-    }
+    const wrong =
+      key === "type" ? ([value].flat().length === 0 || ![value].flat().every((type) => TYPES.includes(type as string))) && `one of ${TYPES.join(", ")}`
+      : NUMBER.test(key) ? !(Number.isFinite(value) && (key !== "multipleOf" || (value as number) > 0)) && (key === "multipleOf" ? "a number above 0" : "a number")
+      : COUNT.test(key) ? !(Number.isInteger(value) && (value as number) >= 0) && "a whole number, 0 or more"
+      : Object.hasOwn(TYPED, key) && typeof value !== TYPED[key] && `a ${TYPED[key]}`;
+    if (wrong) throw new Error(`'${key}' at ${at} is ${typeof value === "number" ? value : JSON.stringify(value)}, not ${wrong}.`);
     // A list keyword that is no list would be skipped: every value would pass it.
     if ((SUBSCHEMA_LISTS.has(key) || key === "enum" || key === "required") && !(Array.isArray(value) && (key !== "required" || value.every((name) => typeof name === "string")))) {
       throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not a list${key === "required" ? " of property names" : ""}.`);

@@ -77,10 +77,14 @@ describe("serveStdio while a call runs", () => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER, String(graceMs)], { cwd: REPO_ROOT, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    let acted = false;
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk;
-      // The initialize answer is out: the call is sent, and acted on a moment later.
-      if (stdout.includes('"id":0')) setTimeout(() => act(child), 200);
+      // The initialize answer is out: the call is sent, and acted on a moment later — once, not again for every later chunk.
+      if (!acted && stdout.includes('"id":0')) {
+        acted = true;
+        setTimeout(() => act(child), 200);
+      }
     });
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     child.stdin.write(lines(INITIALIZE, { method: "notifications/initialized" }, call(1, ms)));

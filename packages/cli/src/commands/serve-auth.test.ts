@@ -142,6 +142,14 @@ describe("toolgen serve --http with a server.auth that cannot verify", () => {
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toContain(" at ");
   });
+
+  it("a key set that is not JSON: exit 2 naming the file, line and column", () => {
+    writeFileSync(path.join(dir, "broken-jwks.json"), '{\n  "keys": [\n    {},\n  ]\n}'); // V8's message names no position
+    writeConfig({ auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "./broken-jwks.json" } });
+    const run = toolgen(["serve", "--http", "0"], dir);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^toolgen: toolgen\.config\.json: "server"."auth"."jwks": .*broken-jwks\.json:4:3 is not JSON \(/);
+  });
 });
 
 describe("toolgen serve --http with server.allowedOrigins", () => {

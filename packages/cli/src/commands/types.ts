@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
 import { ManifestError } from "@toolgen/runtime";
-import { makeDirectory } from "@toolgen/transformer/project";
+import { jsonErrorPlace, makeDirectory } from "@toolgen/transformer/project";
 import { parseManifest } from "@toolgen/runtime/discovery";
 import { loadProjectInfo } from "../project/load-project.js";
 import { shown } from "./build.js";
@@ -137,6 +137,6 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${shown(file)} is not valid JSON: ${(error as Error).message}.`);
+    throw new UsageError(`${shown(file)}${jsonErrorPlace(text, (error as Error).message)} is not valid JSON: ${(error as Error).message}.`);
   }
 }

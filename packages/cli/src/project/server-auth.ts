@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { AuthOptions, JsonWebKeySet } from "@toolgen/mcp";
+import { jsonErrorPlace } from "@toolgen/transformer/project";
 import { UsageError } from "../commands/usage-error.js";
 import { relativePosix } from "../output/diagnostic-json.js";
 
@@ -41,11 +42,12 @@ export function readServerAuth(raw: Record<string, unknown>, packageRoot: string
 
 function readKeySet(file: string, field: string): JsonWebKeySet {
   if (!existsSync(file)) throw new UsageError(`${field}: ${file} does not exist.`);
+  const text = readFileSync(file, "utf8");
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${field}: ${file} is not JSON (${(error as Error).message}).`);
+    throw new UsageError(`${field}: ${file}${jsonErrorPlace(text, (error as Error).message)} is not JSON (${(error as Error).message}).`);
   }
   const keys = (value as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys) || keys.length === 0) throw new UsageError(`${field}: ${file} is not a JSON Web Key Set with keys ({ "keys": [ … ] }).`);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "./config.js";
-import { createProjectInfo } from "./project-info.js";
+import { createProjectInfo, jsonErrorPlace } from "./project-info.js";
 
 const made: string[] = [];
 afterEach(() => {
@@ -34,5 +34,31 @@ describe("createProjectInfo: a manifest set elsewhere must be the one package.js
     const dir = project({ manifest: "dist/toolgen.manifest.json" });
     const info = createProjectInfo(path.join(dir, "tsconfig.json"), { outDir: path.join(dir, "dist") }, { manifest: "./dist/../dist/toolgen.manifest.json" });
     expect(info.manifestPath).toBe(path.join(dir, "dist/toolgen.manifest.json"));
+  });
+});
+
+describe("jsonErrorPlace", () => {
+  const placeOf = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      return jsonErrorPlace(text, (error as Error).message);
+    }
+    throw new Error("parsed");
+  };
+
+  it.each([
+    ['{\n  "a": 1,\n  "b": }', ":3:8"], // an unexpected token: V8 quotes the text but names no position
+    ['{\n  "name": "x",\n  "b": tru\n}', ":3:11"], // a cut-short literal ends at the line break
+    ["[1,2,]", ":1:6"],
+    [`{"long": "${"x".repeat(60)}", "b": ]`, ":1:79"],
+    ['{\n  "a": 1 "b"', ":2:10"], // a message with a position
+    ['{\n  "naming":', ":2:12"], // cut short: the end of the text
+  ])("places %j at %s", (text, place) => {
+    expect(placeOf(text)).toBe(place);
+  });
+
+  it("names no place for a message that is not about the text", () => {
+    expect(jsonErrorPlace("{}", "Maximum call stack size exceeded")).toBe("");
   });
 });

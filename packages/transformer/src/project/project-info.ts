@@ -134,13 +134,41 @@ function readJson(file: string): unknown {
   }
 }
 
-/** `:line:col` of a JSON.parse error, from the position its message names (V8: "… in JSON at position 23", or the end of the input); empty when it names none. */
+/** `:line:col` of a JSON.parse error in `text`, from its message (`message`); empty for an error that is not about the text. */
 export function jsonErrorPlace(text: string, message: string): string {
-  const at = /at position (\d+)/.exec(message);
-  if (!at && !/Unexpected end of JSON input/.test(message)) return "";
-  const before = text.slice(0, at ? Number(at[1]) : text.length);
+  const offset = jsonErrorOffset(text, message);
+  if (offset === undefined) return "";
+  const before = text.slice(0, offset);
   const line = before.split("\n").length;
   return `:${line}:${before.length - before.lastIndexOf("\n")}`;
+}
+
+function jsonErrorOffset(text: string, message: string): number | undefined {
+  const at = /at position (\d+)/.exec(message);
+  if (at) return Number(at[1]);
+  if (/Unexpected end of JSON input/.test(message)) return text.length;
+  if (!/Unexpected token/.test(message)) return undefined;
+  // V8 quotes the text around an unexpected token but names no position: it is where the longest
+  // start of the text that could still become JSON ends.
+  let viable = 0;
+  let broken = text.length;
+  while (broken - viable > 1) {
+    const middle = (viable + broken) >> 1;
+    if (couldBecomeJson(text.slice(0, middle))) viable = middle;
+    else broken = middle;
+  }
+  return viable;
+}
+
+function couldBecomeJson(start: string): boolean {
+  try {
+    JSON.parse(start);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    return at ? Number(at[1]) >= start.length : /Unexpected end of JSON input/.test(message);
+  }
 }
 
 function findPackageRoot(start: string): string {

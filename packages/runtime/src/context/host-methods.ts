@@ -1,4 +1,5 @@
 import { ToolError } from "../outcome/errors.js";
+import { describeValue } from "../pipeline/validate-arguments.js";
 import type { CallHost, ElicitContent, ElicitResult, ElicitSchema, LogLevel, SampleRequest, SampleResult } from "./call-host.js";
 import type { ToolContext } from "./tool-context.js";
 
@@ -8,9 +9,13 @@ type HostMethods = Pick<ToolContext, "log" | "reportProgress" | "sample" | "elic
  * The context's ways to reach the host, for one call: log messages and progress go where the
  * host sends them (nowhere when it does not say); sampling and elicitation throw a `ToolError`
  * the model can read when the host cannot answer them, and the answers are checked before
- * the tool sees them, so the types it was promised hold.
+ * the tool sees them, so the types it was promised hold. Once the call is given up (a timeout,
+ * an abort), what the tool still logs or reports is dropped: its request is answered.
  */
 export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
+  const tell = (send: () => unknown) => {
+    if (!signal.aborted) told(send);
+  };
   return {
     log(level: LogLevel, data: unknown, logger?: string) {
       tell(() => host.log?.(logger === undefined ? { level, data } : { level, data, logger }));
@@ -21,6 +26,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
     async sample(request: SampleRequest): Promise<SampleResult> {
       if (!host.sample) throw unavailable("sample a model", "sampling");
       const reply = await host.sample(request, signal);
+      if (typeof reply?.content !== "object" || reply.content === null) throw new ToolError(`The host answered the sampling request with ${describeValue(reply)}, not a result with content.`);
       // Newer clients may answer a list of blocks.
       const blocks: unknown[] = Array.isArray(reply.content) ? reply.content : [reply.content];
       const text = blocks.map((b) => (typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" ? String((b as { text?: unknown }).text) : "")).join("");
@@ -29,6 +35,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
     async elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>> {
       if (!host.elicit) throw unavailable("ask the user", "elicitation");
       const answer = await host.elicit({ message, requestedSchema: schema }, signal);
+      if (!["accept", "decline", "cancel"].includes(answer?.action)) throw new ToolError(`The host answered the form with ${describeValue(answer)}, not an action of accept, decline or cancel.`);
       if (answer.action !== "accept") return answer.action === "decline" ? { action: "decline" } : { action: "cancel" };
       const problem = answerProblem(schema, answer.content);
       if (problem) throw new ToolError(`The user's answer does not match the form: ${problem}.`);
@@ -38,7 +45,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
 }
 
 /** Logs and progress are sent and forgotten: a host callback that throws, or whose promise rejects, fails neither the tool nor the application (no unhandled rejection). */
-function tell(send: () => unknown): void {
+function told(send: () => unknown): void {
   try {
     void Promise.resolve(send()).catch(() => {});
   } catch {

@@ -122,6 +122,37 @@ describe("the host's callbacks, through ToolContext", () => {
     expect(await ask({ plan: "pro" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'age' is required." } });
     expect(await ask({ age: 30, toString: "x" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'toString' is not a field of the form." } });
   });
+
+  it("an in-process host's answer that is no answer is a tool_error, not an empty reply or a cancel", async () => {
+    const sampled = (reply: unknown) => run(async (_args, context) => (await context.sample({ messages: [], maxTokens: 5 })).text, { host: { sample: async () => reply as never } });
+    expect(await sampled(5)).toEqual({ status: "error", error: { code: "tool_error", message: "The host answered the sampling request with the number 5, not a result with content." } });
+    expect(await sampled({ role: "assistant" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the sampling request with an object, not a result with content." } });
+    const elicited = (answer: unknown) => run(async (_args, context) => (await context.elicit("Name?", { type: "object", properties: {} })).action, { host: { elicit: async () => answer as never } });
+    expect(await elicited({ action: "maybe" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with an object, not an action of accept, decline or cancel." } });
+    expect(await elicited(7)).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with the number 7, not an action of accept, decline or cancel." } });
+    expect(await elicited({ action: "cancel" })).toEqual({ status: "ok", text: "cancel" });
+  });
+
+  it("what a tool logs or reports after its call timed out is dropped: the call is answered", async () => {
+    const told: string[] = [];
+    const registry = createRegistry([], { host: { log: (m) => void told.push(`log ${String(m.data)}`), progress: (p) => void told.push(`progress ${p.progress}`) } });
+    let late!: () => void;
+    const afterwards = new Promise<void>((resolve) => (late = resolve));
+    registry.register({
+      name: "t",
+      description: "A tool.",
+      fn: async (_args, context) => {
+        context.log("info", "early");
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        context.log("info", "late");
+        context.reportProgress(1);
+        late();
+      },
+    });
+    expect(await registry.call("t", {}, { timeoutMs: 10 })).toMatchObject({ status: "error", error: { code: "timeout" } });
+    await afterwards;
+    expect(told).toEqual(["log early"]);
+  });
 });
 
 describe("resource updates", () => {

@@ -35,7 +35,8 @@ export type ErrorCode =
 
 /** What the runtime puts in `payload` for these codes; the others carry what the tool gave (`ToolError`), or nothing. */
 export interface ErrorPayloads {
-  invalid_arguments: { issues: ArgumentIssue[] };
+  /** The first 100 issues; `total` counts them when there are more, `truncated` when validation stopped at 1,000 (there may be more still). */
+  invalid_arguments: { issues: ArgumentIssue[]; total?: number; truncated?: true };
   unknown_tool: { suggestions: string[] };
   forbidden: { missing: string[] };
 }

@@ -60,6 +60,6 @@ export function defineExternal(schema: ExternalToolSchema, formats: FormatLookup
     external: true,
     source: { file: "(registered at run time)", line: 1, column: 1 },
   };
-  copyMetadata(schema, entry);
+  copyMetadata(schema, entry, `registerSchema('${schema.name}')`);
   return { entry, validate, origin: "registerSchema()" };
 }

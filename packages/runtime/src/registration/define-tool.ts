@@ -3,6 +3,7 @@ import type { EntryKind, JsonSchema, ManifestEntry, ToolAnnotations } from "../m
 import type { Completer } from "../registry/complete-argument.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { FormatLookup } from "../validation/format-checks.js";
+import { compileUriTemplate } from "../resources/uri-template.js";
 import { compileSchema } from "../validation/compile-schema.js";
 
 /**
@@ -60,17 +61,19 @@ const NAME = /^[A-Za-z0-9._-]{1,128}$/;
  */
 export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefinition {
   checkName(spec.name, "register");
+  const registration = `register('${spec.name}')`;
   // A key it does not know (`inputSchema`, a misspelling) would be dropped unseen: the tool would take nothing.
   const unknown = Object.keys(spec).find((key) => !SPEC_KEYS.includes(key));
-  if (unknown !== undefined) throw new TypeError(`toolgen: register('${spec.name}'): unknown key '${unknown}' (known: ${SPEC_KEYS.join(", ")}).`);
-  if (typeof spec.fn !== "function") throw new TypeError(`toolgen: register('${spec.name}'): 'fn' must be a function.`);
+  if (unknown !== undefined) throw new TypeError(`toolgen: ${registration}: unknown key '${unknown}' (known: ${SPEC_KEYS.join(", ")}).`);
+  if (typeof spec.fn !== "function") throw new TypeError(`toolgen: ${registration}: 'fn' must be a function.`);
   const kind = spec.kind ?? "tool";
-  if (kind === "resource" && !spec.uris?.length) throw new TypeError(`toolgen: register('${spec.name}'): a resource needs 'uris'.`);
+  if (!["tool", "prompt", "resource"].includes(kind)) throw new TypeError(`toolgen: ${registration}: 'kind' must be "tool", "prompt" or "resource"; got ${JSON.stringify(kind)}.`);
+  if (!Array.isArray(spec.params ?? [])) throw new TypeError(`toolgen: ${registration}: 'params' must be a list of parameter descriptors.`);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const defaults: Record<string, unknown> = {};
   (spec.params ?? []).forEach((param, i) => {
-    const at = `register('${spec.name}'): params[${i}]`;
+    const at = `${registration}: params[${i}]`;
     if (typeof param.name !== "string" || !/^[A-Za-z_$][\w$-]*$/.test(param.name)) throw new TypeError(`toolgen: ${at}.name must be an identifier-like string; got ${JSON.stringify(param.name)}.`);
     if (Object.hasOwn(properties, param.name)) throw new TypeError(`toolgen: ${at}.name '${param.name}' is used by an earlier parameter.`);
     if (param.schema === undefined && param.type === undefined) throw new TypeError(`toolgen: ${at} ('${param.name}') needs a 'type' or a 'schema'.`);
@@ -96,12 +99,31 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
     source: { file: "(registered at run time)", line: 1, column: 1 },
   };
   if (Object.keys(defaults).length) entry.defaults = defaults;
-  copyMetadata(spec, entry);
+  copyMetadata(spec, entry, registration);
+  if (kind === "resource") checkUris(entry.uris, required, properties, registration);
   // Results are held to it: one the validator cannot read would check nothing, without a word.
   // (A format the registry does not carry passes a result, as `conformResult` reads it.)
-  if (spec.outputSchema !== undefined) interpretOrThrow(spec.outputSchema, `register('${spec.name}') outputSchema`, (format) => formats(format) ?? (() => true));
+  if (spec.outputSchema !== undefined) interpretOrThrow(spec.outputSchema, `${registration} outputSchema`, (format) => formats(format) ?? (() => true));
   const fn = spec.fn as (...args: unknown[]) => unknown;
-  return { entry, validate: interpretOrThrow(inputSchema, `register('${spec.name}')`, formats), fn, origin: "register()", ...(spec.complete ? { completers: spec.complete } : {}) };
+  return { entry, validate: interpretOrThrow(inputSchema, registration, formats), fn, origin: "register()", ...(spec.complete ? { completers: spec.complete } : {}) };
+}
+
+/**
+ * A resource is read by URI alone: each of its URIs has a scheme, each variable (`{name}`, the
+ * only expression the runtime matches) is a parameter, and each carries every required one.
+ */
+function checkUris(uris: readonly string[] | undefined, required: readonly string[], properties: Record<string, JsonSchema>, registration: string): void {
+  if (!uris?.length) throw new TypeError(`toolgen: ${registration}: a resource needs 'uris'.`);
+  for (const uri of uris) {
+    const variables = compileUriTemplate(uri)?.variables;
+    const problem = !/^[a-z][\w+.-]*:/i.test(uri)
+      ? "has no scheme"
+      : !variables
+        ? "holds an expression other than {name}"
+        : variables.filter((name) => !Object.hasOwn(properties, name)).map((name) => `names no parameter {${name}}`)[0] ??
+          required.filter((name) => !variables.includes(name)).map((name) => `does not carry the required parameter '${name}'`)[0];
+    if (problem) throw new TypeError(`toolgen: ${registration}: the URI ${JSON.stringify(uri)} ${problem}.`);
+  }
 }
 
 function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup) {
@@ -112,18 +134,26 @@ function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup)
   }
 }
 
-/** The optional metadata both registration paths share. */
-export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry): void {
+const LISTS = ["tags", "scopes", "supportedFor", "excludedFor", "uris"] as const;
+
+/** The metadata both registration paths share, checked: a string where a list belongs would be read a character at a time. */
+export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry, registration: string): void {
+  const refuse = (what: string, value: unknown) => {
+    throw new TypeError(`toolgen: ${registration}: ${what}; got ${JSON.stringify(value)}.`);
+  };
+  if (typeof spec.description !== "string") refuse("'description' must be a string", spec.description);
   if (spec.title) entry.title = spec.title;
   if (spec.outputSchema !== undefined) entry.outputSchema = spec.outputSchema;
   if (spec.content) entry.content = true;
   if (spec.annotations) entry.annotations = { ...spec.annotations };
-  if (spec.tags?.length) entry.tags = [...spec.tags];
-  if (spec.scopes?.length) entry.scopes = [...spec.scopes];
-  if (spec.supportedFor?.length) entry.supportedFor = [...spec.supportedFor];
-  if (spec.excludedFor?.length) entry.excludedFor = [...spec.excludedFor];
+  for (const key of LISTS) {
+    const list = spec[key];
+    if (list !== undefined && !(Array.isArray(list) && list.every((item) => typeof item === "string"))) refuse(`'${key}' must be a list of strings`, list);
+    if (list?.length) entry[key] = [...list];
+  }
   if (entry.kind === "prompt") entry.role = spec.role ?? "user";
-  if (spec.uris?.length) entry.uris = [...spec.uris];
+  // MCP's messages have these two roles; a system prompt is the host's, not a message.
+  if (entry.role !== undefined && entry.role !== "user" && entry.role !== "assistant") refuse("'role' must be \"user\" or \"assistant\"", entry.role);
   if (spec.mimeType) entry.mimeType = spec.mimeType;
 }
 

@@ -287,6 +287,24 @@ describe("every error code", () => {
     }
   });
 
+  it("internal: an interceptor's own outcome with an error code the runtime does not have, or that JSON cannot carry", async () => {
+    const returning = (value: unknown) => oneTool(() => "x").use(async () => value as never);
+    expect(await returning({ status: "error", error: { code: "whatever", message: "m" } }).dispatch("t", {})).toEqual({
+      status: "error",
+      error: { code: "internal", message: 'An interceptor returned the error code "whatever", which is none of invalid_arguments, unknown_tool, tool_error, execution_error, timeout, aborted, forbidden, internal.' },
+    });
+    const cyclic: Record<string, unknown> = { status: "ok", text: "x" };
+    cyclic.structured = cyclic;
+    for (const value of [cyclic, { status: "ok", text: "x", structured: { n: 1n } }]) {
+      const outcome = await returning(value).dispatch("t", {});
+      expect(outcome).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringMatching(/^An interceptor returned an outcome JSON cannot carry \(.+\)\.$/) } });
+      expect(() => JSON.stringify(outcome)).not.toThrow();
+    }
+    // The outcome of the call it wraps is passed on as it is, however large.
+    const big = "y".repeat(1 << 20);
+    expect(await oneTool(() => big).use((_call, next) => next()).dispatch("t", {})).toEqual({ status: "ok", text: big });
+  });
+
   it("an interceptor's result is checked where it returns it: the interceptor around it gets an outcome too", async () => {
     const seen: unknown[] = [];
     const registry = oneTool(() => "x")

@@ -76,6 +76,33 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.register({ name: "t", description: "", outputSchema: { $ref: "#/$defs/nope" }, fn: () => 1 })).toThrow(/^toolgen: register\('t'\) outputSchema: /);
   });
 
+  it("refuses metadata of the wrong shape: a string where a list belongs would be read a character at a time", () => {
+    const registry = createRegistry([]);
+    const fn = () => 1;
+    expect(() => registry.register({ name: "t", description: "", scopes: "admin", fn } as never)).toThrow(`toolgen: register('t'): 'scopes' must be a list of strings; got "admin".`);
+    expect(() => registry.register({ name: "t", description: "", tags: ["a", 1], fn } as never)).toThrow(`'tags' must be a list of strings; got ["a",1].`);
+    expect(() => registry.registerSchema({ name: "x", description: "", supportedFor: "claude" } as never)).toThrow(`toolgen: registerSchema('x'): 'supportedFor' must be a list of strings`);
+    expect(() => registry.register({ name: "t", fn } as never)).toThrow(`toolgen: register('t'): 'description' must be a string; got undefined.`);
+    expect(() => registry.register({ name: "t", description: "", kind: "widget", fn } as never)).toThrow(`register('t'): 'kind' must be "tool", "prompt" or "resource"; got "widget".`);
+    expect(() => registry.register({ name: "t", description: "", params: { a: 1 }, fn } as never)).toThrow(`register('t'): 'params' must be a list of parameter descriptors.`);
+    // MCP's messages are the user's or the assistant's.
+    expect(() => registry.register({ name: "p", description: "", kind: "prompt", role: "system", fn } as never)).toThrow(`register('p'): 'role' must be "user" or "assistant"; got "system".`);
+    expect(registry.entries).toEqual([]);
+  });
+
+  it("refuses a resource URI a read could not reach the function through", () => {
+    const registry = createRegistry([]);
+    const resource = (uris: string[], params = [{ name: "id", type: "string" as const }]) => () => registry.register({ kind: "resource", name: "r", description: "", params, uris, fn: () => "" });
+    expect(resource(["t://{zz}"])).toThrow(`toolgen: register('r'): the URI "t://{zz}" names no parameter {zz}.`);
+    expect(resource(["t://all"])).toThrow(`the URI "t://all" does not carry the required parameter 'id'.`);
+    expect(resource(["t://{+id}"])).toThrow(`the URI "t://{+id}" holds an expression other than {name}.`);
+    expect(resource(["readme"], [])).toThrow(`the URI "readme" has no scheme.`);
+    expect(resource([], [])).toThrow(`register('r'): a resource needs 'uris'.`);
+    // An optional parameter need not be in every URI.
+    resource(["t://all", "t://{id}"], [{ name: "id", type: "string", required: false } as never])();
+    expect(registry.entries.map((e) => e.uris)).toEqual([["t://all", "t://{id}"]]);
+  });
+
   it("a second registration of a name is an error naming both origins", () => {
     const registry = createRegistry([]);
     registry.register({ name: "t", description: "", fn: () => 1 });

@@ -78,13 +78,16 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   // interceptor around it (telemetry) and the caller get an outcome.
   const checked = async (interceptor: Interceptor, next: () => Promise<Outcome>): Promise<Outcome> => {
     let outcome: unknown;
+    let passedOn: Outcome | undefined;
     try {
-      outcome = await interceptor(info, next);
+      outcome = await interceptor(info, async () => (passedOn = await next()));
     } catch (error) {
       // What it meant (a ToolError: a refusal with its payload; an EndTask) as a tool's throw; anything else is its bug.
       return error instanceof ToolError || error instanceof EndTask ? mapThrown(error) : errorOutcome("internal", `An interceptor threw: ${messageOf(error)}`);
     }
-    return isOutcome(outcome) ? outcome : errorOutcome("internal", `An interceptor returned ${describeValue(outcome)} instead of an outcome ({ status: "ok", text } | { status: "error", error: { code, message } } | …).`);
+    // The outcome of the call it wraps is checked already; one of its own must be one the caller can send on as JSON.
+    const problem = outcome !== undefined && outcome === passedOn ? undefined : outcomeProblem(outcome);
+    return problem ? errorOutcome("internal", `An interceptor returned ${problem}.`) : (outcome as Outcome);
   };
   const chain = shared.interceptors.reduceRight<() => Promise<Outcome>>((next, interceptor) => () => checked(interceptor, next), invoke);
   try {
@@ -130,6 +133,20 @@ function uriOf(uris: readonly string[], args: Readonly<Record<string, unknown>>)
 }
 
 /** An outcome with what its status requires: `text`, an `error`'s code and message, a suspended `call`'s id and name. */
+const ERROR_CODES = "invalid_arguments unknown_tool tool_error execution_error timeout aborted forbidden internal".split(" ");
+
+/** What makes `value` no outcome, or one JSON cannot carry; undefined for a good one. */
+function outcomeProblem(value: unknown): string | undefined {
+  if (!isOutcome(value)) return `${describeValue(value)} instead of an outcome ({ status: "ok", text } | { status: "error", error: { code, message } } | …)`;
+  if (value.status === "error" && !ERROR_CODES.includes(value.error.code)) return `the error code ${JSON.stringify(value.error.code)}, which is none of ${ERROR_CODES.join(", ")}`;
+  try {
+    JSON.stringify(value);
+  } catch (error) {
+    return `an outcome JSON cannot carry (${messageOf(error).split("\n")[0]})`;
+  }
+  return undefined;
+}
+
 function isOutcome(value: unknown): value is Outcome {
   const o = value as { status?: unknown; text?: unknown; error?: { code?: unknown; message?: unknown }; call?: { id?: unknown; name?: unknown } } | null;
   if (typeof o !== "object" || o === null) return false;

@@ -68,6 +68,8 @@ export const DiagnosticCode = {
   DuplicateUri: "TG4005",
   /** A required resource parameter that some URI template does not bind. */
   UnboundResourceParameter: "TG4006",
+  /** A URI template variable whose parameter takes only objects or arrays: a URI carries text. */
+  UncarriedUriVariable: "TG4007",
 
   /** Configuration the analyzer cannot use. */
   InvalidConfig: "TG9001",

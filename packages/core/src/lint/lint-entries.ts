@@ -90,10 +90,13 @@ function lintDestructive({ entry, declaration }: BuiltEntry, report: Report): vo
 function lintDescriptions(entries: readonly BuiltEntry[], report: Report): void {
   const seen = new Map<string, ManifestEntry>();
   for (const { entry, declaration } of entries) {
-    const key = entry.description.trim().replace(/\s+/g, " ").toLowerCase();
-    if (!key) continue;
+    const description = entry.description.trim().replace(/\s+/g, " ").toLowerCase();
+    if (!description) continue;
+    // Among entries of one kind: a model chooses among tools, a user or client among prompts, among resources.
+    const key = `${entry.kind} ${description}`;
     const first = seen.get(key);
-    if (first) report("duplicate-description", entry, declaration.nameNode, `'${entry.name}' has the same description as '${first.name}'; the model chooses between them by it. Say what sets each apart.`);
+    const chooser = entry.kind === "tool" ? "the model" : "a user or client";
+    if (first) report("duplicate-description", entry, declaration.nameNode, `'${entry.name}' has the same description as '${first.name}'; ${chooser} chooses between them by it. Say what sets each apart.`);
     else seen.set(key, entry);
   }
 }

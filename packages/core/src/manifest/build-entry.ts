@@ -8,6 +8,7 @@ import { checkTags } from "../source/check-tags.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 import type { NamingStyle } from "../source/naming.js";
 import { checkPromptResult } from "./check-prompt-result.js";
+import { checkResourceResult } from "./check-resource-result.js";
 import { readArguments } from "./read-arguments.js";
 import { readEntryMetadata } from "./read-entry-metadata.js";
 import { readCompletions } from "./read-completions.js";
@@ -57,6 +58,7 @@ export function buildEntry(state: AnalysisState, found: FoundDeclaration, option
     if (output === "content") entry.content = true;
     else if (output) entry.outputSchema = output;
   } else if (found.kind === "prompt") checkPromptResult(state, found);
+  else checkResourceResult(state, found);
   const completions = readCompletions(state, found, entry.inputSchema, entry.uris);
   if (completions) entry.completions = completions;
   if (Object.keys(args.defaults).length > 0) entry.defaults = args.defaults;

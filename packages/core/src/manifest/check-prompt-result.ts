@@ -23,7 +23,7 @@ export function checkPromptResult(state: AnalysisState, found: FoundDeclaration)
   state.diagnostics.report(
     found.signatureNode.type ?? found.nameNode,
     DiagnosticCode.PromptResult,
-    `A prompt returns a string or a list of messages (${MESSAGE_SHAPE}); '${checker.typeToString(returned)}' is neither. Return the prompt's text, or its messages.`,
+    `A prompt returns a string or a list of messages (${MESSAGE_SHAPE}, a content block being one of @toolgen/runtime's: ImageContent, AudioContent, …); '${checker.typeToString(returned)}' is neither. Return the prompt's text, or its messages.`,
   );
 }
 
@@ -31,8 +31,9 @@ function isPromptResult(state: AnalysisState, type: ts.Type): boolean {
   const { checker, ts: tsm } = state;
   return everyMember(tsm, type, (t) => {
     if (isUntold(tsm, t) || isText(tsm, t)) return true;
-    const item = checker.isArrayType(t) ? checker.getTypeArguments(t as ts.TypeReference)[0] : undefined;
-    return item !== undefined && everyMember(tsm, item, (m) => isUntold(tsm, m) || isMessage(state, m));
+    // A list, or a tuple of messages: each element type is read.
+    const items = checker.isArrayType(t) || checker.isTupleType(t) ? checker.getTypeArguments(t as ts.TypeReference) : [];
+    return items.length > 0 && items.every((item) => everyMember(tsm, item, (m) => isUntold(tsm, m) || isMessage(state, m)));
   });
 }
 
@@ -44,8 +45,11 @@ function isMessage(state: AnalysisState, type: ts.Type): boolean {
   const isRole = (t: ts.Type) => isUntold(tsm, t) || (t.flags & tsm.TypeFlags.String) !== 0 || (t.isStringLiteral() && (t.value === "user" || t.value === "assistant"));
   const isContent = (t: ts.Type) => {
     if (isUntold(tsm, t) || isText(tsm, t) || isContentBlock(state, t)) return true;
+    // A text block: `{ type: "text", text }`; the runtime refuses one without its type, or of another.
+    const kind = propertyType(state, t, "type");
     const text = propertyType(state, t, "text");
-    return text !== undefined && isText(tsm, text);
+    const isTextKind = (k: ts.Type) => isUntold(tsm, k) || (k.flags & tsm.TypeFlags.String) !== 0 || (k.isStringLiteral() && k.value === "text");
+    return kind !== undefined && everyMember(tsm, kind, isTextKind) && text !== undefined && isText(tsm, text);
   };
   return everyMember(tsm, role, isRole) && everyMember(tsm, content, isContent);
 }

@@ -1,3 +1,5 @@
+import type { JsonSchema } from "@toolgen/runtime";
+import { resolveLocalRef } from "@toolgen/runtime/validation";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag } from "../diagnostics/diagnostic.js";
 import { findTag } from "../source/read-jsdoc.js";
@@ -51,6 +53,8 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
     for (const variable of variables) {
       if (!parameters.has(variable)) {
         report(uri, DiagnosticCode.UriVariableWithoutParameter, `The URI template '${uri}' binds '{${variable}}', but '${declaration.identifier}' has no parameter '${variable}'.`);
+      } else if (!takesText(schema.properties![variable], entry.inputSchema as Record<string, unknown>, 0)) {
+        report(uri, DiagnosticCode.UncarriedUriVariable, `The URI template '${uri}' binds '{${variable}}', but its parameter takes only objects or arrays, and a URI carries one piece of text; give '${variable}' a string, number, boolean or Date type, or leave it out of the URI.`);
       }
     }
     for (const required of schema.required ?? []) {
@@ -67,6 +71,22 @@ export function checkUris(item: BuiltEntry, byUri: Map<string, BuiltEntry>, diag
       else report(uri, DiagnosticCode.DuplicateUri, `The URI template '${uri}' matches the same URIs as '${same}' of '${previous.entry.name}' at ${where}, which is registered first and so serves them all; make the templates differ in their fixed text.`, "warning");
     } else byUri.set(shapeOf(uri), item);
   }
+}
+
+/**
+ * Whether a parameter's schema takes a value one URI segment can give: a string, a number, a
+ * boolean or null (read as JSON reads them), through `$ref`s and unions; an unconstrained one does.
+ */
+function takesText(schema: unknown, root: Record<string, unknown>, depth: number): boolean {
+  if (typeof schema !== "object" || schema === null || depth > 32) return true;
+  const s = schema as { $ref?: string; type?: string | string[]; enum?: unknown[]; const?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
+  // The analyzer writes only local references that resolve.
+  if (s.$ref !== undefined) return takesText(resolveLocalRef(root as JsonSchema, s.$ref), root, depth + 1);
+  const literals = [...(s.enum ?? []), ...("const" in s ? [s.const] : [])];
+  if (literals.length > 0) return literals.some((literal) => literal === null || typeof literal !== "object");
+  const members = s.anyOf ?? s.oneOf;
+  if (members) return members.some((member) => takesText(member, root, depth + 1));
+  return s.type === undefined || [s.type].flat().some((type) => type !== "object" && type !== "array");
 }
 
 /** The variables of a level-1 template, or undefined when the template is malformed. */

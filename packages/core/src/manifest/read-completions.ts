@@ -1,9 +1,11 @@
+import type * as ts from "typescript";
 import type { JsonSchema } from "@toolgen/runtime";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { AnalysisState } from "../model/reader-context.js";
 import type { FoundDeclaration } from "../source/find-declarations.js";
 import { findTags } from "../source/read-jsdoc.js";
 import { templateVariables } from "./check-uris.js";
+import { awaitedType } from "./read-output.js";
 
 /**
  * `@complete <argument> <function>` on a prompt or a resource: the function that suggests
@@ -48,7 +50,32 @@ export function readCompletions(state: AnalysisState, found: FoundDeclaration, i
       diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete ${argument} ${fn}: ${why}.`);
       continue;
     }
+    if (!isCompleter(state, type)) {
+      diagnostics.report(tag.node, DiagnosticCode.InvalidTagValue, `@complete ${argument} ${fn}: '${fn}' is '${checker.typeToString(type)}', not a completer: (typed: string, context) => string[] | Promise<string[]>.`);
+      continue;
+    }
     completions[argument] = fn;
   }
   return Object.keys(completions).length > 0 ? completions : undefined;
+}
+
+/**
+ * Whether one of the function's signatures takes the typed text and returns (or resolves to)
+ * strings; the runtime refuses any other answer on every request. Left unchecked where the
+ * TypeScript in use has no `isTypeAssignableTo` (before 5.4), and for types that say nothing.
+ */
+function isCompleter(state: AnalysisState, type: ts.Type): boolean {
+  const checker = state.checker as ts.TypeChecker & { isTypeAssignableTo?: (source: ts.Type, target: ts.Type) => boolean };
+  if (typeof checker.isTypeAssignableTo !== "function") return true;
+  const text = checker.getStringType();
+  const isString = (t: ts.Type) => checker.isTypeAssignableTo!(t, text);
+  const F = state.ts.TypeFlags;
+  const isStrings = (t: ts.Type) =>
+    (t.flags & (F.Any | F.Unknown | F.TypeParameter)) !== 0 || ((checker.isArrayType(t) || checker.isTupleType(t)) && checker.getTypeArguments(t as ts.TypeReference).every(isString));
+  return type.getCallSignatures().some((signature) => {
+    const [first] = signature.getParameters();
+    if (first && !checker.isTypeAssignableTo!(text, checker.getTypeOfSymbol(first))) return false;
+    const returned = awaitedType(state, checker.getReturnTypeOfSignature(signature));
+    return returned.flags & F.Union ? (returned as ts.UnionType).types.every(isStrings) : isStrings(returned);
+  });
 }

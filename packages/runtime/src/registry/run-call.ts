@@ -132,7 +132,6 @@ function uriOf(uris: readonly string[], args: Readonly<Record<string, unknown>>)
   return uris.map((u) => (isUriTemplate(u) ? expandUriTemplate(u, args) : undefined)).find((u) => u !== undefined) ?? uris.find((u) => !isUriTemplate(u)) ?? uris[0] ?? "";
 }
 
-/** An outcome with what its status requires: `text`, an `error`'s code and message, a suspended `call`'s id and name. */
 const ERROR_CODES = "invalid_arguments unknown_tool tool_error execution_error timeout aborted forbidden internal".split(" ");
 
 /** What makes `value` no outcome, or one JSON cannot carry; undefined for a good one. */
@@ -147,6 +146,7 @@ function outcomeProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** An outcome with what its status requires: `text`, an `error`'s code and message, a suspended `call`'s id and name. */
 function isOutcome(value: unknown): value is Outcome {
   const o = value as { status?: unknown; text?: unknown; error?: { code?: unknown; message?: unknown }; call?: { id?: unknown; name?: unknown } } | null;
   if (typeof o !== "object" || o === null) return false;

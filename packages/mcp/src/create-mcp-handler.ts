@@ -76,9 +76,12 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   // Stateless, a call answers on an SSE stream only when it may send notifications first.
   const streams = (body: unknown) => (Array.isArray(body) ? body : [body]).some((message) => mayNotify(registry, external, message));
   let loaded: Promise<unknown> | undefined;
+  // Shutting down: a load balancer's health check fails at once, so new clients go elsewhere while calls finish.
+  let draining = false;
   const handle = async (request: Request): Promise<Response> => {
     if ((request.method === "GET" || request.method === "HEAD") && new URL(request.url).pathname === HEALTH_PATH) {
-      return new Response(request.method === "GET" ? '{"status":"ok"}' : null, { headers: { "content-type": "application/json" } });
+      const status = draining ? "draining" : "ok";
+      return new Response(request.method === "GET" ? `{"status":"${status}"}` : null, { status: draining ? 503 : 200, headers: { "content-type": "application/json" } });
     }
     await (loaded ??= Promise.resolve(registry.load?.()));
     const metadata = access?.metadata(request);
@@ -88,7 +91,11 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   };
   return Object.assign(handle, {
     abortCalls: () => sessions?.abortCalls(),
-    drain: () => (sessions?.drain(), sessions !== undefined),
+    drain: () => {
+      draining = true;
+      sessions?.drain();
+      return sessions !== undefined;
+    },
     pendingCalls: () => sessions?.pendingCalls() ?? 0,
   });
 }

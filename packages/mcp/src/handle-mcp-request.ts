@@ -125,6 +125,9 @@ async function checkMcpRequest(
     if (request.method !== "POST") return await serve(undefined, principal, withLowercaseAccept(request));
     // As the SDK's transport answers, but by media type: it matches substrings.
     if (!acceptsBoth(request.headers.get("accept"))) return jsonRpcError(406, -32000, "Not Acceptable: Client must accept both application/json and text/event-stream");
+    // A compressed body would be read as broken JSON: say what is not taken instead.
+    const encoding = request.headers.get("content-encoding")?.trim().toLowerCase();
+    if (encoding && encoding !== "identity") return jsonRpcError(415, -32000, `Unsupported Media Type: a body with Content-Encoding ${encoding} is not read; send it uncompressed.`);
     const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const body = await readBody(request, maxBody);
     if (body === undefined) return jsonRpcError(413, -32600, `Request body exceeds ${maxBody} bytes.`);

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { compileSchema, createRegistry, EndTask, type ManifestEntry } from "@toolgen/runtime";
+import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 import { createMcpHandler } from "./create-mcp-handler.js";
@@ -97,6 +98,31 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     expect(text).toContain("Invalid arguments for 'quote_order'");
     expect(text).toContain("id: expected a value (this property is required), received nothing");
     expect(text).toContain('quantity: expected a number, received the string "many"');
+  });
+
+  it("says in each prompt argument's description what the typed string must hold: unions, nulls, dates; nothing where any text will do", async () => {
+    const registry = createRegistry([], { formats: ALL_FORMATS });
+    registry.register({
+      kind: "prompt",
+      name: "plan",
+      description: "Plans.",
+      params: [
+        { name: "size", description: "The size.", schema: { anyOf: [{ type: "string", enum: ["auto"] }, { type: "number" }] }, required: false },
+        { name: "count", schema: { type: ["integer", "null"] }, required: false },
+        { name: "when", description: "When.", schema: { type: "string", format: "date-time" }, required: false },
+        { name: "day", schema: { anyOf: [{ type: "string", format: "date" }, { type: "null" }] }, required: false },
+        { name: "note", schema: { anyOf: [{ type: "string" }, { type: "number" }] }, required: false },
+      ],
+      fn: () => "Plan.",
+    });
+    const { prompts } = await (await connect(registry)).listPrompts();
+    expect(prompts[0]!.arguments).toEqual([
+      { name: "size", description: "The size. (auto, or a number)", required: false },
+      { name: "count", description: "(an integer, or null)", required: false },
+      { name: "when", description: "When. (a date-time such as 2026-01-31T09:00:00Z)", required: false },
+      { name: "day", description: "(a date such as 2026-01-31, or null)", required: false },
+      { name: "note", required: false },
+    ]);
   });
 
   it("answers an unknown tool with a protocol error naming the real ones", async () => {
@@ -418,6 +444,13 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     }
     const listed = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, accept: "application/json;q=0.9, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     expect(listed.status).toBe(200);
+  });
+
+  it("answers 415 to a compressed body, which it would otherwise read as broken JSON; identity is no encoding", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const gzipped = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "content-encoding": "gzip" }, body });
+    expect([gzipped.status, ((await gzipped.json()) as { error: { message: string } }).error.message]).toEqual([415, "Unsupported Media Type: a body with Content-Encoding gzip is not read; send it uncompressed."]);
+    expect((await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "content-encoding": "identity" }, body })).status).toBe(200);
   });
 
   it("answers well-formed JSON of the wrong shape -32600 Invalid Request, with the message's id where it has one", async () => {

@@ -32,4 +32,12 @@ describe("convertPromptArguments", () => {
     expect(() => one("count", "three")).toThrow(PromptArgumentError);
     expect(() => one("count", "three")).toThrow("Argument 'count' of prompt 'p' must be an integer; received the string \"three\".");
   });
+
+  it("leaves out a blank optional argument whose type takes no blank text, as a form's empty field means; keeps it where it is a value", () => {
+    const form = { ...entry, inputSchema: { ...(entry.inputSchema as object), required: ["count"] } } as ManifestEntry;
+    expect(convertPromptArguments(form, { flag: "", when: " ", tags: "", name: "", code: "" })).toEqual({ name: "" });
+    expect(convertPromptArguments(prompt({ level: { enum: ["", "high"] } }), { level: "" })).toEqual({ level: "" });
+    // A required one is the caller's to give: it stays, for the error to say so.
+    expect(() => convertPromptArguments(form, { count: "" })).toThrow("Argument 'count' of prompt 'p' must be an integer; received the string \"\".");
+  });
 });

@@ -10,14 +10,19 @@ export class PromptArgumentError extends Error {}
  * toolgen prompts declare real types. Each string becomes the declared type: a string stays
  * a string, numbers, booleans and `null` are read as JSON literals, objects and arrays as
  * JSON text — of a union, as the member the text reads as (`"auto" | number`: `auto` stays
- * text, `5` is 5). Validation afterwards is the registry's, as for any call.
+ * text, `5` is 5). A blank optional argument whose type takes no blank text (a number, a
+ * boolean, a date) is left out, as a form's empty field means. Validation afterwards is the
+ * registry's, as for any call.
  */
 export function convertPromptArguments(entry: ManifestEntry, args: Record<string, string> | undefined): Record<string, unknown> {
   const root = asNode(entry.inputSchema);
   const properties = asNode(root.properties);
+  const required = Array.isArray(root.required) ? root.required : [];
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(args ?? {})) {
     const schema = properties[name];
+    // A form's blank field: an optional argument left out, where no text is a value of its type.
+    if (schema !== undefined && raw.trim() === "" && !required.includes(name) && !takesFreeText(root, asNode(schema)) && !literalsOf(root, asNode(schema)).includes(raw)) continue;
     const value = schema === undefined ? raw : convertOne(root, asNode(schema), raw);
     if (value === FAILED) {
       throw new PromptArgumentError(`Argument '${name}' of prompt '${entry.name}' must be ${describeTypes(typesOf(root, asNode(schema)))}; received the string ${JSON.stringify(raw)}.`);

@@ -50,18 +50,38 @@ function describePrompt(entry: ManifestEntry): Prompt {
   };
 }
 
-type ArgumentSchema = { description?: unknown; type?: unknown; enum?: unknown };
+type ArgumentSchema = { description?: unknown; type?: unknown; enum?: unknown; const?: unknown; format?: unknown; anyOf?: unknown };
 
 /**
  * Every MCP prompt argument is typed in as a string, so the description says what the
- * string must hold when the prompt declares something else: `(a number)`, `(one of: a, b)`.
+ * string must hold when the prompt declares something else: `(a number)`, `(one of: a, b)`,
+ * `(auto, or a number)`, `(a date-time such as 2026-01-31T09:00:00Z, or null)`.
  */
 function describeArgument(schema: ArgumentSchema | undefined): string | undefined {
   const text = typeof schema?.description === "string" ? schema.description : "";
-  let hint = "";
-  if (Array.isArray(schema?.enum)) hint = `one of: ${schema.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}`;
-  else if (schema?.type === "number" || schema?.type === "integer" || schema?.type === "boolean") hint = schema.type === "integer" ? "an integer" : `a ${schema.type}`;
-  else if (schema?.type === "object" || schema?.type === "array") hint = `an ${schema.type}, as JSON`;
+  let hint = hintOf(schema);
+  if (hint && Array.isArray(schema?.enum)) hint = `one of: ${hint}`;
   if (!hint) return text || undefined;
   return text ? `${text} (${hint})` : `(${hint})`;
+}
+
+const FORMAT_HINTS: Record<string, string> = { "date-time": "a date-time such as 2026-01-31T09:00:00Z", date: "a date such as 2026-01-31", time: "a time such as 09:00:00Z" };
+
+/** What a string must hold for the schema; empty where any text will do. */
+function hintOf(schema: ArgumentSchema | undefined): string {
+  if (typeof schema !== "object" || schema === null) return "";
+  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+  if (Array.isArray(schema.enum)) return schema.enum.map(show).join(", ");
+  if ("const" in schema) return show(schema.const);
+  const members: ArgumentSchema[] = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.type) ? schema.type.map((type: unknown) => ({ ...schema, type })) : [];
+  if (members.length > 0) {
+    const hints = members.map(hintOf);
+    // A member any text is: the argument takes what is typed, as it is.
+    return hints.includes("") ? "" : [...new Set(hints)].join(", or ");
+  }
+  if (schema.type === "string") return typeof schema.format === "string" ? (FORMAT_HINTS[schema.format] ?? "") : "";
+  if (schema.type === "integer") return "an integer";
+  if (schema.type === "number" || schema.type === "boolean" || schema.type === "null") return schema.type === "null" ? "null" : `a ${schema.type}`;
+  if (schema.type === "object" || schema.type === "array") return `an ${schema.type}, as JSON`;
+  return "";
 }

@@ -98,6 +98,15 @@ describe("bearer authentication", () => {
     expect([head.status, await head.text()]).toEqual([200, ""]);
   });
 
+  it("GET /healthz answers 503 once the handler drains (shutting down), so a load balancer sends new clients elsewhere", async () => {
+    const draining = createMcpHandler(shopRegistry(), { identity, sessions: true });
+    expect((await draining(new Request("http://localhost/healthz"))).status).toBe(200);
+    draining.drain();
+    const response = await draining(new Request("http://localhost/healthz"));
+    expect([response.status, await response.json()]).toEqual([503, { status: "draining" }]);
+    expect((await draining(new Request("http://localhost/healthz", { method: "HEAD" }))).status).toBe(503);
+  });
+
   it("with a path, serves the metadata at the bare form and the ones suffixed with that path or the resource's, only", async () => {
     const behindProxy = createMcpHandler(shopRegistry(), { identity, path: MCP_PATH, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, resource: "https://example.com/tools/mcp" } });
     const statusOf = async (path: string) => (await behindProxy(new Request(`http://localhost${path}`))).status;

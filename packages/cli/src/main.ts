@@ -56,11 +56,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description("rebuild incrementally on change, one summary line per rebuild (until Ctrl-C)")
     .addOption(project())
     .action(async (o) => {
-      // Listening before the command's modules (the compiler among them) load: a Ctrl-C at any
-      // moment ends the watch with 0, as documented, instead of Node's default (killed, 130).
-      const stop = new AbortController();
-      for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
-      exitCode = await (await import("./commands/watch.js")).runWatch(o, stop.signal);
+      const stop = stopSignal();
+      exitCode = await (await import("./commands/watch.js")).runWatch(o, stop);
     });
   program
     .command("list")
@@ -97,7 +94,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--http <port>", "serve streamable HTTP on this port (0 picks a free one) instead of stdio")
     .option("--sessions", "with --http: keep a session per client (needed for sampling, elicitation and resource subscriptions)")
     .option("--bind <address>", "the address --http listens on (default 127.0.0.1)")
-    .action(async (o) => void (exitCode = await (await import("./commands/serve.js")).runServe(o)));
+    .action(async (o) => {
+      const stop = stopSignal();
+      exitCode = await (await import("./commands/serve.js")).runServe(o, stop);
+    });
   program
     .command("types [schema]")
     .description("TypeScript types from a JSON Schema, or the arguments of every @external tool in a manifest (default: the project's)")
@@ -127,4 +127,15 @@ export async function main(argv: readonly string[]): Promise<number> {
 /** The version in the installed package's package.json (the one place it is written), whichever build of the CLI runs. */
 function installedVersion(): string {
   return (createRequire(import.meta.url)("@toolgen/cli/package.json") as { version: string }).version;
+}
+
+/**
+ * SIGINT and SIGTERM for a command that runs until stopped, listened to before its modules
+ * (the compiler among them) load: a signal at any moment — while loading, or again while
+ * stopping — ends it with 0, as documented, instead of Node's default (killed, 130 or 143).
+ */
+function stopSignal(): AbortSignal {
+  const stop = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop.abort());
+  return stop.signal;
 }

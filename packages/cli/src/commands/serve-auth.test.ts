@@ -112,11 +112,13 @@ describe("toolgen serve --http with server.auth", () => {
     expect(scoped.status).toBe(200);
   });
 
-  it("on SIGTERM lets a call in flight finish, refuses new connections, and exits 0", async () => {
+  it("on SIGTERM lets a call in flight finish, refuses new connections, and exits 0, a second SIGTERM changing nothing", async () => {
     const bearer = `Bearer ${await token()}`;
     const inFlight = call(server.url, "slow", { ms: 800 }, bearer);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exited = once(server.child, "exit");
+    server.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 100));
     server.child.kill("SIGTERM");
     const answer = await inFlight;
     expect((await jsonRpcAnswer<{ result: { content: Array<{ text: string }> } }>(answer)).result.content[0]!.text).toBe("waited 800 ms");
@@ -170,11 +172,18 @@ describe("toolgen serve --http with server.allowedOrigins", () => {
   });
 });
 
-describe("toolgen serve --http with a server setting it does not know", () => {
-  it.each([[{ allowedOrigins: ["https://app.example.com/"] }], [{ allowedOrigins: "https://app.example.com" }], [{ allowedOrigin: ["https://app.example.com"] }]])("%j: exit 2 naming server, before listening", (server) => {
+describe("toolgen serve --http with a server setting it cannot use", () => {
+  it.each([
+    [{ allowedOrigins: ["https://app.example.com/"] }, '"server"."allowedOrigins"[0] must be an origin: http or https, a host and a port only (such as "https://app.example.com"); got "https://app.example.com/".'],
+    [{ allowedOrigins: "https://app.example.com" }, '"server"."allowedOrigins" must be a list of origins such as "https://app.example.com"; got "https://app.example.com".'],
+    [{ allowedOrigin: ["https://app.example.com"] }, '"server": unknown key "allowedOrigin" (known: name, version, description, auth, shutdownGraceMs, sessions, allowedOrigins).'],
+    [{ shutdownGraceMs: -5 }, '"server"."shutdownGraceMs" must be a number of milliseconds ≥ 0; got -5.'],
+    [{ sessions: { idleTimeoutMs: "x" } }, '"server"."sessions"."idleTimeoutMs" must be a number of milliseconds ≥ 0; got "x".'],
+    [{ sessions: { maxSessions: 0 } }, '"server"."sessions"."maxSessions" must be an integer ≥ 1; got 0.'],
+  ])("%j: exit 2 naming the field, before listening", (server, message) => {
     writeConfig(server);
     const run = toolgen(["serve", "--http", "0"], dir);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/"server" must be an object with .*allowedOrigins \(a list of origins such as "https:\/\/app\.example\.com"\)/);
+    expect(run.stderr.replace(`${dir}${path.sep}`, "")).toBe(`toolgen: toolgen.config.json: ${message}\n`);
   });
 });

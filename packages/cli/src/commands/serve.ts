@@ -27,7 +27,7 @@ export interface ServeOptions {
  * session per client with `--sessions` (or `server.sessions` in the config).
  * `@external` tools are not offered: an MCP client has no way to run them for us.
  */
-export async function runServe(options: ServeOptions): Promise<number> {
+export async function runServe(options: ServeOptions, stop: AbortSignal): Promise<number> {
   const port = parsePort(options.http);
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
   if (options.sessions && port === undefined) throw new UsageError("--sessions only applies with --http <port> (over stdio, the connection is the session).");
@@ -51,11 +51,11 @@ export async function runServe(options: ServeOptions): Promise<number> {
   }
 
   keepServingThroughStrayErrors();
+  // Stopped while loading: nothing is served yet.
+  if (stop.aborted) return 0;
   if (port === undefined) {
     // SIGTERM and SIGINT as over HTTP: the calls in flight may finish for the grace period, then are aborted; exit 0.
-    const stop = new AbortController();
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
-    await serveStdio(first, { graceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS, signal: stop.signal });
+    await serveStdio(first, { graceMs: server.shutdownGraceMs ?? DEFAULT_GRACE_MS, signal: stop });
     return 0;
   }
   const auth = server.auth ? readServerAuth(server.auth, info.packageRoot) : undefined;
@@ -73,10 +73,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   });
   if (!auth && !isLoopback(options.bind ?? "127.0.0.1")) process.stderr.write(`toolgen: warning: serving ${options.bind} without auth: anyone who can reach it may call every tool; configure server.auth.\n`);
   process.stderr.write(`toolgen: MCP server '${identity.name}' at ${running.url} (${sessions ? "streamable HTTP with sessions" : "stateless streamable HTTP"}${auth ? ", bearer tokens required" : ""}; Ctrl-C stops it)\n`);
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  if (!stop.aborted) await new Promise((resolve) => stop.addEventListener("abort", resolve, { once: true }));
   // Graceful: no new connections, calls in flight may finish for the grace period.
   await running.close(server.shutdownGraceMs ?? DEFAULT_GRACE_MS);
   return 0;

@@ -130,6 +130,10 @@ export function parseConfig(value: unknown, source: string): ToolgenConfig {
       const problem = lintProblem(v);
       if (problem) throw new ConfigError(`${source}: "lint": ${problem}`);
     }
+    if (key === "server") {
+      const problem = serverProblem(v);
+      if (problem) throw new ConfigError(`${source}: "server"${problem}`);
+    }
     const check = Object.hasOwn(KEYS, key) ? KEYS[key as keyof ToolgenConfig] : undefined;
     if (!check) throw new ConfigError(`${source}: unknown key "${key}" (known: ${Object.keys(KEYS).join(", ")}).`);
     if (!check(v)) throw new ConfigError(`${source}: "${key}" must be ${EXPECTED[key as keyof ToolgenConfig]}; got ${JSON.stringify(v)}.`);
@@ -152,6 +156,48 @@ function isSessions(value: unknown): boolean {
   if (typeof value === "boolean") return true;
   if (!isObject(value)) return false;
   return Object.entries(value).every(([k, x]) => (["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(k) ? typeof x === "number" && x >= 0 : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
+}
+
+const SERVER_EXPECTED: Record<keyof typeof SERVER_KEYS, string> = {
+  name: "a string",
+  version: "a string",
+  description: "a string",
+  auth: "an object ({ issuer, audience, jwks, … })",
+  shutdownGraceMs: "a number of milliseconds ≥ 0",
+  sessions: "true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }",
+  allowedOrigins: 'a list of origins such as "https://app.example.com"',
+};
+
+/** What is wrong with a `server` section, from the field at fault on (`."sessions"."maxSessions" must be …`). */
+function serverProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return ` must be an object; got ${JSON.stringify(value)}.`;
+  for (const [key, x] of Object.entries(value)) {
+    if (!Object.hasOwn(SERVER_KEYS, key)) return `: unknown key "${key}" (known: ${Object.keys(SERVER_KEYS).join(", ")}).`;
+    const field = key as keyof typeof SERVER_KEYS;
+    if (field === "sessions" && isObject(x)) {
+      for (const [option, n] of Object.entries(x)) {
+        const expected = option === "maxSessions" ? "an integer ≥ 1" : ["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(option) ? "a number of milliseconds ≥ 0" : undefined;
+        if (!expected) return `."sessions": unknown key "${option}" (known: idleTimeoutMs, maxSessions, pollAfterMs, retryMs).`;
+        if (!isSessions({ [option]: n })) return `."sessions"."${option}" must be ${expected}; got ${JSON.stringify(n)}.`;
+      }
+    }
+    if (field === "allowedOrigins" && Array.isArray(x)) {
+      const i = x.findIndex((origin) => !isWebOrigin(origin));
+      if (i >= 0) return `."allowedOrigins"[${i}] must be an origin: http or https, a host and a port only${originOf(x[i])}; got ${JSON.stringify(x[i])}.`;
+    }
+    if (!SERVER_KEYS[field](x)) return `."${key}" must be ${SERVER_EXPECTED[field]}; got ${JSON.stringify(x)}.`;
+  }
+  return undefined;
+}
+
+/** ` (such as "https://a.example")` for a URL that is more than its origin. */
+function originOf(x: unknown): string {
+  try {
+    const { origin } = new URL(String(x));
+    return origin === "null" ? "" : ` (such as ${JSON.stringify(origin)})`;
+  } catch {
+    return "";
+  }
 }
 
 /** What is wrong with a `lint` section, naming the key: an unknown rule (with the closest one), a level, a provider. */

@@ -94,6 +94,16 @@ describe("sessions", () => {
     expect([await status(mcp, ping(busy)), await status(mcp, ping(idle)), await status(mcp, ping(c))]).toEqual([200, 404, 200]);
   });
 
+  it("beyond maxSessions, a busy session evicted because every one is busy gets its call's aborted answer before it closes", async () => {
+    const mcp = handler({ maxSessions: 1 });
+    const busy = await open(mcp);
+    const call = mcp(post({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "wait", arguments: {} } }, busy));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = await open(mcp);
+    expect(await jsonRpcAnswer(await call)).toMatchObject({ id: 7, result: { isError: true, content: [{ text: "The call to 'wait' was aborted." }] } });
+    expect([await status(mcp, ping(busy)), await status(mcp, ping(next))]).toEqual([404, 200]);
+  });
+
   it("a session's calls leave no listener behind on its signal (no MaxListenersExceededWarning after many)", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);

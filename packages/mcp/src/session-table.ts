@@ -36,6 +36,8 @@ interface Session {
   controller: AbortController;
   /** The protocol version `initialize` agreed on. */
   protocolVersion: string;
+  /** Closed while streams were open: called once the last one has ended. */
+  whenIdle?: () => void;
 }
 
 /**
@@ -100,6 +102,7 @@ export class SessionTable {
     const settled = () => {
       session.openStreams--;
       session.lastSeen = Date.now();
+      if (session.openStreams === 0) session.whenIdle?.();
     };
     for (const cancelled of messages.flatMap(cancelledRequestOf)) session.answers.cancel(cancelled);
     if (!response.headers.get("content-type")?.includes("text/event-stream")) return whenSent(response, settled);
@@ -174,8 +177,16 @@ export class SessionTable {
     if (!session) return;
     this.sessions.delete(id);
     session.controller.abort();
-    void session.transport.close();
-    void session.server.close();
+    const finish = () => {
+      clearTimeout(deadline);
+      void session.transport.close();
+      void session.server.close();
+    };
+    // Its calls' aborted answers still reach their streams (an eviction of a busy session): the
+    // transport closes once they are sent, or after 2 s (a notification stream stays open).
+    const deadline = session.openStreams > 0 ? setTimeout(finish, 2000) : undefined;
+    if (deadline) session.whenIdle = finish;
+    else finish();
   }
 
   /** Closes idle sessions, least recently used first, up to the first one still in use. */

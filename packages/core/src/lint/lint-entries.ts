@@ -101,10 +101,15 @@ function lintDescriptions(entries: readonly BuiltEntry[], report: Report): void 
   }
 }
 
+/** Among entries of one kind, as `duplicate-description`: a model calls tools, a user or client picks prompts and resources. */
 function lintNames(entries: readonly BuiltEntry[], report: Report): void {
-  for (const [i, j] of findSimilarNames(entries.map(({ entry }) => entry.name))) {
-    const { entry, declaration } = entries[i]!;
-    report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${entries[j]!.entry.name}'; a model may call one for the other. Name them apart.`);
+  for (const kind of ["tool", "prompt", "resource"]) {
+    const ofKind = entries.filter(({ entry }) => entry.kind === kind);
+    const mistake = kind === "tool" ? "a model may call one for the other" : "a user or client may pick one for the other";
+    for (const [i, j] of findSimilarNames(ofKind.map(({ entry }) => entry.name))) {
+      const { entry, declaration } = ofKind[i]!;
+      report("similar-names", entry, declaration.nameNode, `'${entry.name}' is easily confused with '${ofKind[j]!.entry.name}'; ${mistake}. Name them apart.`);
+    }
   }
 }
 

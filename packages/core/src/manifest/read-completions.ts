@@ -59,6 +59,24 @@ export function readCompletions(state: AnalysisState, found: FoundDeclaration, i
   return Object.keys(completions).length > 0 ? completions : undefined;
 }
 
+function isOptional(state: AnalysisState, parameter: ts.Symbol): boolean {
+  const declaration = parameter.valueDeclaration;
+  return declaration !== undefined && state.ts.isParameter(declaration) && (declaration.questionToken !== undefined || declaration.initializer !== undefined || declaration.dotDotDotToken !== undefined);
+}
+
+/** Whether the completer's second parameter takes `{ arguments: Record<string, string> }` (the property optional, as the runtime may leave it out). */
+function takesContext(state: AnalysisState, parameter: ts.Type): boolean {
+  const { checker, ts: tsm } = state;
+  if (parameter.flags & (tsm.TypeFlags.Any | tsm.TypeFlags.Unknown)) return true;
+  const argumentsProperty = checker.getPropertyOfType(parameter, "arguments");
+  const others = checker.getPropertiesOfType(parameter).filter((p) => p.name !== "arguments" && !(p.flags & tsm.SymbolFlags.Optional));
+  if (others.length > 0) return false;
+  if (!argumentsProperty) return true;
+  const given = checker.getNonNullableType(checker.getTypeOfSymbol(argumentsProperty));
+  const values = checker.getIndexInfoOfType(given, tsm.IndexKind.String)?.type;
+  return (given.flags & (tsm.TypeFlags.Any | tsm.TypeFlags.Unknown)) !== 0 || (values !== undefined && checker.isTypeAssignableTo!(checker.getStringType(), values));
+}
+
 /**
  * Whether one of the function's signatures takes the typed text and returns (or resolves to)
  * strings; the runtime refuses any other answer on every request. Left unchecked where the
@@ -73,8 +91,11 @@ function isCompleter(state: AnalysisState, type: ts.Type): boolean {
   const isStrings = (t: ts.Type) =>
     (t.flags & (F.Any | F.Unknown | F.TypeParameter)) !== 0 || ((checker.isArrayType(t) || checker.isTupleType(t)) && checker.getTypeArguments(t as ts.TypeReference).every(isString));
   return type.getCallSignatures().some((signature) => {
-    const [first] = signature.getParameters();
+    const [first, second, ...more] = signature.getParameters();
+    if (more.length > 0 && more.some((p) => !isOptional(state, p))) return false;
     if (first && !checker.isTypeAssignableTo!(text, checker.getTypeOfSymbol(first))) return false;
+    // The runtime passes `{ arguments }`: the values already given, by argument.
+    if (second && !takesContext(state, checker.getTypeOfSymbol(second))) return false;
     const returned = awaitedType(state, checker.getReturnTypeOfSignature(signature));
     return returned.flags & F.Union ? (returned as ts.UnionType).types.every(isStrings) : isStrings(returned);
   });

@@ -60,6 +60,11 @@ export const HEALTH_PATH = "/healthz";
 export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unknown> }, options: McpHandlerOptions): McpHandler {
   // The SDK's streams take their ids from it: without it every request failed as a "Parse error".
   if (typeof globalThis.crypto?.randomUUID !== "function") throw new TypeError("toolgen: createMcpHandler needs crypto.randomUUID, which a browser gives only to a secure context: serve the page over https (or from localhost).");
+  // workerd ties each object to the request that made it, so a session's streams and signal cannot
+  // serve its next request (and the next request may reach another isolate): every call would fail.
+  if (options.sessions && (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === "Cloudflare-Workers") {
+    throw new TypeError("toolgen: createMcpHandler cannot keep sessions in Cloudflare Workers (an isolate's objects serve only the request that made them, and a session's next request may reach another isolate); leave 'sessions' out and serve stateless.");
+  }
   try {
     createMcpServer(registry, options);
   } catch (error) {

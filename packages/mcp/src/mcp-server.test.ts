@@ -680,6 +680,19 @@ describe("@deprecated prompts and resources", () => {
   });
 });
 
+describe("createMcpHandler in Cloudflare Workers", () => {
+  it("refuses sessions at creation, which workerd's request isolation would fail on every call; stateless is served", () => {
+    vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" });
+    try {
+      expect(() => createMcpHandler(createRegistry([]), { identity, sessions: true })).toThrow("toolgen: createMcpHandler cannot keep sessions in Cloudflare Workers");
+      expect(typeof createMcpHandler(createRegistry([]), { identity })).toBe("function");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(typeof createMcpHandler(createRegistry([]), { identity, sessions: true })).toBe("function");
+  });
+});
+
 describe("createMcpHandler outside a secure context", () => {
   it("says it needs crypto.randomUUID at creation, instead of answering every request 'Parse error'", () => {
     vi.stubGlobal("crypto", {});

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +131,7 @@ describe("toolgen serve --http with a server.auth that cannot verify", () => {
   it.each([
     [{ issuer: ISSUER, audience: AUDIENCE }, /^toolgen: toolgen\.config\.json: "server"."auth"."jwks" must be a non-empty string \(tokens cannot be checked without it\)/],
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./missing.json" }, /"server"."auth"."jwks": .*missing\.json does not exist/],
+    [{ issuer: ISSUER, audience: AUDIENCE, jwks: "./" }, /"server"."auth"."jwks": .* is not a file; name the JSON Web Key Set's file\./],
     [{ audience: AUDIENCE, jwks: "./jwks.json" }, /"server"."auth"."issuer" must be a non-empty string/],
     [{ issuer: ISSUER, audience: [], jwks: "./jwks.json" }, /"server"."auth"."audience" must be a non-empty string or a non-empty list of them/],
     [{ issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" }, /^toolgen: toolgen\.config\.json: "server"."auth"."jwks" must be an https: URL/],
@@ -143,6 +144,15 @@ describe("toolgen serve --http with a server.auth that cannot verify", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toContain(" at ");
+  });
+
+  it("a key set and a configuration file that begin with a byte-order mark are read past it", () => {
+    const keys = readFileSync(path.join(dir, "jwks.json"), "utf8");
+    writeFileSync(path.join(dir, "bom-jwks.json"), `\uFEFF${keys}`);
+    writeFileSync(path.join(dir, "toolgen.config.json"), `\uFEFF${JSON.stringify({ server: { auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "./bom-jwks.json" } } })}`);
+    // Refused only for what comes after both are read: an address not of this machine to listen on.
+    const run = toolgen(["serve", "--http", "0", "--bind", "203.0.113.1"], dir);
+    expect(run.stderr).toMatch(/^toolgen: cannot listen on 203\.0\.113\.1:0: /);
   });
 
   it("a key set that is not JSON: exit 2 naming the file, line and column", () => {
@@ -177,8 +187,10 @@ describe("toolgen serve --http with a server setting it cannot use", () => {
     [{ allowedOrigins: ["https://app.example.com/"] }, '"server"."allowedOrigins"[0] must be an origin: http or https, a host and a port only (such as "https://app.example.com"); got "https://app.example.com/".'],
     [{ allowedOrigins: "https://app.example.com" }, '"server"."allowedOrigins" must be a list of origins such as "https://app.example.com"; got "https://app.example.com".'],
     [{ allowedOrigin: ["https://app.example.com"] }, '"server": unknown key "allowedOrigin" (known: name, version, description, auth, shutdownGraceMs, sessions, allowedOrigins).'],
-    [{ shutdownGraceMs: -5 }, '"server"."shutdownGraceMs" must be a number of milliseconds ≥ 0; got -5.'],
-    [{ sessions: { idleTimeoutMs: "x" } }, '"server"."sessions"."idleTimeoutMs" must be a number of milliseconds ≥ 0; got "x".'],
+    [{ shutdownGraceMs: -5 }, '"server"."shutdownGraceMs" must be a number of milliseconds from 0 to 2147483647; got -5.'],
+    // Longer than a timer waits: Node.js would run it after 1 ms.
+    [{ shutdownGraceMs: 1e12 }, '"server"."shutdownGraceMs" must be a number of milliseconds from 0 to 2147483647; got 1000000000000.'],
+    [{ sessions: { idleTimeoutMs: "x" } }, '"server"."sessions"."idleTimeoutMs" must be a number of milliseconds from 0 to 2147483647; got "x".'],
     [{ sessions: { maxSessions: 0 } }, '"server"."sessions"."maxSessions" must be an integer ≥ 1; got 0.'],
   ])("%j: exit 2 naming the field, before listening", (server, message) => {
     writeConfig(server);

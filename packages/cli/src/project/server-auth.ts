@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { AuthOptions, JsonWebKeySet } from "@toolgen/mcp";
 import { jsonErrorPlace } from "@toolgen/transformer/project";
@@ -42,7 +42,9 @@ export function readServerAuth(raw: Record<string, unknown>, packageRoot: string
 
 function readKeySet(file: string, field: string): JsonWebKeySet {
   if (!existsSync(file)) throw new UsageError(`${field}: ${file} does not exist.`);
-  const text = readFileSync(file, "utf8");
+  if (!statSync(file).isFile()) throw new UsageError(`${field}: ${file} is not a file; name the JSON Web Key Set's file.`);
+  // A byte-order mark, which some editors write, is no error: tsc reads tsconfig.json past it too.
+  const text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -87,7 +87,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   lazy: "true or false",
   split: "true or false",
   importEnding: '"js" or "minimal"',
-  server: 'an object with string name, version and description, an auth object, a shutdownGraceMs ≥ 0, sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }) and allowedOrigins (a list of origins such as "https://app.example.com")',
+  server: 'an object with string name, version and description, an auth object, a shutdownGraceMs from 0 to 2147483647, sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }) and allowedOrigins (a list of origins such as "https://app.example.com")',
   overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
   lint: `an object of rule levels ("off", "warn" or "error" for ${Object.keys(LINT_RULES).join(", ")}), "providers" (a list of provider names) and "maxTokens" (a number)`,
 };
@@ -97,7 +97,7 @@ const SERVER_KEYS = {
   version: (x: unknown) => typeof x === "string",
   description: (x: unknown) => typeof x === "string",
   auth: isObject,
-  shutdownGraceMs: (x: unknown) => typeof x === "number" && x >= 0,
+  shutdownGraceMs: isDelay,
   sessions: isSessions,
   allowedOrigins: (x: unknown) => Array.isArray(x) && x.every(isWebOrigin),
 };
@@ -155,7 +155,15 @@ export function parsePluginOptions(entry: Record<string, unknown>, tsconfig = "t
 function isSessions(value: unknown): boolean {
   if (typeof value === "boolean") return true;
   if (!isObject(value)) return false;
-  return Object.entries(value).every(([k, x]) => (["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(k) ? typeof x === "number" && x >= 0 : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
+  return Object.entries(value).every(([k, x]) => (["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(k) ? isDelay(x) : k === "maxSessions" ? Number.isInteger(x) && (x as number) >= 1 : false));
+}
+
+/** The longest delay a timer takes: Node.js runs a longer one after 1 ms (with a TimeoutOverflowWarning). */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** Milliseconds a timer can wait: from 0 to about 24.8 days. */
+function isDelay(x: unknown): boolean {
+  return typeof x === "number" && x >= 0 && x <= MAX_DELAY_MS;
 }
 
 const SERVER_EXPECTED: Record<keyof typeof SERVER_KEYS, string> = {
@@ -163,7 +171,7 @@ const SERVER_EXPECTED: Record<keyof typeof SERVER_KEYS, string> = {
   version: "a string",
   description: "a string",
   auth: "an object ({ issuer, audience, jwks, … })",
-  shutdownGraceMs: "a number of milliseconds ≥ 0",
+  shutdownGraceMs: `a number of milliseconds from 0 to ${MAX_DELAY_MS}`,
   sessions: "true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }",
   allowedOrigins: 'a list of origins such as "https://app.example.com"',
 };
@@ -176,7 +184,7 @@ function serverProblem(value: unknown): string | undefined {
     const field = key as keyof typeof SERVER_KEYS;
     if (field === "sessions" && isObject(x)) {
       for (const [option, n] of Object.entries(x)) {
-        const expected = option === "maxSessions" ? "an integer ≥ 1" : ["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(option) ? "a number of milliseconds ≥ 0" : undefined;
+        const expected = option === "maxSessions" ? "an integer ≥ 1" : ["idleTimeoutMs", "pollAfterMs", "retryMs"].includes(option) ? `a number of milliseconds from 0 to ${MAX_DELAY_MS}` : undefined;
         if (!expected) return `."sessions": unknown key "${option}" (known: idleTimeoutMs, maxSessions, pollAfterMs, retryMs).`;
         if (!isSessions({ [option]: n })) return `."sessions"."${option}" must be ${expected}; got ${JSON.stringify(n)}.`;
       }

@@ -126,7 +126,8 @@ export function readPackageJson(file: string): ProjectInfo["packageJson"] {
 }
 
 function readJson(file: string): unknown {
-  const text = readFileSync(file, "utf8");
+  // A byte-order mark, which some editors write, is no error: tsc reads tsconfig.json past it too.
+  const text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -68,7 +68,7 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
   if (typeof spec.fn !== "function") throw new TypeError(`toolgen: ${registration}: 'fn' must be a function.`);
   const kind = spec.kind ?? "tool";
   if (!["tool", "prompt", "resource"].includes(kind)) throw new TypeError(`toolgen: ${registration}: 'kind' must be "tool", "prompt" or "resource"; got ${JSON.stringify(kind)}.`);
-  if (!Array.isArray(spec.params ?? [])) throw new TypeError(`toolgen: ${registration}: 'params' must be a list of parameter descriptors.`);
+  if (!Array.isArray(spec.params ?? [])) throw new TypeError(`toolgen: ${registration}: 'params' must be a list of parameters.`);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const defaults: Record<string, unknown> = {};
@@ -110,7 +110,7 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
 
 /**
  * A resource is read by URI alone: each of its URIs has a scheme, each variable (`{name}`, the
- * only expression the runtime matches) is a parameter, and each carries every required one.
+ * only expression the runtime matches, once) is a parameter, and each carries every required one.
  */
 function checkUris(uris: readonly string[] | undefined, required: readonly string[], properties: Record<string, JsonSchema>, registration: string): void {
   if (!uris?.length) throw new TypeError(`toolgen: ${registration}: a resource needs 'uris'.`);
@@ -119,7 +119,7 @@ function checkUris(uris: readonly string[] | undefined, required: readonly strin
     const problem = !/^[a-z][\w+.-]*:/i.test(uri)
       ? "has no scheme"
       : !variables
-        ? "holds an expression other than {name}"
+        ? "is no template of {name} variables, each once"
         : variables.filter((name) => !Object.hasOwn(properties, name)).map((name) => `names no parameter {${name}}`)[0] ??
           required.filter((name) => !variables.includes(name)).map((name) => `does not carry the required parameter '${name}'`)[0];
     if (problem) throw new TypeError(`toolgen: ${registration}: the URI ${JSON.stringify(uri)} ${problem}.`);

@@ -84,7 +84,7 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.registerSchema({ name: "x", description: "", supportedFor: "claude" } as never)).toThrow(`toolgen: registerSchema('x'): 'supportedFor' must be a list of strings`);
     expect(() => registry.register({ name: "t", fn } as never)).toThrow(`toolgen: register('t'): 'description' must be a string; got undefined.`);
     expect(() => registry.register({ name: "t", description: "", kind: "widget", fn } as never)).toThrow(`register('t'): 'kind' must be "tool", "prompt" or "resource"; got "widget".`);
-    expect(() => registry.register({ name: "t", description: "", params: { a: 1 }, fn } as never)).toThrow(`register('t'): 'params' must be a list of parameter descriptors.`);
+    expect(() => registry.register({ name: "t", description: "", params: { a: 1 }, fn } as never)).toThrow(`register('t'): 'params' must be a list of parameters.`);
     // MCP's messages are the user's or the assistant's.
     expect(() => registry.register({ name: "p", description: "", kind: "prompt", role: "system", fn } as never)).toThrow(`register('p'): 'role' must be "user" or "assistant"; got "system".`);
     expect(registry.entries).toEqual([]);
@@ -95,7 +95,8 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     const resource = (uris: string[], params = [{ name: "id", type: "string" as const }]) => () => registry.register({ kind: "resource", name: "r", description: "", params, uris, fn: () => "" });
     expect(resource(["t://{zz}"])).toThrow(`toolgen: register('r'): the URI "t://{zz}" names no parameter {zz}.`);
     expect(resource(["t://all"])).toThrow(`the URI "t://all" does not carry the required parameter 'id'.`);
-    expect(resource(["t://{+id}"])).toThrow(`the URI "t://{+id}" holds an expression other than {name}.`);
+    expect(resource(["t://{+id}"])).toThrow(`the URI "t://{+id}" is no template of {name} variables, each once.`);
+    expect(resource(["t://{id}/{id}"])).toThrow(`the URI "t://{id}/{id}" is no template of {name} variables, each once.`);
     expect(resource(["readme"], [])).toThrow(`the URI "readme" has no scheme.`);
     expect(resource([], [])).toThrow(`register('r'): a resource needs 'uris'.`);
     // An optional parameter need not be in every URI.

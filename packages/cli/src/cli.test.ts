@@ -257,6 +257,28 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(types.stdout).toContain("  kids?: TreeNode[];");
   });
 
+  it("types: two entries' definitions of one name and different types stay apart, with their references; an entry named __proto__ is typed", () => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<Record<string, unknown>> };
+    const external = manifest.entries.find((e) => e.name === "show_notice")!;
+    const withNode = (name: string, node: object) => ({
+      ...external,
+      name,
+      inputSchema: { type: "object", properties: { root: { $ref: "#/$defs/Node" } }, required: ["root"], additionalProperties: false, $defs: { Node: node } },
+    });
+    const tree = { type: "object", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } }, required: ["label", "children"], additionalProperties: false };
+    const list = { type: "object", properties: { id: { type: "number" }, next: { $ref: "#/$defs/Node" } }, required: ["id"], additionalProperties: false };
+    const file = path.join(dir, "two-nodes.manifest.json");
+    writeFileSync(file, JSON.stringify({ ...manifest, entries: [withNode("show_tree", tree), withNode("walk_list", list), withNode("walk_again", list), withNode("__proto__", tree)] }));
+    const types = run(["types", file], dir);
+    expect(types.status, types.stderr).toBe(0);
+    expect(types.stdout).toContain("export interface ExternalToolArguments {\n  show_tree: ShowTreeArguments;\n  walk_list: WalkListArguments;\n  walk_again: WalkAgainArguments;\n  __proto__: ProtoArguments;\n}");
+    expect(types.stdout).toMatch(/export interface Node \{[^}]*label: string;[^}]*children: Node\[\];/s);
+    expect(types.stdout).toMatch(/export interface Node_2 \{[^}]*id: number;[^}]*next\?: Node_2;/s);
+    expect(types.stdout).toMatch(/export interface WalkListArguments \{[^}]*root: Node_2;/s);
+    expect(types.stdout).toMatch(/export interface WalkAgainArguments \{[^}]*root: Node_2;/s);
+    expect(types.stdout).toMatch(/export interface ShowTreeArguments \{[^}]*root: Node;/s);
+  });
+
   it("types: a reference it cannot resolve (or will not fetch) and a malformed manifest exit 2 with one line", () => {
     const file = path.join(dir, "bad.json");
     for (const [json, message] of [

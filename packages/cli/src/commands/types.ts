@@ -86,11 +86,54 @@ function manifestSchema(externals: ManifestLike["entries"]): JSONSchema {
   const $defs: Record<string, unknown> = {};
   const properties: Record<string, unknown> = {};
   for (const entry of externals) {
-    const { $defs: defs, ...schema } = entry.inputSchema as { $defs?: Record<string, unknown> };
-    Object.assign($defs, defs);
-    properties[entry.name] = { ...schema, title: `${pascalCase(entry.name)}Arguments`, ...(entry.description ? { description: entry.description } : {}) };
+    const { $defs: given = {}, ...schema } = entry.inputSchema as { $defs?: Record<string, unknown> };
+    const renamed = apartFrom($defs, given);
+    const defs = withRefsRenamed(given, renamed) as Record<string, unknown>;
+    for (const [name, definition] of Object.entries(defs)) $defs[renamed.get(name) ?? name] = definition;
+    setOwn(properties, entry.name, { ...(withRefsRenamed(schema, renamed) as object), title: `${pascalCase(entry.name)}Arguments`, ...(entry.description ? { description: entry.description } : {}) });
   }
   return forCompiler({ type: "object", properties, required: Object.keys(properties), additionalProperties: false, $defs });
+}
+
+/**
+ * New names for the definitions of one entry that other entries define differently. A
+ * definition is named after its TypeScript type, and two types of one name (`Node` in two
+ * files) are two definitions: the later becomes `Node_2`, and so does whatever refers to a
+ * renamed one and so differs too.
+ */
+function apartFrom(taken: Record<string, unknown>, defs: Record<string, unknown>): Map<string, string> {
+  const renamed = new Map<string, string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    const current = withRefsRenamed(defs, renamed) as Record<string, unknown>;
+    for (const [name, definition] of Object.entries(current)) {
+      if (renamed.has(name) || !Object.hasOwn(taken, name) || JSON.stringify(taken[name]) === JSON.stringify(definition)) continue;
+      // The first free name, or one an earlier entry gave this same type.
+      const same = (candidate: string) => JSON.stringify(taken[candidate]) === JSON.stringify(withRefsRenamed(defs[name], new Map([...renamed, [name, candidate]])));
+      let n = 2;
+      while ((Object.hasOwn(taken, `${name}_${n}`) && !same(`${name}_${n}`)) || Object.hasOwn(defs, `${name}_${n}`)) n++;
+      renamed.set(name, `${name}_${n}`);
+      changed = true;
+    }
+  }
+  return renamed;
+}
+
+function withRefsRenamed(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
+  if (renamed.size === 0 || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => withRefsRenamed(item, renamed));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const ref = key === "$ref" && typeof v === "string" ? /^#\/\$defs\/([^/]+)(.*)$/.exec(v) : null;
+    const target = ref && renamed.get(ref[1]!);
+    setOwn(out, key, target ? `#/$defs/${target}${ref![2]}` : withRefsRenamed(v, renamed));
+  }
+  return out;
+}
+
+/** Defined, not assigned: a key `__proto__` (an entry's name, a property's) stays a key. */
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
@@ -112,7 +155,7 @@ function rewrite(value: unknown): unknown {
     if (key === "prefixItems") {
       out.items = rewrite(v);
       out.additionalItems = "items" in value ? rewrite((value as { items: unknown }).items) : false;
-    } else if (!(key === "items" && "prefixItems" in value)) out[key] = rewrite(v);
+    } else if (!(key === "items" && "prefixItems" in value)) setOwn(out, key, rewrite(v));
   }
   if (typeof out.$ref === "string" && Object.keys(out).length > 1) {
     const { $ref, ...beside } = out;

@@ -118,6 +118,26 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
+  it("an @external tool's mcp tab says an MCP server does not offer it; an @excludedFor tool's says which hosts leave it out", async () => {
+    const url = catalogWith(
+      "hosted",
+      "/**\n * Asks the user.\n * @tool\n * @external\n * @param question What to ask.\n */\nexport declare function askUser(question: string): string;\n\n/**\n * Runs a local shell command.\n * @tool\n * @excludedFor web\n */\nexport function runLocal(): string {\n  return \"\";\n}\n",
+    );
+    const { page } = await open(url);
+    const external = page.locator("#entry-ask_user");
+    await external.locator("details.providers > summary").click();
+    await external.locator("[role=tab][data-provider=mcp]").click();
+    expect(await external.locator("[role=tabpanel] p.issues-none").textContent()).toBe("mcp is not offered this tool: it is @external, and an MCP server's client could not run it.");
+    expect(JSON.parse((await external.locator("[role=tabpanel] pre").textContent())!)).toEqual([]);
+    await external.locator("[role=tab][data-provider=anthropic]").click();
+    expect(await external.locator("[role=tabpanel] p.issues-none").textContent()).toBe("anthropic gets the schema as it is.");
+    const excluded = page.locator("#entry-run_local");
+    await excluded.locator("details.providers > summary").click();
+    await excluded.locator("[role=tab][data-provider=openai]").click();
+    expect(await excluded.locator("[role=tabpanel] p.note").textContent()).toBe("Not sent by an application that declares one of the hosts it excludes (web).");
+    await page.close();
+  });
+
   it("shows each argument's type in TypeScript words, whether it is required, its default and its constraints", async () => {
     const { page } = await open();
     const rows = await page.$$eval("#entry-convert_length table.parameters tbody tr", (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

@@ -353,9 +353,17 @@ function providers(item: CatalogEntry): HTMLElement {
     const projection = projectTools(provider, [item.entry]);
     // `list --provider` gives such a tool only to an application that declares one of its hosts.
     const hosts = item.entry.supportedFor;
+    const excluded = item.entry.excludedFor;
+    // Left out without an issue: an MCP server does not offer an @external tool.
+    const offered = issues.length > 0 || projection.definitions.length > 0;
     panel.replaceChildren(
       ...(hosts?.length ? [el("p", { class: "note" }, `Sent only by an application that declares one of its hosts (${hosts.join(", ")}): toolgen list --provider ${provider} --host ${hosts[0]}.`)] : []),
-      issues.length ? el("ul", { class: "issues", "aria-label": `What ${provider} gets differently` }, ...issues.map((i) => el("li", { class: `issue-${i.severity}` }, `${i.severity}${i.path ? ` at ${i.path}` : ""}: ${i.message}`))) : el("p", { class: "issues-none" }, `${provider} gets the schema as it is.`),
+      ...(excluded?.length ? [el("p", { class: "note" }, `Not sent by an application that declares one of the hosts it excludes (${excluded.join(", ")}).`)] : []),
+      issues.length
+        ? el("ul", { class: "issues", "aria-label": `What ${provider} gets differently` }, ...issues.map((i) => el("li", { class: `issue-${i.severity}` }, `${i.severity}${i.path ? ` at ${i.path}` : ""}: ${i.message}`)))
+        : offered
+          ? el("p", { class: "issues-none" }, `${provider} gets the schema as it is.`)
+          : el("p", { class: "issues-none" }, item.entry.external ? `${provider} is not offered this tool: it is @external, and an MCP server's client could not run it.` : `${provider} is not offered this tool.`),
       codeBlock(projection.tools),
     );
   };

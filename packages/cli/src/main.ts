@@ -65,7 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .addOption(project())
     .option("--json", "print the manifest entries as JSON")
     .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, openai-responses, openai-responses-strict, anthropic, gemini, mcp, ai-sdk")
-    .option("--host <id>", "with --provider: a host identity the application declares (repeatable), as for call and serve", collect)
+    .option("--host <id>", "a host identity the application declares (repeatable): only what it registers, as for call and serve", collect)
     .action(async (o) => void (exitCode = (await import("./commands/list.js")).runList(o)));
   program
     .command("inspect <name>")

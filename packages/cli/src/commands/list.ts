@@ -3,7 +3,6 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
-import { UsageError } from "./usage-error.js";
 
 export interface ListOptions {
   project?: string;
@@ -16,7 +15,8 @@ export interface ListOptions {
  * `toolgen list`: what the model will see, from the current sources and the manifests of the
  * installed dependencies (as `toolgen call` and `serve` load them). With `--provider`,
  * exactly the tool list that provider receives from an application declaring the `--host`s
- * (none by default: only tools without `@supportedFor`), as `toolgen serve` would send it.
+ * (none by default: only tools without `@supportedFor`), as `toolgen serve` would send it;
+ * without, every entry, or with `--host` those such an application registers.
  */
 export function runList(options: ListOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
@@ -30,24 +30,39 @@ export function runList(options: ListOptions): number {
     // A tool the provider cannot take was reported and left out: the list is not the whole registry.
     return projection.issues.some((i) => i.severity === "error") ? 1 : 0;
   }
-  if (options.host) throw new UsageError("--host only applies with --provider.");
+  // With --host, what an application declaring those hosts registers, as `call` and `serve` do; without, every entry, each marked with its hosts.
+  const shown = options.host ? forHosts(entries, options.host) : entries;
   if (options.json) {
-    process.stdout.write(JSON.stringify(entries, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(shown, null, 2) + "\n");
     return 0;
   }
-  process.stdout.write(renderTable(entries, packageOf) + "\n");
+  process.stdout.write(renderTable(shown, packageOf) + "\n");
   return 0;
 }
 
-/** The table; with a FROM column (the package and version) when a dependency provides entries. */
+/**
+ * The table; with a HOSTS column when an entry is registered for some hosts only (`only ide`,
+ * `not web`), and a FROM column (the package and version) when a dependency provides entries.
+ */
 function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: ManifestEntry) => string | undefined): string {
   const fromDependencies = entries.some((e) => packageOf(e) !== undefined);
+  const hostsOf = (e: ManifestEntry) => [e.supportedFor?.length ? `only ${e.supportedFor.join(", ")}` : "", e.excludedFor?.length ? `not ${e.excludedFor.join(", ")}` : ""].filter(Boolean).join("; ");
+  const forSomeHosts = entries.some((e) => hostsOf(e) !== "");
   const rows = entries.map((e) => {
     const props = Object.keys((e.inputSchema as { properties?: object }).properties ?? {});
     const cost = entryCost(e);
-    return [e.name, e.kind, truncate(e.description.split("\n")[0] ?? "", 48), props.join(", ") || "-", String(cost.chars), `~${cost.tokens}`, ...(fromDependencies ? [packageOf(e) ?? "(this package)"] : [])];
+    return [
+      e.name,
+      e.kind,
+      truncate(e.description.split("\n")[0] ?? "", 48),
+      props.join(", ") || "-",
+      String(cost.chars),
+      `~${cost.tokens}`,
+      ...(forSomeHosts ? [hostsOf(e) || "any"] : []),
+      ...(fromDependencies ? [packageOf(e) ?? "(this package)"] : []),
+    ];
   });
-  const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS", ...(fromDependencies ? ["FROM"] : [])];
+  const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS", ...(forSomeHosts ? ["HOSTS"] : []), ...(fromDependencies ? ["FROM"] : [])];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   // Tools only: prompts and resources are not offered to the model as tools (the catalog counts the same way).

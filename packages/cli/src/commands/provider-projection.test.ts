@@ -67,7 +67,15 @@ describe("toolgen list/inspect --provider --host: the tools an application decla
     expect(external.stderr).toContain("'ask_user' is @external: an MCP server does not offer it");
   });
 
-  it("--host without --provider is a usage error", () => {
-    expect(toolgen(["list", "--host", "ide"], dir)).toMatchObject({ status: 2, stderr: "toolgen: --host only applies with --provider.\n" });
+  it("list without --provider marks the entries registered for some hosts only, and with --host lists what such an application registers", () => {
+    const all = toolgen(["list"], dir);
+    expect(all.status).toBe(0);
+    expect(all.stdout).toMatch(/^NAME +KIND +DESCRIPTION +PARAMETERS +CHARS +TOKENS +HOSTS$/m);
+    expect(all.stdout).toMatch(/^open_in_editor +tool .* only ide$/m);
+    expect(all.stdout).toMatch(/^convert_length +tool .* any$/m);
+    const names = (...hosts: string[]) => (JSON.parse(toolgen(["list", "--json", ...hosts.flatMap((h) => ["--host", h])], dir).stdout) as Array<{ name: string }>).map((e) => e.name);
+    expect(names()).toContain("open_in_editor");
+    expect(names("web")).not.toContain("open_in_editor");
+    expect(names("ide")).toContain("open_in_editor");
   });
 });

@@ -223,6 +223,8 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     const unknown = run(["inspect", "nope"], dir);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("No entry named 'nope'");
+    // A slip is named, as `call` names it.
+    expect(run(["inspect", "to_farenheit"], dir).stderr).toMatch(/^toolgen: No entry named 'to_farenheit'\. Did you mean 'to_fahrenheit'\? Known: /);
   });
 
   it("types: the arguments of every @external tool in the project's manifest", () => {

@@ -1,4 +1,4 @@
-import type { ManifestEntry } from "@toolgen/runtime";
+import { closestNames, type ManifestEntry } from "@toolgen/runtime";
 import type { ProviderId } from "@toolgen/runtime/providers";
 import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
@@ -20,7 +20,11 @@ export function runInspect(name: string, options: InspectOptions): number {
   if (refusedSources(diagnostics, options.json)) return 1;
   const { entries, packageOf } = withDependencyEntries(info, own, options.host);
   const entry = entries.find((e) => e.name === name);
-  if (!entry) throw new UsageError(`No entry named '${name}'. Known: ${entries.map((e) => e.name).join(", ") || "none"}.`);
+  if (!entry) {
+    const names = entries.map((e) => e.name);
+    const [closest] = closestNames(name, names);
+    throw new UsageError(`No entry named '${name}'.${closest ? ` Did you mean '${closest}'?` : ""} Known: ${names.join(", ") || "none"}.`);
+  }
   if (provider) return printProjected(provider, entry, entries, options.host);
   if (options.host) throw new UsageError("--host only applies with --provider.");
   if (options.json) {

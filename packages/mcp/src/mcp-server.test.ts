@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { compileSchema, createRegistry, EndTask, type ManifestEntry } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -123,6 +123,22 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
       { name: "day", description: "(a date such as 2026-01-31, or null)", required: false },
       { name: "note", required: false },
     ]);
+  });
+
+  it("a subscription holds for every spelling of its URI (percent-encodings in either case, unreserved characters encoded), notified as subscribed", async () => {
+    const registry = createRegistry([]);
+    registry.register({ kind: "resource", name: "note", description: "A note.", params: [{ name: "title", type: "string" }], uris: ["notes://{title}"], fn: (args) => String(args.title) });
+    const subscriber = await connect(registry, { stateful: true });
+    const updates: string[] = [];
+    subscriber.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    await subscriber.subscribeResource({ uri: "notes://caf%C3%A9" });
+    registry.resourceUpdated("notes://caf%c3%a9");
+    registry.resourceUpdated("NOTES://caf%C3%A9");
+    registry.resourceUpdated("notes://other");
+    await subscriber.unsubscribeResource({ uri: "notes://%63af%c3%a9" });
+    registry.resourceUpdated("notes://caf%C3%A9");
+    await subscriber.ping();
+    expect(updates).toEqual(["notes://caf%C3%A9", "notes://caf%C3%A9"]);
   });
 
   it("answers an unknown tool with a protocol error naming the real ones", async () => {

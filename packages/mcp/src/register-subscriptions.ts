@@ -13,28 +13,45 @@ const MAX_SUBSCRIPTIONS = 1000;
  * one changed (`registry.resourceUpdated(uri)`, or a tool's `context.resourceUpdated(uri)`).
  * Only a URI the session may read is taken: one that names no resource, or one whose `@scopes`
  * the session's principal lacks, is "resource not found" (-32002), as is subscribing beyond
- * 1,000 URIs. The listener goes with the server.
+ * 1,000 URIs. Two spellings of one URI (`%c3` and `%C3`) are one subscription, notified as the
+ * client subscribed. The listener goes with the server.
  */
 export function registerSubscriptions(server: Server, registry: McpRegistry): void {
-  const subscribed = new Set<string>();
+  /** The URIs subscribed to, as the client spelled them, by their normal form. */
+  const subscribed = new Map<string, string>();
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
     // Else updates of a resource the session cannot read would tell it when that resource changes.
     if (registry.resourceAt && !registry.resourceAt(uri)) throw new ProtocolError(RESOURCE_NOT_FOUND, `There is no resource at ${uri} that this session may read.`, { uri });
-    if (!subscribed.has(uri) && subscribed.size >= MAX_SUBSCRIPTIONS) throw new ProtocolError(RESOURCE_NOT_FOUND, `This session subscribes to ${MAX_SUBSCRIPTIONS} resources already; unsubscribe from one first.`, { uri });
-    subscribed.add(uri);
+    const key = normalUri(uri);
+    if (!subscribed.has(key) && subscribed.size >= MAX_SUBSCRIPTIONS) throw new ProtocolError(RESOURCE_NOT_FOUND, `This session subscribes to ${MAX_SUBSCRIPTIONS} resources already; unsubscribe from one first.`, { uri });
+    subscribed.set(key, uri);
     return {};
   });
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscribed.delete(request.params.uri);
+    subscribed.delete(normalUri(request.params.uri));
     return {};
   });
   const stop = registry.onResourceUpdated?.((uri) => {
-    if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
+    const asSubscribed = subscribed.get(normalUri(uri));
+    if (asSubscribed !== undefined) void server.sendResourceUpdated({ uri: asSubscribed }).catch(() => undefined);
   });
   const previous = server.onclose;
   server.onclose = () => {
     stop?.();
     previous?.();
   };
+}
+
+/**
+ * A URI by RFC 3986's syntax-based normalization (section 6.2.2): the scheme in lower case,
+ * percent-encodings in upper case, unreserved characters decoded — so `notes://caf%c3%a9` and
+ * `notes://caf%C3%A9`, one resource, are one subscription.
+ */
+function normalUri(uri: string): string {
+  const decoded = uri.replace(/%[0-9A-Fa-f]{2}/g, (encoding) => {
+    const character = String.fromCharCode(Number.parseInt(encoding.slice(1), 16));
+    return /[A-Za-z0-9\-._~]/.test(character) ? character : encoding.toUpperCase();
+  });
+  return decoded.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
 }

@@ -81,7 +81,8 @@ function hintOf(schema: ArgumentSchema | undefined): string {
   }
   if (schema.type === "string") return typeof schema.format === "string" ? (FORMAT_HINTS[schema.format] ?? "") : "";
   if (schema.type === "integer") return "an integer";
-  if (schema.type === "number" || schema.type === "boolean" || schema.type === "null") return schema.type === "null" ? "null" : `a ${schema.type}`;
+  if (schema.type === "number" || schema.type === "boolean") return `a ${schema.type}`;
+  if (schema.type === "null") return "null";
   if (schema.type === "object" || schema.type === "array") return `an ${schema.type}, as JSON`;
   return "";
 }

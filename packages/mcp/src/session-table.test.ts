@@ -58,6 +58,15 @@ describe("sessions", () => {
     expect([bad.status, ((await bad.json()) as { error: { code: number; message: string } }).error]).toEqual([400, { code: -32602, message: expect.stringContaining("Invalid params: params.protocolVersion: expected string") }]);
   });
 
+  it("options that would break every session, or fire at once, throw at creation naming the field", () => {
+    expect(() => handler({ maxSessions: 0 })).toThrow("toolgen: sessions.maxSessions must be an integer ≥ 1; got 0.");
+    expect(() => handler({ maxSessions: 2.5 })).toThrow("sessions.maxSessions must be an integer ≥ 1; got 2.5.");
+    expect(() => handler({ idleTimeoutMs: 3e9 })).toThrow("toolgen: sessions.idleTimeoutMs must be a number of milliseconds from 0 to 2147483647; got 3000000000.");
+    expect(() => handler({ pollAfterMs: -1 })).toThrow("sessions.pollAfterMs must be a number of milliseconds from 0 to 2147483647; got -1.");
+    expect(() => handler({ retryMs: "1000" })).toThrow("sessions.retryMs must be a number of milliseconds from 0 to 2147483647; got 1000.");
+    expect(typeof handler({ maxSessions: 1, idleTimeoutMs: 2 ** 31 - 1 })).toBe("function");
+  });
+
   it("DELETE ends a session", async () => {
     const mcp = handler(true);
     const id = await open(mcp);

@@ -60,6 +60,7 @@ export class SessionTable {
     private readonly newServer: (principal: Principal | undefined, signal: AbortSignal) => Server,
     options: SessionOptions = {},
   ) {
+    checkSessionOptions(options);
     this.idleTimeoutMs = options.idleTimeoutMs ?? 30 * 60_000;
     this.maxSessions = options.maxSessions ?? 1000;
     this.retryMs = options.retryMs ?? (options.pollAfterMs !== undefined ? 1000 : undefined);
@@ -196,6 +197,20 @@ export class SessionTable {
       if (now - session.lastSeen <= this.idleTimeoutMs) return;
       if (session.openStreams === 0) this.close(id);
     }
+  }
+}
+
+/** The longest delay a timer takes: Node.js and browsers run a longer one at once. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** Options that would break every session (`maxSessions: 0`) or fire at once (a delay past a timer's range) throw, naming the field. */
+function checkSessionOptions(options: SessionOptions): void {
+  if (typeof options !== "object" || options === null) throw new TypeError(`toolgen: sessions must be true or an object of options; got ${String(options)}.`);
+  const { maxSessions } = options;
+  if (maxSessions !== undefined && !(Number.isInteger(maxSessions) && maxSessions >= 1)) throw new TypeError(`toolgen: sessions.maxSessions must be an integer ≥ 1; got ${String(maxSessions)}.`);
+  for (const key of ["idleTimeoutMs", "pollAfterMs", "retryMs"] as const) {
+    const ms = options[key];
+    if (ms !== undefined && !(typeof ms === "number" && ms >= 0 && ms <= MAX_DELAY_MS)) throw new TypeError(`toolgen: sessions.${key} must be a number of milliseconds from 0 to ${MAX_DELAY_MS}; got ${String(ms)}.`);
   }
 }
 

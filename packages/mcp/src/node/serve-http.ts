@@ -121,7 +121,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
             clearInterval(poll);
             resolve();
           };
-          const timer = setTimeout(done, ms);
+          // A grace past a timer's range (about 24.8 days) would fire at once: it is as long as the calls take.
+          const timer = setTimeout(done, Math.min(ms, 2 ** 31 - 1));
           // Session calls end without an HTTP request ending (their streams let go): looked at on an interval.
           const poll = setInterval(() => !busy() && done(), PENDING_POLL_MS);
           drained = () => !busy() && done();

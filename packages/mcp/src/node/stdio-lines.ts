@@ -97,7 +97,7 @@ export class StdioLines implements Transport {
   answered(ms: number): Promise<void> {
     if (this.unanswered.size === 0 || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1)); // past a timer's range it would fire at once
       this.allAnswered = () => {
         clearTimeout(timer);
         resolve();

@@ -90,26 +90,29 @@ describe("discoverManifests", () => {
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
     const error = errorOf(() => discoverManifests(root())) as ManifestError;
     expect(error).toBeInstanceOf(ManifestError);
-    expect(error.message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of the manifest it was published with (its "files" or .npmignore leave it out of the package: tell its author), received "./dist/toolgen.manifest.json", which does not exist`);
+    expect(error.message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of the manifest it was published with (its "files" or .npmignore leave it out of the package: tell its author), received "./dist/toolgen.manifest.json", which does not exist`);
     // A workspace's package, linked into node_modules from its own folder.
     write("packages/b/package.json", { name: "b", toolgen: { manifest: "./dist/toolgen.manifest.json" } });
     write("package.json", { name: "app", dependencies: { b: "1" } });
     symlinkSync(path.join(root(), "packages/b"), path.join(root(), "node_modules/b"), "junction");
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`packages/b/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`packages/b/package.json: "toolgen"."manifest": expected the path of a built manifest (run 'toolgen build' in that package), received "./dist/toolgen.manifest.json", which does not exist`);
   });
 
   it("a toolgen field that names a folder, or a file outside the package, is an error naming the field", () => {
     write("package.json", { name: "app", version: "1.0.0", dependencies: { a: "1" } });
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist" } });
     write("node_modules/a/dist/x.js", "");
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "./dist", which is not a file`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package, received "./dist", which is not a file`);
+    // One line, as the field of a package.json it is, not "invalid manifest".
+    write("node_modules/a/package.json", { name: "a", toolgen: 5 });
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen": expected an object, received 5`);
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "../../package.json" } });
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "../../package.json", which is outside it`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package, received "../../package.json", which is outside it`);
     // A link inside the package to a file outside it is outside it too.
     write("outside.manifest.json", { formatVersion: 2, package: { name: "a" }, entries: [] });
     symlinkSync(path.join(root(), "outside.manifest.json"), path.join(root(), "node_modules/a/dist/link.json"));
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/link.json" } });
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: invalid manifest\n  $.toolgen.manifest: expected the path of a manifest file inside the package, received "./dist/link.json", which is outside it`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package, received "./dist/link.json", which is outside it`);
   });
 
   it("a root that is not there, or holds no package.json, is a DiscoveryError naming the folder in full", () => {

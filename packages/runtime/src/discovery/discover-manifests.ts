@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { isRecord } from "../manifest/check-manifest.js";
-import { describeJson, ManifestError } from "../manifest/manifest-error.js";
+import { describeJson, ManifestError, type ManifestProblem } from "../manifest/manifest-error.js";
 import type { Manifest } from "../manifest/manifest-format.js";
 import { readManifestLazily } from "../manifest/read-manifest.js";
 import { DiscoveryError } from "./discovery-error.js";
@@ -128,25 +128,36 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
   let field = "the rootManifest option";
   if (declared === undefined) {
     if (pkg.toolgen === undefined) return undefined;
-    if (!isRecord(pkg.toolgen)) throw new ManifestError(shownPackageJson, [{ path: "$.toolgen", expected: "an object", received: describeJson(pkg.toolgen) }]);
+    if (!isRecord(pkg.toolgen)) throw packageJsonError(shownPackageJson, [{ path: "$.toolgen", expected: "an object", received: describeJson(pkg.toolgen) }]);
     declared = pkg.toolgen.manifest;
     if (declared === undefined) return undefined;
     field = "$.toolgen.manifest";
   }
-  if (typeof declared !== "string" || declared.length === 0) throw new ManifestError(shownPackageJson, [{ path: field, expected: "a path to toolgen.manifest.json", received: describeJson(declared) }]);
+  if (typeof declared !== "string" || declared.length === 0) throw packageJsonError(shownPackageJson, [{ path: field, expected: "a path to toolgen.manifest.json", received: describeJson(declared) }]);
   const manifestPath = path.resolve(dir, declared);
   const stat = statSync(manifestPath, { throwIfNoEntry: false });
   if (!stat) {
     // An installed package was published without it; a workspace's or linked package is not built yet.
     const installed = !isRoot && dir.split(path.sep).includes("node_modules");
     const expected = installed ? "the path of the manifest it was published with (its \"files\" or .npmignore leave it out of the package: tell its author)" : "the path of a built manifest (run 'toolgen build' in that package)";
-    throw new ManifestError(shownPackageJson, [{ path: field, expected, received: `${JSON.stringify(declared)}, which does not exist` }]);
+    throw packageJsonError(shownPackageJson, [{ path: field, expected, received: `${JSON.stringify(declared)}, which does not exist` }]);
   }
   // A dependency names a file of its own; the application's may be anywhere (an outDir of `../build`).
   if (!stat.isFile() || (!isRoot && !isInside(dir, manifestPath))) {
-    throw new ManifestError(shownPackageJson, [{ path: field, expected: isRoot ? "the path of a manifest file" : "the path of a manifest file inside the package", received: `${JSON.stringify(declared)}, which is ${stat.isFile() ? "outside it" : "not a file"}` }]);
+    throw packageJsonError(shownPackageJson, [{ path: field, expected: isRoot ? "the path of a manifest file" : "the path of a manifest file inside the package", received: `${JSON.stringify(declared)}, which is ${stat.isFile() ? "outside it" : "not a file"}` }]);
   }
   return manifestPath;
+}
+
+/**
+ * A package.json's `toolgen` field at fault: a `ManifestError` (its `file` and `problems`, as
+ * for a manifest), told on one line as the field of a package.json it is, not as a manifest.
+ */
+function packageJsonError(file: string, [problem]: [ManifestProblem]): ManifestError {
+  const error = new ManifestError(file, [problem]);
+  const field = problem.path.startsWith("$.") ? problem.path.slice(2).split(".").map((key) => `"${key}"`).join(".") : problem.path;
+  error.message = `${file}: ${field}: expected ${problem.expected}, received ${problem.received}`;
+  return error;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import type { ManifestEntry } from "@toolgen/runtime";
+import { ANTHROPIC_PROPERTY_NAME } from "@toolgen/runtime/providers";
 import type { BuiltEntry } from "../manifest/build-entry.js";
 import type { AnalysisState } from "../model/reader-context.js";
 import { firstLevelConversions } from "../model/collect-conversions.js";
@@ -26,6 +27,7 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
     if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${entry.name}' has no description; the model reads it to decide when to call this ${entry.kind}. Write one in its doc comment.`);
     if (entry.kind !== "resource") lintArguments(state, built, report);
     if (entry.kind === "tool") lintDestructive(built, report);
+    if (entry.kind === "tool") lintArgumentNames(built, report);
   }
   lintDescriptions(entries, report);
   lintNames(entries, report);
@@ -61,6 +63,18 @@ function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry,
       report("parameter-description-missing", entry, parameters[i] ?? declaration.nameNode, `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it with @param ${slot.name} <text>.`);
     }
   });
+}
+
+/**
+ * Argument names Anthropic's Messages API refuses in `input_schema`. toolgen's own projection
+ * sends such a name as another and maps it back; an MCP server cannot (its client calls by
+ * the names listed), so a client that hands the tools to Claude fails every request.
+ */
+function lintArgumentNames({ entry, declaration }: BuiltEntry, report: Report): void {
+  for (const name of Object.keys((entry.inputSchema as { properties?: object }).properties ?? {})) {
+    if (ANTHROPIC_PROPERTY_NAME.test(name)) continue;
+    report("argument-name-refused", entry, declaration.nameNode, `the argument '${name}' of '${entry.name}' has a name Anthropic's Messages API refuses (${ANTHROPIC_PROPERTY_NAME.source}): an MCP client that hands the tools to Claude sends it as it is, and every request fails. Name it for the model with @alias.`);
+  }
 }
 
 /**

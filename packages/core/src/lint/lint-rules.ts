@@ -24,6 +24,8 @@ export const LINT_RULES = {
   "token-budget": "TG5007",
   /** Since the last build, a tool's arguments flipped between a request object's properties and one per parameter. */
   "argument-style-changed": "TG5008",
+  /** A tool argument named as Anthropic's Messages API refuses (`$top`, `filter[id]`): an MCP client handing the tools to Claude fails. */
+  "argument-name-refused": "TG5009",
 } as const;
 
 export type LintRule = keyof typeof LINT_RULES;

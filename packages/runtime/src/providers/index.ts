@@ -9,7 +9,7 @@ export { createNameMap, NameCollisionError, type NameMap } from "./names/name-ma
 export { NAME_RULES, type NameRule, type NameRuleId } from "./names/name-rules.js";
 export { sanitizeName } from "./names/sanitize-name.js";
 export { aiSdkSchema, aiSdkTools, projectAiSdk, type AiSdkDefinition, type AiSdkOptions, type AiSdkSchema, type AiSdkTool, type AiSdkToolOutput } from "./project/project-ai-sdk.js";
-export { projectAnthropic, type AnthropicTool } from "./project/project-anthropic.js";
+export { ANTHROPIC_PROPERTY_NAME, projectAnthropic, type AnthropicTool } from "./project/project-anthropic.js";
 export { projectGemini, type GeminiFunctionDeclaration, type GeminiTools } from "./project/project-gemini.js";
 export { defineMcpTool, hasWrappedOutput, projectMcp, type McpTool, type McpToolOptions } from "./project/project-mcp.js";
 export { projectOpenAiChat, projectOpenAiResponses, type OpenAiChatTool, type OpenAiOptions, type OpenAiResponsesTool } from "./project/project-openai.js";

@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { InitializeRequestSchema, isInitializeRequest, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@toolgen/runtime";
 import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
+import { MAX_DELAY_MS } from "./max-delay.js";
 import { invalidParams } from "./invalid-params.js";
 import { MemoryEventStore } from "./memory-event-store.js";
 import { type AnswerStream, cancelledRequestOf, type RequestId, requestIdOf, SessionAnswers } from "./session-answers.js";
@@ -199,9 +200,6 @@ export class SessionTable {
     }
   }
 }
-
-/** The longest delay a timer takes: Node.js and browsers run a longer one at once. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /** Options that would break every session (`maxSessions: 0`) or fire at once (a delay past a timer's range) throw, naming the field. */
 function checkSessionOptions(options: SessionOptions): void {

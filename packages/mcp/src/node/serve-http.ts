@@ -4,6 +4,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { createMcpHandler, type McpHandlerOptions } from "../create-mcp-handler.js";
 import { handleMcpRequest, type HttpLimits, jsonRpcError } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
+import { MAX_DELAY_MS } from "../max-delay.js";
 
 export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
   /** 0 picks a free port. */
@@ -122,7 +123,7 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
             resolve();
           };
           // A grace past a timer's range (about 24.8 days) would fire at once: it is as long as the calls take.
-          const timer = setTimeout(done, Math.min(ms, 2 ** 31 - 1));
+          const timer = setTimeout(done, Math.min(ms, MAX_DELAY_MS));
           // Session calls end without an HTTP request ending (their streams let go): looked at on an interval.
           const poll = setInterval(() => !busy() && done(), PENDING_POLL_MS);
           drained = () => !busy() && done();

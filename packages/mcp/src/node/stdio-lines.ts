@@ -2,6 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { idOf, invalidMessage, isResponse } from "../jsonrpc-shape.js";
+import { MAX_DELAY_MS } from "../max-delay.js";
 
 /** The longest line read as a message (the SDK's stdio limit); a longer one is refused, not buffered. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -97,7 +98,7 @@ export class StdioLines implements Transport {
   answered(ms: number): Promise<void> {
     if (this.unanswered.size === 0 || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.min(ms, 2 ** 31 - 1)); // past a timer's range it would fire at once
+      const timer = setTimeout(resolve, Math.min(ms, MAX_DELAY_MS)); // past a timer's range it would fire at once
       this.allAnswered = () => {
         clearTimeout(timer);
         resolve();

@@ -1,3 +1,4 @@
+import { compilePattern } from "../validation/compile-schema.js";
 import { resolveLocalRef } from "../validation/supported-schema.js";
 import { describeJson, type ManifestProblem } from "./manifest-error.js";
 
@@ -198,10 +199,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A regular expression's source, as `u` reads it. */
+/** Whether the validator can compile it, as it compiles `pattern`. */
 function isPattern(source: unknown): boolean {
   if (typeof source !== "string") return false;
   try {
-    new RegExp(source, "u");
+    compilePattern(source);
     return true;
   } catch {
     return false;

@@ -359,7 +359,7 @@ class Compiler {
       const passing = (data: unknown) => members.reduce((count, m) => (m.ok(data) ? count + 1 : count), 0);
       const ok = (data: unknown) => passing(data) === 1;
       // A value no member takes is told as anyOf tells it: the member its tag names, or the closest.
-      const none = this.anyOf(s.oneOf as JsonSchema[]);
+      const none = this.anyOf(s.oneOf as JsonSchema[], members);
       nodes.push({
         ok: overlapping((s.oneOf as JsonSchema[]).map((m) => kindsOf(this.root, m))) ? remembered(ok) : ok,
         check: (data, path, errors) => {
@@ -386,8 +386,8 @@ class Compiler {
    * another) sends an object straight to the member its tag names — the others would fail on
    * the tag — and reports that member's errors; a missing or unknown tag is the error.
    */
-  private anyOf(schemas: readonly JsonSchema[]): Node {
-    const members = schemas.map((sub) => this.node(sub));
+  /** `members`: the schemas' nodes, when compiled already (a `oneOf`'s). */
+  private anyOf(schemas: readonly JsonSchema[], members = schemas.map((sub) => this.node(sub))): Node {
     const kinds = schemas.map((m) => kindsOf(this.root, m));
     const some = (data: unknown) => members.some((member) => member.ok(data));
     const ok = overlapping(kinds) ? remembered(some) : some;

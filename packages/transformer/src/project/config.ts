@@ -70,7 +70,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   lazy: (v) => typeof v === "boolean",
   split: (v) => typeof v === "boolean",
   importEnding: (v) => v === "js" || v === "minimal",
-  server: (v) => isObject(v) && Object.entries(v).every(([k, x]) => Object.hasOwn(SERVER_KEYS, k) && SERVER_KEYS[k as keyof typeof SERVER_KEYS](x)),
+  server: (v) => serverProblem(v) === undefined,
   overrides: (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" && x.length > 0),
   lint: (v) =>
     isObject(v) &&

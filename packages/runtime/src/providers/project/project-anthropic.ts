@@ -24,7 +24,8 @@ export const ANTHROPIC_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
  * (`filter_id_`), said as a warning, and its value is put back under its own name at call time.
  */
 export function projectAnthropic(source: ProjectionSource, options: ProjectionOptions = {}): Projection<AnthropicTool> {
-  // Per tool: the name sent → the argument's own.
+  // Per tool: the argument's own name → the name sent, and back.
+  const offered = new Map<string, Map<string, string>>();
   const renamed = new Map<string, Map<string, string>>();
   const projection = buildProjection(
     "anthropic",
@@ -35,6 +36,7 @@ export function projectAnthropic(source: ProjectionSource, options: ProjectionOp
       const input = inlineRefs(asNode(entry.inputSchema)).schema as AnthropicTool["input_schema"];
       const names = safeNames(Object.keys(input.properties ?? {}), report);
       if (names.size === 0) return { name, description: describeEntry(entry), input_schema: input };
+      offered.set(entry.name, names);
       renamed.set(entry.name, new Map([...names].map(([own, sent]) => [sent, own])));
       const sent = (key: string) => names.get(key) ?? key;
       const properties = Object.fromEntries(Object.entries(input.properties!).map(([key, schema]) => [sent(key), schema]));
@@ -47,7 +49,6 @@ export function projectAnthropic(source: ProjectionSource, options: ProjectionOp
       return Object.fromEntries(Object.entries(args).map(([key, value]) => [back.get(key) ?? key, value]));
     },
   );
-  const offered = new Map([...renamed].map(([tool, back]) => [tool, new Map([...back].map(([sent, own]) => [own, sent]))]));
   return { ...projection, offeredArguments: (tool) => offered.get(tool) };
 }
 

@@ -153,7 +153,8 @@ function walk(model: TypeModel, at: string, out: Conversion[], reachDef: (name: 
     case "object":
       for (const p of model.properties) {
         if (p.tsName) add({ op: "rename", at, from: p.name, to: p.tsName });
-        walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs, match);
+        // A property named `*` is a wildcard segment in a path: its match holds it to that one key.
+        walk(p.type, `${at}/${escapePointer(p.name)}`, out, reachDef, needs, p.name === "*" ? [...match, "^\\*$"] : match);
       }
       if (model.additional) walk(model.additional, `${at}/*`, out, reachDef, needs, [...match, otherKeys(model)]);
       for (const p of model.patterns ?? []) walk(p.type, `${at}/*`, out, reachDef, needs, [...match, patternKeys(model, p, needs)]);

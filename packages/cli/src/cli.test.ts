@@ -248,6 +248,16 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(missing.stderr).toContain("cannot read nowhere.json");
   });
 
+  it("types: a boolean schema is a type too (true: unknown, false: never)", () => {
+    const file = path.join(dir, "anything.json");
+    for (const [json, type] of [[true, "unknown"], [false, "never"]] as const) {
+      writeFileSync(file, JSON.stringify(json));
+      const types = run(["types", file], dir);
+      expect(types.status, types.stderr).toBe(0);
+      expect(types.stdout).toContain(`export type Anything = ${type};`);
+    }
+  });
+
   it("types: a recursive type documented where it is used is declared once, the description on the property", () => {
     const node = { type: "object", properties: { name: { type: "string" }, kids: { type: "array", items: { $ref: "#/$defs/TreeNode" } } }, required: ["name"], additionalProperties: false };
     const schema = path.join(dir, "show-tree.schema.json");
@@ -287,6 +297,8 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       [{ $ref: "#/nope" }, 'toolgen: bad.json: cannot make types from this schema: Missing $ref pointer "#/nope".'],
       [{ $ref: "https://example.com/x.json" }, 'toolgen: bad.json: cannot make types from this schema: Unable to resolve $ref pointer "https://example.com/x.json"'],
       [{ formatVersion: 2, entries: "x" }, "toolgen: bad.json: invalid manifest (2 problems)"],
+      [{ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B", description: "A." }, B: { $ref: "#/$defs/A" } } }, "toolgen: bad.json: the references #/$defs/A → #/$defs/B → #/$defs/A go round with nothing but references on the way, so they describe no type; give one of them a type of its own.\n"],
+      [{ type: "object", properties: { a: { $ref: "#/properties/a" } } }, "toolgen: bad.json: the references #/properties/a → #/properties/a go round"],
     ] as const) {
       writeFileSync(file, JSON.stringify(json));
       const types = run(["types", file], dir);

@@ -27,7 +27,7 @@ interface ManifestLike {
  */
 export async function runTypes(file: string | undefined, options: TypesOptions): Promise<number> {
   const source = file === undefined ? loadProjectInfo(options.project).manifestPath : path.resolve(file);
-  const json = readJson(source);
+  let json = readJson(source);
   let code: string;
   if (typeof json === "object" && json !== null && "formatVersion" in json) {
     // A manifest: checked as the runtime checks it, so a malformed one is refused here too.
@@ -42,9 +42,10 @@ export async function runTypes(file: string | undefined, options: TypesOptions):
     if (externals.length === 0) process.stderr.write(`toolgen: ${shown(source)} has no @external tools; the map below is empty.\n`);
     code = await compileTypes(manifestSchema(externals), "ExternalToolArguments", source);
   } else {
-    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new UsageError(`${shown(source)}: a JSON Schema must be an object.`);
+    if (typeof json === "boolean") json = { tsType: json ? "unknown" : "never" };
+    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new UsageError(`${shown(source)}: a JSON Schema must be an object or a boolean.`);
     const name = typeof (json as { title?: unknown }).title === "string" ? (json as { title: string }).title : path.basename(source).replace(/(\.schema)?\.json$/i, "");
-    code = await compileTypes(forCompiler(json), pascalCase(name), source);
+    code = await compileTypes(json as JSONSchema, pascalCase(name), source);
   }
   const out = options.out === undefined ? undefined : path.resolve(options.out);
   // The source as the written file's folder (or, printed, the current folder) reaches it: `../dist/toolgen.manifest.json`.
@@ -68,14 +69,56 @@ export async function runTypes(file: string | undefined, options: TypesOptions):
  * resolve is a usage error naming the file, not a crash.
  */
 async function compileTypes(schema: JSONSchema, name: string, source: string): Promise<string> {
+  const cycle = referenceCycle(schema);
+  if (cycle) throw new UsageError(`${shown(source)}: the references ${cycle.join(" → ")} go round with nothing but references on the way, so they describe no type; give one of them a type of its own.`);
   try {
-    return await compile(schema, name, { ...COMPILE_OPTIONS, $refOptions: { resolve: { file: false, http: false } } });
+    return await compile(forCompiler(schema), name, { ...COMPILE_OPTIONS, $refOptions: { resolve: { file: false, http: false } } });
   } catch (error) {
     throw new UsageError(`${shown(source)}: cannot make types from this schema: ${(error as Error).message.split("\n")[0]}`);
   }
 }
 
 const COMPILE_OPTIONS = { bannerComment: "", additionalProperties: false, unknownAny: true, strictIndexSignatures: true, format: true, cwd: process.cwd() };
+
+/** Keywords that describe a schema without narrowing it: a schema of a `$ref` and these is the referenced type under another name. */
+const ANNOTATIONS = new Set(["$ref", "$id", "$schema", "$comment", "$anchor", "$defs", "definitions", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"]);
+
+/**
+ * A chain of local `$ref`s that comes back to where it started with nothing but references
+ * and annotations on the way (`A` refers to `B`, `B` to `A`): such a schema describes no value,
+ * and json-schema-to-typescript fails on it, or writes `type A = A`. The pointers of the
+ * chain, the first repeated last; undefined when there is none.
+ */
+function referenceCycle(schema: unknown): string[] | undefined {
+  const resolve = (ref: string): unknown => {
+    let node: unknown = schema;
+    for (const segment of ref.slice(2).split("/").filter((_, i, all) => all.length > 1 || all[0] !== "")) {
+      const key = decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
+      if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+      node = (node as Record<string, unknown>)[key];
+    }
+    return node;
+  };
+  const aliasOf = (node: unknown): string | undefined => {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
+    const ref = (node as { $ref?: unknown }).$ref;
+    return typeof ref === "string" && (ref === "#" || ref.startsWith("#/")) && Object.keys(node).every((key) => ANNOTATIONS.has(key)) ? ref : undefined;
+  };
+  const visit = (node: unknown): string[] | undefined => {
+    if (typeof node !== "object" || node === null) return undefined;
+    const chain: string[] = [];
+    for (let ref = aliasOf(node); ref !== undefined; ref = aliasOf(resolve(ref))) {
+      if (chain.includes(ref)) return [...chain.slice(chain.indexOf(ref)), ref];
+      chain.push(ref);
+    }
+    for (const value of Object.values(node)) {
+      const found = visit(value);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(schema);
+}
 
 /**
  * One schema whose properties are the tools' argument objects, each titled so it becomes a
@@ -92,7 +135,7 @@ function manifestSchema(externals: ManifestLike["entries"]): JSONSchema {
     for (const [name, definition] of Object.entries(defs)) $defs[renamed.get(name) ?? name] = definition;
     setOwn(properties, entry.name, { ...(withRefsRenamed(schema, renamed) as object), title: `${pascalCase(entry.name)}Arguments`, ...(entry.description ? { description: entry.description } : {}) });
   }
-  return forCompiler({ type: "object", properties, required: Object.keys(properties), additionalProperties: false, $defs });
+  return { type: "object", properties, required: Object.keys(properties), additionalProperties: false, $defs } as JSONSchema;
 }
 
 /**

@@ -14,6 +14,7 @@ import { createMcpHandler } from "./create-mcp-handler.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { restoreProtoKey } from "./register-tools.js";
+import { registryForRequest } from "./registry-for-request.js";
 import { serveHttp, type RunningHttpServer } from "./node/serve-http.js";
 import { buildFixture, type BuiltFixture } from "./test-support/built-fixture.js";
 
@@ -139,6 +140,22 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     registry.resourceUpdated("notes://caf%C3%A9");
     await subscriber.ping();
     expect(updates).toEqual(["notes://caf%C3%A9", "notes://caf%C3%A9"]);
+  });
+
+  it("a subscription by a spelling a public template matches tells nothing of a scoped resource of the same URI", async () => {
+    const registry = createRegistry([]);
+    registry.register({ kind: "resource", name: "secret", description: "The secret.", scopes: ["admin"], uris: ["config://secret"], fn: () => "s" });
+    registry.register({ kind: "resource", name: "setting", description: "A setting.", params: [{ name: "key", type: "string" }], uris: ["config://{key}"], fn: (args) => String(args.key) });
+    const subscriber = await connect(registryForRequest(registry, { subject: "mallory", scopes: [], claims: {} }, new AbortController().signal), { stateful: true });
+    const updates: string[] = [];
+    subscriber.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    await expect(subscriber.subscribeResource({ uri: "config://secret" })).rejects.toThrow(/There is no resource at config:\/\/secret that this session may read/);
+    await subscriber.subscribeResource({ uri: "config://%73ecret" });
+    await subscriber.subscribeResource({ uri: "config://colour" });
+    registry.resourceUpdated("config://secret");
+    registry.resourceUpdated("CONFIG://colour");
+    await subscriber.ping();
+    expect(updates).toEqual(["config://colour"]);
   });
 
   it("answers an unknown tool with a protocol error naming the real ones", async () => {

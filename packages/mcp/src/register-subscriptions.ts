@@ -14,7 +14,8 @@ const MAX_SUBSCRIPTIONS = 1000;
  * Only a URI the session may read is taken: one that names no resource, or one whose `@scopes`
  * the session's principal lacks, is "resource not found" (-32002), as is subscribing beyond
  * 1,000 URIs. Two spellings of one URI (`%c3` and `%C3`) are one subscription, notified as the
- * client subscribed. The listener goes with the server.
+ * client subscribed, and only when the session may read the resource at the URI the
+ * application announced. The listener goes with the server.
  */
 export function registerSubscriptions(server: Server, registry: McpRegistry): void {
   /** The URIs subscribed to, as the client spelled them, by their normal form. */
@@ -34,7 +35,11 @@ export function registerSubscriptions(server: Server, registry: McpRegistry): vo
   });
   const stop = registry.onResourceUpdated?.((uri) => {
     const asSubscribed = subscribed.get(normalUri(uri));
-    if (asSubscribed !== undefined) void server.sendResourceUpdated({ uri: asSubscribed }).catch(() => undefined);
+    // The resource is the one the application names, which the session must be able to read:
+    // the spelling it subscribed may be one a public template matches (`config://%73ecret`
+    // for `config://{key}`) of a scoped `config://secret`.
+    const mayRead = !registry.resourceAt || registry.resourceAt(uri) || registry.resourceAt(normalUri(uri));
+    if (asSubscribed !== undefined && mayRead) void server.sendResourceUpdated({ uri: asSubscribed }).catch(() => undefined);
   });
   const previous = server.onclose;
   server.onclose = () => {

@@ -104,12 +104,14 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
     },
 
     authorize(request, body, principal) {
-      for (const message of Array.isArray(body) ? body : [body]) {
-        const entry = calledEntry(message);
-        const missing = entry ? missingScopes(entry, principal) : [];
-        if (entry && missing.length > 0) return scopeMissing(metadataUrl(request), entry.scopes!, `'${entry.name}' needs the scopes ${entry.scopes!.join(" ")}; the token lacks ${missing.join(" ")}.`);
-      }
-      return undefined;
+      // Every refused entry of a batch: a challenge naming the first only would send a client
+      // stepping up for it into the next refusal, without the scopes it had.
+      const refused = (Array.isArray(body) ? body : [body]).map((message) => calledEntry(message)).filter((entry) => entry && missingScopes(entry, principal).length > 0) as ManifestEntry[];
+      if (refused.length === 0) return undefined;
+      const needed = [...new Set(refused.flatMap((entry) => entry.scopes!))];
+      const missing = missingScopes({ scopes: needed }, principal);
+      const who = [...new Set(refused.map((entry) => `'${entry.name}'`))].join(", ");
+      return scopeMissing(metadataUrl(request), needed, `${who} ${refused.length === 1 ? "needs" : "need"} the scopes ${needed.join(" ")}; the token lacks ${missing.join(" ")}.`);
     },
   };
 }

@@ -233,6 +233,17 @@ describe("bearer authentication", () => {
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request"/);
   });
 
+  it("a refused token's problem quoting its header (line breaks, non-Latin text, any length) is a 401 whose challenge holds what RFC 6750 allows", async () => {
+    for (const name of ["x\r\nSet-Cookie: a=1", "中文", "é", "y".repeat(6000)]) {
+      const response = await handler(rpc("tools/list", {}, `Bearer ${rawToken({ alg: "ES256", kid: "k1", crit: [name] }, {}, "AAAA")}`));
+      const challenge = response.headers.get("www-authenticate")!;
+      expect(response.status).toBe(401);
+      expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[\x20\x21\x23-\x5b\x5d-\x7e]+", resource_metadata="[^"]+"$/);
+      expect(challenge.length).toBeLessThan(500);
+      expect(((await response.json()) as { error_description: string }).error_description.length).toBeLessThanOrEqual(300);
+    }
+  });
+
   it("a token within the 60 s skew passes", async () => {
     const response = await handler(rpc("tools/list", {}, `Bearer ${await token({ exp: now() - 30 })}`));
     expect(response.status).toBe(200);
@@ -249,6 +260,22 @@ describe("@scopes", () => {
       'Bearer error="insufficient_scope", scope="payments orders:read", error_description="\'refund\' needs the scopes payments orders:read; the token lacks payments orders:read.", resource_metadata="https://tools.example.com/.well-known/oauth-protected-resource/mcp"',
     );
     expect(refunds).toEqual([]);
+  });
+
+  it("a batch is refused with every scope its refused calls need, so one step-up lets it through", async () => {
+    const call = (id: number, method: string, params: object) => ({ jsonrpc: "2.0", id, method, params });
+    const batch = (bearer: string) =>
+      new Request(`http://localhost${MCP_PATH}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-03-26", authorization: bearer },
+        body: JSON.stringify([call(1, "tools/call", { name: "refund", arguments: { id: "o1" } }), call(2, "tools/call", { name: "read_orders", arguments: {} }), call(3, "resources/read", { uri: "shop://report" })]),
+      });
+    const response = await handler(batch(`Bearer ${await token({ scope: "orders:read" })}`));
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toContain(`scope="payments orders:read reports", error_description="'refund', 'report' need the scopes payments orders:read reports; the token lacks payments reports."`);
+    expect((await handler(batch(`Bearer ${await token({ scope: "orders:read payments reports" })}`))).status).toBe(200);
+    expect(refunds.map((p) => p?.subject)).toEqual(["user-1"]);
+    refunds.length = 0;
   });
 
   it("a token with some scopes sees those entries, and is refused the rest", async () => {

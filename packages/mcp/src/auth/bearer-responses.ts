@@ -1,6 +1,12 @@
-/** `WWW-Authenticate: Bearer …` parameters (RFC 6750 §3), values quoted. */
+/**
+ * `WWW-Authenticate: Bearer …` parameters (RFC 6750 §3), values quoted, with only the
+ * characters §3 allows (printable ASCII but `"` and `\`): a refused token's problem can quote
+ * its header, whose line breaks or non-Latin text no HTTP header may carry.
+ */
 function challenge(params: Record<string, string | undefined>): string {
-  const parts = Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}="${v!.replace(/["\\]/g, "'")}"`);
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}="${v!.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, "?")}"`);
   // RFC 6750 §3: the scheme is followed by at least one parameter.
   return `Bearer ${parts.length === 0 ? 'realm="mcp"' : parts.join(", ")}`;
 }
@@ -17,8 +23,12 @@ export function tokenRequired(metadataUrl: string | undefined, description = "Th
   return oauthError(401, { resource_metadata: metadataUrl }, { error: "unauthorized", error_description: description });
 }
 
+/** The longest description of a refused token sent: its problem may quote what the token's sender wrote in it. */
+const MAX_REFUSAL = 300;
+
 /** 401 `invalid_token`: a token that does not pass. */
 export function tokenRefused(metadataUrl: string | undefined, description: string): Response {
+  if (description.length > MAX_REFUSAL) description = `${description.slice(0, MAX_REFUSAL - 3)}...`;
   return oauthError(401, { error: "invalid_token", error_description: description, resource_metadata: metadataUrl }, { error: "invalid_token", error_description: description });
 }
 

@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -14,7 +15,9 @@ describe("toolgen call, as a process", () => {
     ({ dir, cleanup } = copyFixture("demo"));
     writeFileSync(
       path.join(dir, "src/chatty.ts"),
-      `console.log("loading chatty");
+      `import type { ToolContext } from "@toolgen/runtime";
+
+console.log("loading chatty");
 
 /**
  * Logs while it works.
@@ -39,6 +42,31 @@ export function stuck(): Promise<string> {
  */
 export function hang(): Promise<string> {
   return new Promise(() => {});
+}
+
+/**
+ * Throws from a timer and leaves a rejected promise, then answers.
+ * @tool
+ */
+export async function stray(): Promise<string> {
+  setTimeout(() => { throw new Error("boom in a timer"); }, 1);
+  void Promise.reject(new Error("nobody awaits this"));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return "answered";
+}
+
+/**
+ * Waits until its call is aborted, and cleans up.
+ * @tool
+ */
+export function waitForAbort(context: ToolContext): Promise<string> {
+  console.log("waiting");
+  const working = setInterval(() => {}, 1000);
+  return new Promise((_resolve, reject) => context.signal.addEventListener("abort", () => {
+    clearInterval(working);
+    console.log("cleaned up");
+    reject(context.signal.reason);
+  }));
 }
 `,
     );
@@ -71,6 +99,28 @@ export function hang(): Promise<string> {
     const run = toolgen(["call", "hang", "--json"], dir);
     expect([run.status, run.stdout]).toEqual([1, ""]);
     expect(run.stderr).toBe("loading chatty\ntoolgen: 'hang' never settled: its promise is pending with nothing left that could settle it (no timer, no I/O), so the call can never finish. Under 'toolgen serve' it would hold its client until a timeout (--timeout here).\n");
+  });
+
+  it("an error outside the call (a timer's throw, an unhandled rejection) is one line each with where it was thrown; the outcome is printed, exit 1", () => {
+    const run = toolgen(["call", "stray", "--json"], dir);
+    expect([run.status, JSON.parse(run.stdout)]).toEqual([1, { status: "ok", text: "answered" }]);
+    expect(run.stderr).toMatch(/^toolgen: 'stray' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): nobody awaits this \(at stray \(file:\/\/\/.*\/dist\/chatty\.js:\d+:\d+\)\)$/m);
+    expect(run.stderr).toMatch(/^toolgen: 'stray' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): boom in a timer \(at .*\/dist\/chatty\.js:\d+:\d+\)\)$/m);
+    expect(run.stderr).not.toMatch(/Node\.js v|^\s+at /m);
+  });
+
+  it("Ctrl-C aborts the call (the tool sees its signal and cleans up) and prints the aborted outcome, exit 130", async () => {
+    const child = spawn(process.execPath, [TOOLGEN_BIN, "call", "wait_for_abort", "--json"], { cwd: dir });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+      if (stderr.includes("waiting") && !child.killed) child.kill("SIGINT");
+    });
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect([code, JSON.parse(stdout)]).toEqual([130, { status: "error", error: { code: "aborted", message: "The call to 'wait_for_abort' was aborted." } }]);
+    expect(stderr).toContain("cleaned up");
   });
 
   it("runs from a subfolder, and in a deployed copy of package.json and the build alone (no tsconfig, no sources): package.json names the manifest", () => {

@@ -31,7 +31,6 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   const reached = isUri(name) ? (head: EntryHead) => head.kind === "resource" : (head: EntryHead) => head.name === name;
   // What a module prints as it loads goes to stderr too: stdout is the outcome's alone.
   const registry = await withToolOutputOnStderr(() => loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() }, reached));
-  const callOptions = timeoutMs === undefined ? {} : { timeoutMs };
   // A tool whose promise nothing can settle any more (no timer, no I/O left) would end the
   // process with no word (Node.js's exit 13 for an unsettled await): said, and exit 1.
   const neverSettled = () => {
@@ -39,13 +38,43 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
     process.exitCode = 1;
   };
   process.once("beforeExit", neverSettled);
+  // An error no call awaits (a throw in the tool's timer, a promise it left unhandled) is the
+  // tool's: said in one line with where it was thrown, the call goes on, and the exit is 1.
+  let strayErrors = 0;
+  const stray = (error: unknown) => {
+    strayErrors++;
+    process.stderr.write(`toolgen: '${name}' raised an error outside its call (a throw in a timer, or a promise nothing awaits): ${describeError(error)}\n`);
+  };
+  // Ctrl-C or SIGTERM aborts the call (its context.signal), whose outcome, aborted, is printed;
+  // the exit code is then the signal's (130, 143). A second signal ends the process at once.
+  const stop = new AbortController();
+  let stoppedBy: number | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy = signal === "SIGINT" ? 130 : 143;
+    for (const s of SIGNALS) process.off(s, onSignal);
+    stop.abort();
+  };
+  process.on("uncaughtException", stray);
+  process.on("unhandledRejection", stray);
+  for (const s of SIGNALS) process.on(s, onSignal);
   try {
+    const callOptions = { ...(timeoutMs === undefined ? {} : { timeoutMs }), signal: stop.signal };
     const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));
     process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
-    return 0;
+    return stoppedBy ?? (strayErrors > 0 ? 1 : 0);
   } finally {
     process.off("beforeExit", neverSettled);
+    for (const s of SIGNALS) process.off(s, onSignal);
   }
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+/** An error's message and the first place its stack names. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const place = error.stack?.split("\n").find((line) => /^\s+at /.test(line));
+  return `${error.message}${place ? ` (${place.trim()})` : ""}`;
 }
 
 /** Entry names never hold ':'; URIs always do. */

@@ -71,11 +71,14 @@ describe("telemetry()", () => {
     it("a failed call's status holds its message, cut to 256 characters (a tool's message may be megabytes)", async () => {
       const r = registry();
       r.register({ name: "shout", description: "Fails loudly.", fn: () => { throw new ToolError("x".repeat(100_000)); } });
+      r.register({ name: "smile", description: "Fails with an emoji across the cut.", fn: () => { throw new ToolError(`${"x".repeat(255)}😀 and more`); } });
       spans.reset();
       await r.call("fail", {});
       await r.call("shout", {});
+      await r.call("smile", {});
       await tracerProvider.forceFlush();
-      expect(spans.getFinishedSpans().map((s) => s.status.message)).toEqual(["no stock", "x".repeat(256)]);
+      // Never half a character: the emoji is two UTF-16 units, the 256th and 257th.
+      expect(spans.getFinishedSpans().map((s) => s.status.message)).toEqual(["no stock", "x".repeat(256), "x".repeat(255)]);
     });
 
     it("continues the caller's trace from the request's meta (MCP's _meta.traceparent), linked to the span active here", async () => {
@@ -98,6 +101,19 @@ describe("telemetry()", () => {
       // A traceparent the propagator cannot read leaves the span where it was: under the active one.
       expect(unreadable!.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
       expect(unreadable!.links).toEqual([]);
+    });
+
+    it("a traceparent naming the span active here makes it the parent only, not also a link", async () => {
+      const r = registry();
+      spans.reset();
+      const caller = trace.getTracer("test").startSpan("agent step");
+      const { traceId, spanId } = caller.spanContext();
+      await context.with(trace.setSpan(context.active(), caller), () => r.call("add", { a: 1, b: 2 }, { meta: { traceparent: `00-${traceId}-${spanId}-01` } }));
+      caller.end();
+      await tracerProvider.forceFlush();
+      const [span] = spans.getFinishedSpans().filter((s) => s.name === "execute_tool add");
+      expect(span!.parentSpanContext?.spanId).toBe(spanId);
+      expect(span!.links).toEqual([]);
     });
   });
 });

@@ -59,7 +59,7 @@ export function telemetry(): Interceptor {
           if (attributes["error.type"] !== undefined) {
             span.setAttribute("error.type", attributes["error.type"]);
             // The message cut short: span limits do not bound a status, and a tool's message may be megabytes.
-            span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome?.status === "error" ? { message: outcome.error.message.slice(0, STATUS_MESSAGE_LENGTH) } : {}) });
+            span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome?.status === "error" ? { message: cut(outcome.error.message, STATUS_MESSAGE_LENGTH) } : {}) });
           }
           span.end();
           const { duration, outcomes } = instrumentsFor(metrics.getMeterProvider());
@@ -82,8 +82,15 @@ function parentOf(meta: Readonly<Record<string, unknown>> | undefined): { parent
   const parent = propagation.extract(active, meta);
   const caller = trace.getSpanContext(parent);
   const here = trace.getSpanContext(active);
-  if (!caller || caller === here) return { parent: active, links: [] };
+  // The same span (the caller's own trace context handed in too): a parent, not also a link.
+  if (!caller || (here && caller.traceId === here.traceId && caller.spanId === here.spanId)) return { parent: active, links: [] };
   return { parent, links: here && trace.isSpanContextValid(here) ? [{ context: here }] : [] };
+}
+
+/** At most `length` UTF-16 units of `text`, never half a character (a surrogate pair cut in two is no valid text). */
+function cut(text: string, length: number): string {
+  const code = text.charCodeAt(length - 1);
+  return text.length > length && code >= 0xd800 && code <= 0xdbff ? text.slice(0, length - 1) : text.slice(0, length);
 }
 
 /** The metric attributes of a finished call; an interceptor that threw has no outcome (`error.type` says so). */

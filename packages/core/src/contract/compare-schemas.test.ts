@@ -106,7 +106,32 @@ describe("compareSchemas", () => {
       { path: "/input/*", code: "schema-changed", effect: "changes", message: "false → a schema with 'not'; toolgen cannot prove this compatible" },
     ]);
     expect(diff({ type: "array", items: false }, { type: "array", items: { type: "string" } })).toEqual(["widens type-widened /input/*"]);
-    expect(diff(tuple([{ type: "string" }]), tuple([{ type: "string" }, { type: "number" }]))).toEqual(["narrows constraint-tightened /input", "widens constraint-relaxed /input", "widens type-widened /input/1"]);
+    expect(diff(tuple([{ type: "string" }]), tuple([{ type: "string" }, { type: "number" }]))).toEqual(["narrows constraint-tightened /input", "widens type-widened /input/1"]);
+  });
+
+  it("one edit of an array's bounds is one finding; a tuple's bound spelled as maxItems or as items: false is no change", () => {
+    expect(diff({ type: "array", items: { type: "string" }, maxItems: 3 }, { type: "array", items: { type: "string" }, maxItems: 0 })).toEqual(["narrows constraint-tightened /input"]);
+    expect(diff({ type: "array", prefixItems: [{ type: "number" }], items: false }, { type: "array", prefixItems: [{ type: "number" }], maxItems: 1 })).toEqual([]);
+  });
+
+  it("a nullable respelled as a union with its description and default beside it: only what changed inside is said", () => {
+    const old = { description: "The tone.", type: ["string", "null"], default: null };
+    const now = { description: "The tone.", anyOf: [{ description: "A tone of voice.", type: "string" }, { type: "null" }], default: null };
+    expect(compareSchemas(old as never, now as never, "/input")).toEqual([{ path: "/input", code: "description-changed", effect: "cosmetic", message: 'description added: "A tone of voice."' }]);
+    expect(diff(old, { ...now, default: "x" })).toEqual(["default default-changed /input", "cosmetic description-changed /input"]);
+  });
+
+  it("a tagged union and one object whose tag lists the same values accept the same: no change, either way", () => {
+    const member = (kind: string) => ({ type: "object", properties: { kind: { const: kind } }, required: ["kind"], additionalProperties: false });
+    const merged = { type: "object", properties: { kind: { type: "string", enum: ["a", "b"] } }, required: ["kind"], additionalProperties: false };
+    expect(diff({ anyOf: [member("a"), member("b")] }, merged)).toEqual([]);
+    expect(diff(merged, { anyOf: [member("a"), member("b")] })).toEqual([]);
+    expect(diff(merged, { anyOf: [member("a"), member("c")] })).toEqual(["narrows union-member-removed /input", "widens union-member-added /input"]);
+  });
+
+  it("says what is left: a member that took any value removed, an enum of no value", () => {
+    expect(compareSchemas({ anyOf: [{ type: "string" }, {}] } as never, { type: "string" } as never, "/input").map((c) => c.message)).toEqual(["no longer accepts any value, only a string"]);
+    expect(compareSchemas({ type: "string" } as never, { enum: [] } as never, "/input").map((c) => c.message)).toEqual(["accepts no value now"]);
   });
 
   it("unions: a member removed or added; a member changed inside", () => {

@@ -109,10 +109,13 @@ function canonical(node: Node): Node {
     out.type = Array.isArray(node.type) ? [...new Set(types.map((t) => (t === "number" ? "integer" : t)))] : "integer";
     if (step === 1) delete out.multipleOf;
   }
-  // At most 0 items: the empty array only, as `items: false` says it.
+  // At most 0 items: the empty array only, as `items: false` says it; at most the tuple's items: none after them.
   if (types.includes("array") && node.maxItems === 0) {
     out.items = false;
     for (const key of ["maxItems", "minItems", "prefixItems", "uniqueItems"]) delete out[key];
+  } else if (types.includes("array") && Array.isArray(node.prefixItems) && node.maxItems === node.prefixItems.length) {
+    out.items = false;
+    delete out.maxItems;
   }
   return out;
 }
@@ -136,7 +139,7 @@ function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, p
     return true;
   }
   if (newValues) {
-    push(out, path, "narrows", "enum-added", `accepts only ${newValues.map((v) => JSON.stringify(v)).join(", ")} now`);
+    push(out, path, "narrows", "enum-added", newValues.length ? `accepts only ${newValues.map((v) => JSON.stringify(v)).join(", ")} now` : "accepts no value now");
     return true;
   }
   // Each old value must still be accepted, by the whole new schema.
@@ -183,7 +186,9 @@ function compareArrays(a: Side & { schema: Node }, b: Side & { schema: Node }, p
   compareBound(out, path, "minItems", { value: old.minItems as number | undefined }, { value: now.minItems as number | undefined }, 0);
   // `items: false` allows no item past the tuple's: against a maxItems on the other side, that is its bound.
   const most = (n: Node, other: Node) => (n.maxItems as number | undefined) ?? (n.items === false && other.maxItems !== undefined ? ((n.prefixItems as unknown[] | undefined)?.length ?? 0) : undefined);
+  const before = out.length;
   compareBound(out, path, "maxItems", { value: most(old, now), upper: true }, { value: most(now, old), upper: true });
+  const boundSaid = out.length > before;
   if (Boolean(old.uniqueItems) !== Boolean(now.uniqueItems)) push(out, path, now.uniqueItems ? "narrows" : "widens", now.uniqueItems ? "constraint-tightened" : "constraint-relaxed", now.uniqueItems ? "items must be unique now" : "items no longer need to be unique");
   const oldPrefix = (old.prefixItems as Schema[] | undefined) ?? [];
   const newPrefix = (now.prefixItems as Schema[] | undefined) ?? [];
@@ -191,7 +196,8 @@ function compareArrays(a: Side & { schema: Node }, b: Side & { schema: Node }, p
   for (let i = 0; i < Math.max(oldPrefix.length, newPrefix.length); i++) {
     compare({ schema: oldPrefix[i] ?? rest(old), root: a.root }, { schema: newPrefix[i] ?? rest(now), root: b.root }, `${path}/${i}`, out, seen);
   }
-  compare({ schema: rest(old), root: a.root }, { schema: rest(now), root: b.root }, `${path}/*`, out, seen);
+  // No item past the tuple's on one side is what its maxItems said, if it said anything.
+  if (!(boundSaid && (rest(old) === false || rest(now) === false))) compare({ schema: rest(old), root: a.root }, { schema: rest(now), root: b.root }, `${path}/*`, out, seen);
 }
 
 function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, path: string, out: SchemaChange[], seen: Set<string>): void {
@@ -249,6 +255,8 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   let newMembers = membersOf(b).flatMap(byType);
   const listsValues = (members: Side[]) => members.some((m) => typeof m.schema === "object" && valuesOf(m.schema) !== undefined);
   [oldMembers, newMembers] = [listsValues(newMembers) ? oldMembers.flatMap(byValue) : oldMembers, listsValues(oldMembers) ? newMembers.flatMap(byValue) : newMembers];
+  const tags = (members: Side[]) => new Set(members.length > 1 ? members.flatMap((m) => [...valuesByProperty(m).keys()]) : []);
+  [oldMembers, newMembers] = [oldMembers.flatMap((m) => byTag(m, tags(newMembers))), newMembers.flatMap((m) => byTag(m, tags(oldMembers)))];
   // A counterpart of another type is the last resort: of an object member, the object member is the one that changed, however few findings a string gives.
   const cost = (changes: SchemaChange[]) => changes.length + (changes.some((c) => c.path === path && (c.code === "type-narrowed" || c.code === "type-widened")) ? 1e6 : 0);
   const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
@@ -275,7 +283,8 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
       out.push(...all.filter((c) => c.effect === "cosmetic" || c.effect === "default"));
       continue;
     }
-    if (another(changes, "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
+    if (acceptsAnything(member)) push(out, path, "narrows", "union-member-removed", `no longer accepts any value, only ${newMembers.map(describeMember).join(" or ")}`);
+    else if (another(changes, "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
     else out.push(...amongSeveral(changes, member, newMembers, "now"));
   }
   // New members against old: what did not fit before widens.
@@ -318,8 +327,26 @@ const UNION_OWN = new Set(["anyOf", "oneOf", "default", "$defs", "$schema", ...C
 function membersOf(side: Side): Side[] {
   const node = side.schema as Node;
   const list = (node.anyOf ?? node.oneOf) as Schema[] | undefined;
-  if (!list) return [side];
-  return list.map((schema) => ({ schema, root: side.root }));
+  if (list) return list.map((schema) => ({ schema, root: side.root }));
+  if (typeof node !== "object" || node === null) return [side];
+  // The other side's union: this side's description and default were compared as the union's.
+  return [{ schema: Object.fromEntries(Object.entries(node).filter(([key]) => key !== "default" && !COSMETIC.has(key))), root: side.root }];
+}
+
+/**
+ * An object member whose tag (a property the other side's members tell apart by value) lists
+ * several values, as one member per value: `{ kind: "a" | "b" }` is `{ kind: "a" } | { kind: "b" }`.
+ */
+function byTag(member: Side, tags: ReadonlySet<string>): Side[] {
+  const node = resolve(member);
+  const properties = typeof node === "object" ? (node.properties as Record<string, Schema> | undefined) : undefined;
+  const tag = Object.keys(properties ?? {}).find((key) => {
+    const property = properties![key]!;
+    return tags.has(key) && typeof property === "object" && (valuesOf(property)?.length ?? 0) > 1;
+  });
+  if (tag === undefined) return [member];
+  const { enum: _enum, const: _const, ...rest } = properties![tag] as Node;
+  return valuesOf(properties![tag] as Node)!.map((value) => ({ schema: { ...(node as Node), properties: { ...properties, [tag]: { ...rest, const: value } } }, root: member.root }));
 }
 
 /** A member of several types as one member per type (its other keywords apply to each). */
@@ -358,6 +385,12 @@ function valuesByProperty(side: Side): Map<string, unknown[]> {
     const values = typeof property === "object" ? valuesOf(property) : undefined;
     return values ? [[key, values] as const] : [];
   }));
+}
+
+/** `true`, or a schema of annotations alone (`{}`): every value. */
+function acceptsAnything(side: Side): boolean {
+  const node = resolve(side);
+  return node === true || (typeof node === "object" && Object.keys(node).every((key) => COSMETIC.has(key) || key === "default"));
 }
 
 function describeMember(side: Side): string {

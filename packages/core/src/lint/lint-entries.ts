@@ -27,7 +27,7 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
     if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${entry.name}' has no description; the model reads it to decide when to call this ${entry.kind}. Write one in its doc comment.`);
     if (entry.kind !== "resource") lintArguments(state, built, report);
     if (entry.kind === "tool") lintDestructive(built, report);
-    if (entry.kind === "tool") lintArgumentNames(built, report);
+    if (entry.kind === "tool") lintArgumentNames(state, built, report);
   }
   lintDescriptions(entries, report);
   lintNames(entries, report);
@@ -70,11 +70,28 @@ function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry,
  * sends such a name as another and maps it back; an MCP server cannot (its client calls by
  * the names listed), so a client that hands the tools to Claude fails every request.
  */
-function lintArgumentNames({ entry, declaration }: BuiltEntry, report: Report): void {
+function lintArgumentNames(state: AnalysisState, built: BuiltEntry, report: Report): void {
+  const { entry } = built;
   for (const name of Object.keys((entry.inputSchema as { properties?: object }).properties ?? {})) {
     if (ANTHROPIC_PROPERTY_NAME.test(name)) continue;
-    report("argument-name-refused", entry, declaration.nameNode, `the argument '${name}' of '${entry.name}' has a name Anthropic's Messages API refuses (${ANTHROPIC_PROPERTY_NAME.source}): an MCP client that hands the tools to Claude sends it as it is, and every request fails. Name it for the model with @alias.`);
+    report("argument-name-refused", entry, argumentSite(state, built, name), `the argument '${name}' of '${entry.name}' has a name Anthropic's Messages API refuses (${ANTHROPIC_PROPERTY_NAME.source}): an MCP client that hands the tools to Claude sends it as it is, and every request fails. Name it for the model with @alias.`);
   }
+}
+
+/**
+ * Where the argument the model names `name` is declared: its property in the request type (in
+ * the user's code), or its parameter; else the function's name.
+ */
+function argumentSite(state: AnalysisState, { entry, declaration }: BuiltEntry, name: string): ts.Node {
+  const tsName = firstLevelConversions(entry).flatMap((c) => (c.op === "rename" && c.at === "" && c.from === name ? [c.to] : []))[0] ?? name;
+  const parameters = declaration.signatureNode.parameters;
+  if (entry.arguments.mode === "request") {
+    const parameter = parameters[entry.arguments.parameters.findIndex((p) => p.kind === "request")];
+    const declared = parameter && state.checker.getTypeAtLocation(parameter).getProperty(tsName)?.valueDeclaration;
+    return declared && !state.isExternalLibrary(declared.getSourceFile()) ? declared : (parameter ?? declaration.nameNode);
+  }
+  const index = entry.arguments.parameters.findIndex((slot) => slot.kind === "argument" && slot.name === tsName);
+  return parameters[index] ?? declaration.nameNode;
 }
 
 /**

@@ -38,8 +38,8 @@ export function registerSubscriptions(server: Server, registry: McpRegistry): vo
     // The resource is the one the application names, which the session must be able to read:
     // the spelling it subscribed may be one a public template matches (`config://%73ecret`
     // for `config://{key}`) of a scoped `config://secret`.
-    const mayRead = !registry.resourceAt || registry.resourceAt(uri) || registry.resourceAt(normalUri(uri));
-    if (asSubscribed !== undefined && mayRead) void server.sendResourceUpdated({ uri: asSubscribed }).catch(() => undefined);
+    if (asSubscribed === undefined || (registry.resourceAt && !registry.resourceAt(uri) && !registry.resourceAt(normalUri(uri)))) return;
+    void server.sendResourceUpdated({ uri: asSubscribed }).catch(() => undefined);
   });
   const previous = server.onclose;
   server.onclose = () => {

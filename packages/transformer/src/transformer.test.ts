@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
 
 /** The supported pairs, installed under npm aliases at the repository root. */
@@ -40,6 +41,8 @@ function setCompilerOptions(dir: string, options: Record<string, unknown>): void
 }
 
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), "utf8");
+/** What the first passing build of the fixture says: its package.json has no manifest reference yet. */
+const ADDED_REFERENCE = 'toolgen: added "toolgen": { "manifest": "./dist/toolgen.manifest.json" } to package.json\n';
 const REGISTRY_OUTPUTS = ["dist/tools.generated.js", "dist/tools.generated.js.map", "dist/tools.generated.d.ts", "dist/tools.generated.d.ts.map"];
 
 describe("one fixture, two entry points: toolgen build and tspc with @toolgen/transformer", () => {
@@ -62,8 +65,8 @@ describe("one fixture, two entry points: toolgen build and tspc with @toolgen/tr
     });
     afterAll(() => cleanup());
 
-    it("compiles with that TypeScript, cleanly", () => {
-      expect(build.output).toBe("");
+    it("compiles with that TypeScript, cleanly, saying it added the manifest reference to package.json (as toolgen build says)", () => {
+      expect(build.output).toBe(ADDED_REFERENCE);
       expect(build.status).toBe(0);
       expect(tspc(compiler, ["--version"], dir).output).toContain(`Version ${compiler.typescript}`);
     });
@@ -119,7 +122,7 @@ describe("tspc without source maps: the registry module's JavaScript and declara
   let cleanup: () => void;
   beforeAll(() => {
     ({ dir, cleanup } = copyFixture("transformer/tools"));
-    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: ADDED_REFERENCE });
   });
   afterAll(() => cleanup());
 
@@ -156,7 +159,7 @@ describe("tspc with split: true: the module and its chunks, byte for byte as the
     ({ dir, cleanup } = copyFixture("transformer/tools"));
     cli = copyFixture("transformer/tools");
     for (const d of [dir, cli.dir]) writeFileSync(path.join(d, "toolgen.config.json"), '{ "split": true }');
-    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: ADDED_REFERENCE });
     expect(toolgen(["build"], cli.dir).status).toBe(0);
   });
   afterAll(() => {
@@ -234,7 +237,7 @@ describe("tspc -p, incremental: an error a tool finds in a shared types file", (
     expect(failing.output).toMatch(/^src\/boxes\.ts\(7,17\): error TS992001: TG2001 .*\(at src\/types\.ts:6:3\)$/m);
     writeFileSync(path.join(dir, "src/boxes.ts"), "/**\n * Measures.\n * @tool\n */\nexport function measure(box: {\n  /** Width. */\n  w: number;\n}): number {\n  return box.w;\n}\n");
     const fixed = tspc(COMPILERS[1], ["-p", "."], dir);
-    expect(fixed.output).toBe("");
+    expect(fixed.output).toBe(ADDED_REFERENCE);
     expect(fixed.status).toBe(0);
     expect(tspc(COMPILERS[1], ["-p", "."], dir).status).toBe(0); // and stays fixed when nothing changes
   });
@@ -293,6 +296,38 @@ describe.each(COMPILERS)("TypeScript $typescript ($mode): an error fixed", (comp
     expect(compile()).toEqual({ status: 0, output: "" });
     expect(read(dir, "dist/toolgen.manifest.json")).toContain("Forecasts the weather anywhere.");
     expect(toolgen(["check"], dir).status).toBe(0);
+  });
+});
+
+describe("tspc -p, incremental: a configuration mistake, then fixed", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => {
+    ({ dir, cleanup } = copyFixture("transformer/tools"));
+    setCompilerOptions(dir, { incremental: true });
+  });
+  afterEach(() => cleanup());
+
+  it("a bad plugin option fails the build; once fixed, the next build writes the outputs (the builder had cached the error)", () => {
+    setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer", naming: "bogus" }] });
+    expect(tspc(COMPILERS[1], ["-p", "."], dir)).toMatchObject({ status: 2, output: expect.stringContaining('"naming" must be one of') });
+    setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer", naming: "camelCase" }] });
+    expect(tspc(COMPILERS[1], ["-p", "."], dir)).toEqual({ status: 0, output: ADDED_REFERENCE });
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(true);
+  });
+
+  it("a second entry, of other options or the same, is an error that writes nothing, not silently ignored; once removed, the next build writes the outputs", () => {
+    setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer" }, { transform: "@toolgen/transformer" }] });
+    expect(tspc(COMPILERS[1], ["-p", "."], dir).output.match(/listed 2 times/g)).toEqual(["listed 2 times"]);
+    setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer" }, { transform: "@toolgen/transformer", registryModule: "src/other.generated.ts" }] });
+    expect(tspc(COMPILERS[1], ["-p", "."], dir)).toEqual({
+      status: 2,
+      output: `error TS999000: toolgen: @toolgen/transformer is listed 2 times in the tsconfig's "plugins"; a program has one manifest and one registry module: keep one entry.\n`,
+    });
+    expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+    setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer" }] });
+    expect(tspc(COMPILERS[1], ["-p", "."], dir)).toEqual({ status: 0, output: ADDED_REFERENCE });
+    expect(existsSync(path.join(dir, "src/other.generated.ts"))).toBe(false);
   });
 });
 
@@ -365,12 +400,13 @@ describe("tspc with a tsconfig whose extends is not found (TS6053)", () => {
 describe("tspc --watch", () => {
   let dir: string;
   let cleanup: () => void;
-  beforeAll(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
-  afterAll(() => cleanup());
+  beforeEach(() => ({ dir, cleanup } = copyFixture("transformer/tools")));
+  afterEach(() => cleanup());
 
   const names = () => (existsSync(path.join(dir, "dist/toolgen.manifest.json")) ? JSON.parse(read(dir, "dist/toolgen.manifest.json")).entries.map((e: { name: string }) => e.name) : []);
 
-  it("keeps the manifest and the registry module in step with a new tool file and a deleted one", async () => {
+  /** `tspc -p . --watch` in the fixture, with its output and ways to wait for it. */
+  function startWatcher() {
     const watcher = spawn(process.execPath, [path.join(REPO_ROOT, COMPILERS[1].tspc), "-p", ".", "--watch", "--preserveWatchOutput", "--pretty", "false"], {
       cwd: dir,
       env: { ...process.env, TSP_COMPILER_TS_PATH: path.join(REPO_ROOT, COMPILERS[1].tsPath) },
@@ -378,8 +414,8 @@ describe("tspc --watch", () => {
     let output = "";
     watcher.stdout.on("data", (chunk) => (output += chunk));
     watcher.stderr.on("data", (chunk) => (output += chunk));
-    const until = async (what: string, done: () => boolean) => {
-      for (const deadline = Date.now() + 60_000; !done(); await new Promise((r) => setTimeout(r, 100))) {
+    const until = async (what: string, done: (output: string) => boolean) => {
+      for (const deadline = Date.now() + 60_000; !done(output); await new Promise((r) => setTimeout(r, 100))) {
         if (Date.now() > deadline) throw new Error(`tspc --watch: no ${what} within 60 s; its output:\n${output}`);
       }
     };
@@ -393,6 +429,11 @@ describe("tspc --watch", () => {
         return /Watching for file changes\.\s*$/.test(output) && Date.now() - since > 1000;
       });
     };
+    return { watcher, until, idle };
+  }
+
+  it("keeps the manifest and the registry module in step with a new tool file and a deleted one", async () => {
+    const { watcher, until, idle } = startWatcher();
     try {
       await until("first build", () => names().length === 3);
       await idle();
@@ -407,6 +448,26 @@ describe("tspc --watch", () => {
     } finally {
       watcher.kill();
     }
+  }, 120_000);
+
+  it("incremental, stopped by Ctrl-C while a toolgen error stands: no build info is left, so the build after the fix writes the outputs", async () => {
+    setCompilerOptions(dir, { incremental: true });
+    const { watcher, until, idle } = startWatcher();
+    try {
+      await until("first build", () => names().length === 3);
+      await idle();
+      writeFileSync(path.join(dir, "src/broken.ts"), "/**\n * Big.\n * @tool\n */\nexport function big(n: bigint): string {\n  return String(n);\n}\n");
+      writeFileSync(path.join(dir, "src/extra.ts"), "/**\n * Doubles a number.\n * @tool\n * @param n The number.\n */\nexport function double(n: number): number {\n  return 2 * n;\n}\n");
+      await until("the error", (output) => output.includes("TG2001"));
+      await idle();
+      expect(existsSync(path.join(dir, "tsconfig.tsbuildinfo"))).toBe(false);
+    } finally {
+      watcher.kill("SIGINT");
+    }
+    await once(watcher, "exit");
+    unlinkSync(path.join(dir, "src/broken.ts"));
+    expect(tspc(COMPILERS[1], ["-p", "."], dir).status).toBe(0);
+    expect(names()).toContain("double");
   }, 120_000);
 });
 

@@ -53,6 +53,10 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   let plan: BuildPlan;
   try {
     info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry, path.relative(program.getCurrentDirectory(), tsconfigPath).split(path.sep).join("/") || tsconfigPath));
+    // ts-patch runs each entry (handing it its options without `transform`): a second would
+    // write its outputs over the first's, or be ignored.
+    const listed = ((options.plugins ?? []) as Array<{ transform?: unknown }>).filter((entry) => /@toolgen[\\/]transformer\b/.test(String(entry.transform))).length;
+    if (listed > 1) throw new ConfigError(`@toolgen/transformer is listed ${listed} times in the tsconfig's "plugins"; a program has one manifest and one registry module: keep one entry.`);
     assertLayoutHolds(tsm, program, tsconfigPath, info.registryModulePath);
     let cache = renderedModules.get(tsconfigPath);
     if (!cache) renderedModules.set(tsconfigPath, (cache = {}));
@@ -60,6 +64,8 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   } catch (error) {
     // Never a crash of the user's build: a configuration mistake or a toolgen bug is one tsc error.
     const message = error instanceof ConfigError ? error.message : `internal error, please report it: ${error instanceof Error ? error.message : String(error)}`;
+    // The incremental builder caches it against a file it emits: once fixed, the next build must analyze again.
+    forgetBuildInfoIfFailed(tsm, options, true);
     return { diagnostics: [toGlobalTsDiagnostic(tsm, message)], staleRegistry: [], currentRegistry: [] };
   }
   // What tsc refuses before type checking (syntax, options), which tsc reports itself. The
@@ -85,7 +91,8 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   if (ending) tsm.sys.write(`toolgen: warning: ${ending}${tsm.sys.newLine}`);
   try {
     writePlan(plan);
-    ensureManifestReference(info);
+    const reference = ensureManifestReference(info);
+    if (reference !== undefined) tsm.sys.write(`toolgen: added "toolgen": { "manifest": "${reference}" } to ${path.relative(program.getCurrentDirectory(), info.packageJsonPath).split(path.sep).join("/")}${tsm.sys.newLine}`);
   } catch (error) {
     // A file in the way, or one that cannot be written: one tsc error, never a crash.
     if (!(error instanceof ConfigError)) throw error;

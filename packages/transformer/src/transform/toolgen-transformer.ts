@@ -11,7 +11,10 @@ export interface TransformerExtras {
   addDiagnostic(diagnostic: ts.Diagnostic): number;
 }
 
-const builds = new WeakMap<ts.Program, ProgramBuild & { emitted: { done: boolean } }>();
+const builds = new WeakMap<ts.Program, ProgramBuild & { emitted: { done: boolean }; entry: Record<string, unknown> | undefined }>();
+
+/** ts-patch hands an entry's options afresh at each emit: the same entry has the same options. */
+const isSameEntry = (a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 /**
  * The ts-patch entry (`{ "transform": "@toolgen/transformer" }`). ts-patch calls it at every
@@ -31,8 +34,10 @@ export default function toolgenTransformer(program: ts.Program, pluginEntry: Rec
   const tsm = extras.ts;
   let build = builds.get(program);
   const isFirstEmit = build === undefined;
+  // Another entry of the plugin (refused by the first, which reports it): nothing of its own.
+  if (build && !isSameEntry(build.entry, pluginEntry)) return identity;
   if (!build) {
-    build = { ...buildProgram(tsm, program, pluginEntry ?? {}), emitted: { done: false } };
+    build = { ...buildProgram(tsm, program, pluginEntry ?? {}), emitted: { done: false }, entry: pluginEntry };
     builds.set(program, build);
   }
   // The program holds the generated modules' current text (every build after the first): the

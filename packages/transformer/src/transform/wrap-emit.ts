@@ -33,7 +33,9 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
   const patched = program as PatchedProgram;
   const real = patched.originalEmit;
   if (typeof real !== "function") return false;
-  patched.originalEmit = function (this: ts.Program, ...args: Parameters<ts.Program["emit"]>) {
+  // Wrapped already for this emit call (the plugin listed twice, the same): once is enough.
+  if (WRAPPER in real) return true;
+  patched.originalEmit = Object.assign(function (this: ts.Program, ...args: Parameters<ts.Program["emit"]>) {
     patched.originalEmit = real;
     const result = real.apply(this, args);
     const [target, , cancellationToken, emitOnly] = args;
@@ -55,6 +57,8 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     }
     // A new array: a skipped emit returns the compiler's shared empty one.
     return own.length > 0 ? { ...result, diagnostics: [...result.diagnostics, ...own] } : result;
-  };
+  }, { [WRAPPER]: true });
   return true;
 }
+
+const WRAPPER = Symbol("toolgen's emit wrapper");

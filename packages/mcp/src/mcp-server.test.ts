@@ -306,6 +306,28 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     }
   });
 
+  it("a string result that reads as JSON is the string where the output schema takes it, not the value it spells (the client checks)", async () => {
+    const registry = createRegistry([]);
+    const add = (name: string, outputSchema: object, result: unknown) => registry.register({ name, description: `Returns ${name}.`, outputSchema, fn: () => result });
+    add("literal", { enum: ["1", 2] }, "1");
+    add("text_or_object", { anyOf: [{ type: "string" }, { type: "object", properties: { a: { type: "number" } }, required: ["a"] }] }, '{"b":1}');
+    add("text_or_list", { anyOf: [{ type: "string" }, { type: "array", items: { type: "number" } }] }, '[1,"x"]');
+    add("date_or_text", { anyOf: [{ type: "string", format: "date-time" }, { type: "string" }] }, "2020");
+    add("list_or_text", { anyOf: [{ type: "string" }, { type: "array", items: { type: "number" } }] }, [1, 2]);
+    const client = await connect(registry);
+    try {
+      await client.listTools();
+      const structured = async (name: string) => (await client.callTool({ name, arguments: {} })).structuredContent;
+      expect(await structured("literal")).toEqual({ result: "1" });
+      expect(await structured("text_or_object")).toEqual({ result: '{"b":1}' });
+      expect(await structured("text_or_list")).toEqual({ result: '[1,"x"]' });
+      expect(await structured("date_or_text")).toEqual({ result: "2020" });
+      expect(await structured("list_or_text")).toEqual({ result: [1, 2] });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("answers a result that may be absent (T | undefined, whose schema admits null) as { result: null }", async () => {
     const registry = createRegistry([]);
     const outputSchema = { anyOf: [{ type: "object", properties: { v: { type: "number" } }, required: ["v"] }, { type: "null" }] };

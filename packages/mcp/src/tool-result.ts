@@ -54,13 +54,19 @@ function structuredContentOf(entry: ManifestEntry, text: string, structured: Rec
   if (!hasWrappedOutput(entry)) return structured;
   const schema = entry.outputSchema as { type?: unknown };
   if (schema.type === "string") return { result: text };
-  // No result (`undefined`, which a `T | undefined` return type's schema admits as null).
-  if (text === "" && structured === undefined) return { result: null };
+  // The outcome's text is a string result as it is, or the JSON of any other: the one the
+  // output schema takes (a string result that reads as JSON, `'{"b":1}'` of `string | { a }`,
+  // is the string). Where both fit (`"42"` of `string | number`) the JSON, as before; an empty
+  // text is no result (`undefined`, which a `T | undefined` schema admits as null) first.
+  let parsed: unknown[] = [];
   try {
-    return { result: JSON.parse(text) as unknown };
+    parsed = [JSON.parse(text)];
   } catch {
-    return { result: text };
+    // Not JSON: the text is the string result.
   }
+  const candidates = text === "" ? [null, ""] : [...parsed, text];
+  const validate = outputValidator(entry);
+  return { result: candidates.find((candidate) => validate(candidate)) ?? candidates[0] };
 }
 
 const outputValidators = new WeakMap<ManifestEntry, (value: unknown) => boolean>();
@@ -69,9 +75,8 @@ const outputValidators = new WeakMap<ManifestEntry, (value: unknown) => boolean>
 const carried = formatLookup();
 const OUTPUT_FORMATS = (name: string) => carried(name) ?? (() => true);
 
-/** An EndTask's value as the structured content the tool's output schema describes, when it conforms. */
-function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unknown> | undefined {
-  if (value === undefined) return undefined;
+/** The entry's output schema, compiled once. */
+function outputValidator(entry: ManifestEntry): (value: unknown) => boolean {
   let validate = outputValidators.get(entry);
   if (!validate) {
     try {
@@ -81,6 +86,13 @@ function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unk
     }
     outputValidators.set(entry, validate);
   }
+  return validate;
+}
+
+/** An EndTask's value as the structured content the tool's output schema describes, when it conforms. */
+function conformingEnd(entry: ManifestEntry, value: unknown): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  const validate = outputValidator(entry);
   let json: unknown;
   try {
     json = JSON.parse(JSON.stringify(value) ?? "null");

@@ -6,7 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { compileSchema, createRegistry, EndTask, type ManifestEntry } from "@toolgen/runtime";
+import { compileSchema, createRegistry, EndTask, type JsonSchema, type ManifestEntry } from "@toolgen/runtime";
 import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOOLGEN_BIN } from "../../../test-support/temp-project.js";
@@ -308,7 +308,7 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
 
   it("a string result that reads as JSON is the string where the output schema takes it, not the value it spells (the client checks)", async () => {
     const registry = createRegistry([]);
-    const add = (name: string, outputSchema: object, result: unknown) => registry.register({ name, description: `Returns ${name}.`, outputSchema, fn: () => result });
+    const add = (name: string, outputSchema: JsonSchema, result: unknown) => registry.register({ name, description: `Returns ${name}.`, outputSchema, fn: () => result });
     add("literal", { enum: ["1", 2] }, "1");
     add("text_or_object", { anyOf: [{ type: "string" }, { type: "object", properties: { a: { type: "number" } }, required: ["a"] }] }, '{"b":1}');
     add("text_or_list", { anyOf: [{ type: "string" }, { type: "array", items: { type: "number" } }] }, '[1,"x"]');

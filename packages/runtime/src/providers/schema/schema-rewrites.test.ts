@@ -48,6 +48,11 @@ describe("toStrictSchema", () => {
     additionalProperties: false,
   };
 
+  it("an object without additionalProperties takes any key, as the registry validates it: not strict, never closed to what the tool accepts", () => {
+    const { blockers } = toStrictSchema({ type: "object", properties: { any: { type: "object" }, open: { type: "object", properties: { x: { type: "string" } } } }, required: ["any", "open"], additionalProperties: false });
+    expect(blockers.map((b) => b.path)).toEqual(["/properties/any", "/properties/open"]);
+  });
+
   it("requires every property, makes optional ones nullable, and closes every object", () => {
     const { schema, blockers, dropped } = toStrictSchema(optional);
     expect(blockers).toEqual([]);
@@ -285,6 +290,15 @@ describe("toGeminiSchema", () => {
     const address = { type: "object", description: "A postal address.", properties: { street: { type: "string" } }, required: ["street"], additionalProperties: false };
     const { schema } = toGeminiSchema({ type: "object", properties: { from: { description: "Where it comes from.", anyOf: [address, { type: "null" }] } } });
     expect(schema).toEqual({ type: "OBJECT", properties: { from: { type: "OBJECT", description: "Where it comes from.", properties: { street: { type: "STRING" } }, required: ["street"], nullable: true } } });
+  });
+
+  it("null and nothing else is the literal null, sent as its text and mapped back; an enum of no value is an error, not an empty enum", () => {
+    const input = { type: "object", properties: { nothing: { type: "null" }, none: { const: null }, never: { enum: [] } }, required: ["nothing", "none", "never"], additionalProperties: false };
+    const { schema, errors } = toGeminiSchema(input);
+    expect((schema!.properties as Record<string, unknown>).nothing).toEqual({ type: "STRING", format: "enum", enum: ["null"], nullable: true });
+    expect((schema!.properties as Record<string, unknown>).none).toEqual({ type: "STRING", format: "enum", enum: ["null"] });
+    expect(errors).toEqual([{ path: "/properties/never", message: "an enum of no value admits nothing; Gemini's enums list at least one" }]);
+    expect(restoreGeminiArguments(input, { nothing: "null", none: "null" })).toEqual({ nothing: null, none: null });
   });
 
   it("maps literals sent as strings back to the numbers, booleans and nulls they stand for", () => {

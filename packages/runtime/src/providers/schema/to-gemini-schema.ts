@@ -45,14 +45,20 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
 
     let types = (Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type]).map(String);
     let members = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])].filter(isNode);
+    let values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
+    // Null and nothing else (`{ type: "null" }`, `const: null`): the literal, sent as its text like the others.
+    if (values ? values.length > 0 && values.every((v) => v === null) : members.length === 0 && types.length > 0 && types.every((t) => t === "null")) values = [null];
     if (types.includes("null") || members.some((m) => m.type === "null")) out.nullable = true;
     types = types.filter((t) => t !== "null");
     members = members.filter((m) => m.type !== "null");
 
-    let values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
-    if (values?.includes(null)) {
+    if (values?.includes(null) && values.some((v) => v !== null)) {
       out.nullable = true;
       values = values.filter((v) => v !== null);
+    }
+    if (values?.length === 0) {
+      errors.push({ path, message: "an enum of no value admits nothing; Gemini's enums list at least one" });
+      return out;
     }
     if (values) {
       // Enums are strings only: other literals go as their JSON text, and `restoreGeminiArguments`

@@ -81,7 +81,8 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
   };
 
   const rewriteObject = (node: SchemaNode, out: SchemaNode, path: string) => {
-    if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
+    // No `additionalProperties` is any key too (JSON Schema's default), as the registry validates it.
+    if (node.additionalProperties !== false) {
       blockers.push({ path, message: "an object with arbitrary keys (an index signature or Record) cannot be expressed in strict mode" });
     }
     // Keys of a pattern (`{ [k: `data-${string}`]: string }`): strict mode would close the object to them.

@@ -37,6 +37,27 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(check.stdout).toContain("2 generated files are up to date");
   });
 
+  it("check: compiled output older than the build (built, not compiled again) is 'uncompiled', as call would refuse it; compiling clears it", () => {
+    compile(dir);
+    expect(run(["check"], dir).status).toBe(0);
+    const host = path.join(dir, "src/host.ts");
+    const original = readFileSync(host, "utf8");
+    try {
+      writeFileSync(host, `${original}\n/**\n * Waves.\n * @tool\n * @param to Whom.\n */\nexport function wave(to: string): string {\n  return to;\n}\n`);
+      expect(run(["build"], dir).status).toBe(0);
+      const check = run(["check"], dir);
+      expect(check.status).toBe(1);
+      expect(check.stderr).toMatch(/^uncompiled: dist\/toolgen\.manifest\.json: \$\.entries\[\d\]\.name: expected an entry the registry module dist\/tools\.generated\.js defines \(rebuild and recompile the package\), received "wave"$/m);
+      expect(check.stderr).toContain("toolgen: its compiled output does not match its build: compile the package again; see above.");
+      compile(dir);
+      expect(run(["check"], dir).status).toBe(0);
+    } finally {
+      writeFileSync(host, original);
+      run(["build"], dir);
+      compile(dir);
+    }
+  });
+
   it("check: a fresh checkout's missing outDir (the manifest in it, not built yet) is no failure; the committed module is still checked", () => {
     const manifest = path.join(dir, "dist/toolgen.manifest.json");
     const content = readFileSync(manifest, "utf8");

@@ -3,6 +3,7 @@ import { manifestReference, type ProjectInfo, readIfExists, staleChunks } from "
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
+import { compiledProblem } from "../project/compiled-problem.js";
 import { dependencyProblem } from "../project/dependency-problem.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { manifestLeftOutOfPack } from "../project/manifest-published.js";
@@ -16,9 +17,9 @@ import { ContractAnalysisError, otherPackageWarning, readContract } from "../con
 import { UsageError } from "./usage-error.js";
 import { breakingVersion } from "../contract/breaking-version.js";
 
-/** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, a manifest left unpublished, dependencies that would not serve with it, or a breaking change. */
+/** One reason `check` fails: a generated file missing, stale, extra or outside the program, the package.json reference missing, compiled output older than the build, a manifest left unpublished, dependencies that would not serve with it, or a breaking change. */
 interface Problem {
-  kind: "missing" | "stale" | "extra" | "outside" | "unpublished" | "dependencies" | "breaking";
+  kind: "missing" | "stale" | "extra" | "outside" | "uncompiled" | "unpublished" | "dependencies" | "breaking";
   /** The file it is about, relative to where the command ran. */
   file?: string;
   message: string;
@@ -94,6 +95,9 @@ export async function runCheck(options: { project?: string; against?: string; js
   // A registry module tsc will not compile is a problem CI should catch, whoever wrote it.
   const outside = readIfExists(plan.files[1].path) !== undefined ? registryModuleOutsideProgram(info) : undefined;
   if (outside) problems.push({ kind: "outside", file: relativePosix(plan.files[1].path), message: outside });
+  // Its compiled output, once the generated files are current: what `call` and `serve` (and, published, every application) load.
+  const uncompiled = problems.length === 0 && unbuilt.length === 0 ? await compiledProblem(info) : undefined;
+  if (uncompiled) problems.push({ kind: "uncompiled", file: relativePosix(info.packageJsonPath), message: uncompiled });
   const unpublished = manifestLeftOutOfPack(info);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
   const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
@@ -110,6 +114,7 @@ export async function runCheck(options: { project?: string; against?: string; js
     const has = (...kinds: Problem["kind"][]) => problems.some((p) => kinds.includes(p.kind));
     const reasons = [
       ...(has("missing", "stale", "extra", "outside") ? ["generated files are out of date or outside the program"] : []),
+      ...(has("uncompiled") ? ["its compiled output does not match its build: compile the package again"] : []),
       ...(has("unpublished") ? ["the package would be published without its manifest"] : []),
       ...(has("dependencies") ? ["its dependencies' tools would not load or serve safely with its own"] : []),
       ...(has("breaking") ? ["the contract breaks its callers"] : []),

@@ -84,7 +84,17 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       const check = run(["check", "--json"], dir);
       expect(check.status).toBe(1);
       expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "unpublished", file: "package.json", message: why }]);
-      expect(run(["check"], dir).stderr).toBe(`unpublished: ${why}\ntoolgen: the package would be published without its manifest; see above.\n`);
+      expect(run(["check"], dir).stderr).toBe(`unpublished: ${why}\ntoolgen: the package would be published without a file its tools need; see above.\n`);
+      // The manifest alone is not enough: an application loads the compiled registry module and the tools' modules too.
+      compile(dir);
+      withFiles(["dist/toolgen.manifest.json"]);
+      expect(run(["build"], dir).stderr).toBe(
+        'toolgen: warning: "files" in package.json leaves out dist/tools.generated.js: the package would be published without its compiled registry module, and an application installing it would fail to load its tools. Add "dist/tools.generated.js" to "files".\n',
+      );
+      withFiles(["dist/toolgen.manifest.json", "dist/tools.generated.js"]);
+      expect(JSON.parse(run(["check", "--json"], dir).stdout).problems).toEqual([
+        { kind: "unpublished", file: "package.json", message: expect.stringMatching(/^"files" in package\.json leaves out dist\/\w+\.js: the package would be published without an implementation module of its tools, and an application installing it would fail to call them\. Add "dist\/\w+\.js" to "files"\.$/) },
+      ]);
       withFiles(["dist"]);
       expect(run(["check"], dir).status).toBe(0);
     } finally {

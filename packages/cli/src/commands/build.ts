@@ -43,7 +43,7 @@ export function runBuild(options: BuildOptions): number {
   }
   const outside = registryModuleOutsideProgram(info);
   if (outside) warnings.push(outside);
-  const unpublished = manifestLeftUnpublished(info);
+  const unpublished = manifestLeftUnpublished(info, plan.manifest);
   if (unpublished) warnings.push(unpublished);
   const ending = importEndingProblem(info);
   if (ending) warnings.push(ending);

@@ -98,7 +98,7 @@ export async function runCheck(options: { project?: string; against?: string; js
   // Its compiled output, once the generated files are current: what `call` and `serve` (and, published, every application) load.
   const uncompiled = problems.length === 0 && unbuilt.length === 0 ? await compiledProblem(info) : undefined;
   if (uncompiled) problems.push({ kind: "uncompiled", file: relativePosix(info.packageJsonPath), message: uncompiled });
-  const unpublished = manifestLeftOutOfPack(info);
+  const unpublished = manifestLeftOutOfPack(info, JSON.parse(plan.files[0].content) as Manifest);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
   const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
   if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });
@@ -115,7 +115,7 @@ export async function runCheck(options: { project?: string; against?: string; js
     const reasons = [
       ...(has("missing", "stale", "extra", "outside") ? ["generated files are out of date or outside the program"] : []),
       ...(has("uncompiled") ? ["its compiled output does not match its build: compile the package again"] : []),
-      ...(has("unpublished") ? ["the package would be published without its manifest"] : []),
+      ...(has("unpublished") ? ["the package would be published without a file its tools need"] : []),
       ...(has("dependencies") ? ["its dependencies' tools would not load or serve safely with its own"] : []),
       ...(has("breaking") ? ["the contract breaks its callers"] : []),
     ];

@@ -1,39 +1,58 @@
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import * as path from "node:path";
+import type { Manifest } from "@toolgen/runtime";
 import type { ProjectInfo } from "@toolgen/transformer/project";
 
 /**
- * Why the package would be published without its manifest, as far as package.json's `"files"`
+ * Why the package would be published without a file its tools need — its manifest, the
+ * compiled registry module, an implementation module —, as far as package.json's `"files"`
  * (what `npm pack` and `npm publish` put in the package) says: no pattern takes it in. What
  * `build` warns of, at no cost; `check` asks npm itself (`manifestLeftOutOfPack`). An
- * application installing such a package finds no tools, and every command there fails on the
- * missing file. A private package is never published.
+ * application installing such a package finds no tools, or fails to load them. A private
+ * package is never published.
  */
-export function manifestLeftUnpublished(info: ProjectInfo): string | undefined {
-  const manifest = publishedManifest(info);
+export function manifestLeftUnpublished(info: ProjectInfo, manifest: Manifest): string | undefined {
   const { files } = info.packageJson as { files?: unknown };
-  if (manifest === undefined || !Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
-  if (filesInclude(files as string[], manifest)) return undefined;
-  return `"files" in ${shownPackageJson(info)} leaves out ${manifest}: ${CONSEQUENCE} Add "${manifest}" to "files".`;
+  if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
+  const left = neededFiles(info, manifest).find((needed) => !filesInclude(files as string[], needed.file));
+  return left && `"files" in ${shownPackageJson(info)} leaves out ${left.file}: ${left.consequence} Add "${left.file}" to "files".`;
 }
 
 /**
- * Why the package would be published without its manifest, as npm itself packs it
- * (`npm pack --dry-run --json --ignore-scripts`): `"files"`, `.npmignore` or `.gitignore` at any
- * depth, and npm's own rules. Undefined when it would not, and when npm cannot say (not
- * installed, an unreadable package): then `"files"` alone is judged, as `build` judges it.
+ * The same, as npm itself packs the package (`npm pack --dry-run --json --ignore-scripts`):
+ * `"files"`, `.npmignore` or `.gitignore` at any depth, and npm's own rules. Undefined when
+ * nothing needed is left out, and when npm cannot say (not installed, an unreadable package):
+ * then `"files"` alone is judged, as `build` judges it.
  */
-export function manifestLeftOutOfPack(info: ProjectInfo): string | undefined {
-  const manifest = publishedManifest(info);
-  if (manifest === undefined) return undefined;
+export function manifestLeftOutOfPack(info: ProjectInfo, manifest: Manifest): string | undefined {
+  const needed = neededFiles(info, manifest);
+  if (needed.length === 0) return undefined;
   const packed = packedFiles(info.packageRoot);
-  if (packed === undefined) return manifestLeftUnpublished(info);
-  if (packed.includes(manifest)) return undefined;
+  if (packed === undefined) return manifestLeftUnpublished(info, manifest);
+  // npm packs what is there: a file not built yet (a checkout before its compile) is not judged.
+  const left = needed.find((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file)));
+  if (left === undefined) return undefined;
   // Said as "files" says it where that is the cause.
-  return manifestLeftUnpublished(info) ?? `npm pack would leave out ${manifest} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${CONSEQUENCE} List it in "files", or un-ignore it.`;
+  return manifestLeftUnpublished(info, manifest) ?? `npm pack would leave out ${left.file} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${left.consequence} List it in "files", or un-ignore it.`;
 }
 
-const CONSEQUENCE = "the package would be published without its manifest, and an application installing it would find none of its tools.";
+/**
+ * What an application installing the package loads (paths in the package, `/`-separated): the
+ * manifest, its compiled registry module, the implementation modules of its entries. None for a
+ * private package, or a manifest outside it (an outDir of `../build`).
+ */
+function neededFiles(info: ProjectInfo, manifest: Manifest): Array<{ file: string; consequence: string }> {
+  const own = publishedManifest(info);
+  if (own === undefined) return [];
+  const inPackage = (file: string) => path.relative(info.packageRoot, path.resolve(info.packageRoot, file)).split(path.sep).join("/");
+  const modules = [...new Set(manifest.entries.filter((entry) => !entry.external).map((entry) => inPackage(entry.implementation.module)))];
+  return [
+    { file: own, consequence: "the package would be published without its manifest, and an application installing it would find none of its tools." },
+    ...(manifest.registryModule === undefined ? [] : [{ file: inPackage(manifest.registryModule), consequence: "the package would be published without its compiled registry module, and an application installing it would fail to load its tools." }]),
+    ...modules.map((file) => ({ file, consequence: "the package would be published without an implementation module of its tools, and an application installing it would fail to call them." })),
+  ];
+}
 
 /** The manifest's path in the package (`/`-separated), or undefined when nothing is published: a private package, a manifest outside it (an outDir of `../build`). */
 function publishedManifest(info: ProjectInfo): string | undefined {

@@ -383,6 +383,16 @@ describe("discoverRegistry: loading what was discovered", () => {
     await expect(discoverRegistry(root())).rejects.toThrow("The name 'compute' is provided twice: by two copies of lib (node_modules/lib/toolgen.manifest.json and node_modules/wrapper/node_modules/lib/toolgen.manifest.json) without versions to tell them apart.");
   });
 
+  it("a name three provide (the application beside two versions of a library) names all three, so an override is chosen knowing each", async () => {
+    legacyPackage(".", "app", "compute", { lib: "1", wrapper: "1" });
+    legacyPackage("node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
+    write("node_modules/wrapper/package.json", { name: "wrapper", dependencies: { lib: "2" } });
+    legacyPackage("node_modules/wrapper/node_modules/lib", "lib", "compute", {}, { version: "2.0.0" });
+    await expect(discoverRegistry(root())).rejects.toThrow(
+      "The name 'compute' is provided 3 times: by lib@1.0.0 (node_modules/lib/toolgen.manifest.json) and by lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). So does the application (toolgen.manifest.json).",
+    );
+  });
+
   it("a name one manifest lists twice is that manifest's mistake: no override is offered", async () => {
     legacyPackage(".", "app", "dup");
     const tool = { name: "dup", description: "", module: "lib/index.js", export: "run", parameters: [], inputSchema: { type: "object", properties: {}, additionalProperties: false } };

@@ -64,8 +64,11 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
       // Every name the same two packages both provide, said at once, not one run at a time.
       const alike = [...byName].filter(([other, l]) => other !== name && overrides[other] === undefined && l.some((i) => i.from === a.from) && l.some((i) => i.from === b.from)).map(([other]) => `'${other}'`);
       const more = alike.length ? ` They also both provide ${alike.length > 5 ? `${alike.slice(0, 5).join(", ")} and ${alike.length - 5} more` : alike.join(", ")}.` : "";
+      // A third provider (the application itself, beside two versions of a library) is named too: an override keeps one of all of them.
+      const others = list.slice(2).map((item) => (item.from.isApplication ? `the application (${item.from.displayPath})` : `${packageLabel(item.from)} (${item.from.displayPath})`));
+      const also = others.length ? ` So ${others.length === 1 ? "does" : "do"} ${others.join(", ")}.` : "";
       throw new DiscoveryError(
-        `The name '${name}' is provided twice: by ${origin(a)} and by ${origin(b)}.${more} Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).`,
+        `The name '${name}' is provided ${list.length === 2 ? "twice" : `${list.length} times`}: by ${origin(a)} and by ${origin(b)}.${also}${more} Remove one, or choose the one to keep with overrides: { "${name}": "${label}" } (the "overrides" key of the toolgen configuration, for the toolgen CLI; the overrides option of discoverRegistry).`,
       );
     }
     const kept = list.filter((item) => chooses(chosen, item.from));

@@ -1,10 +1,15 @@
 /**
  * Whether an `Accept` header lists both media types a POST's answer may come as (JSON, or an
  * event stream), as MCP's HTTP transport asks: by media type, not by substring
- * (`application/jsonx` is another type).
+ * (`application/jsonx` is another type), and not one listed with `q=0`, which says "not this"
+ * (RFC 9110, 12.4.2): the answer would come as a type the client refused.
  */
 export function acceptsBoth(accept: string | null): boolean {
-  const types = (accept ?? "").split(",").map((range) => range.split(";")[0]!.trim().toLowerCase());
+  const types = (accept ?? "")
+    .split(",")
+    .map((range) => range.split(";").map((part) => part.trim().toLowerCase()))
+    .filter(([, ...parameters]) => !parameters.some((parameter) => /^q\s*=\s*0(?:\.0{0,3})?$/.test(parameter)))
+    .map(([type]) => type);
   return types.includes("application/json") && types.includes("text/event-stream");
 }
 

@@ -492,8 +492,8 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect(after.status).toBe(200);
   });
 
-  it("answers 406 to an Accept header without both JSON and SSE, read as media types (not substrings)", async () => {
-    for (const accept of ["application/json", "application/jsonx, text/event-streamx", "*/*"]) {
+  it("answers 406 to an Accept header without both JSON and SSE, read as media types (not substrings), or with one of them refused (q=0)", async () => {
+    for (const accept of ["application/json", "application/jsonx, text/event-streamx", "*/*", "text/event-stream, application/json;q=0", "application/json, text/event-stream; q=0.000"]) {
       const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, accept }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
       expect([accept, response.status]).toEqual([accept, 406]);
     }

@@ -52,6 +52,7 @@
  * what a tool logs after its call was given up dropped (+206 B); 23.75 KiB since the errors
  * a tool throws on purpose are known across copies of the runtime (`npm link`, a global CLI, a
  * library's own copy): a `ToolError` from another copy lost its payload and an `EndTask` became
- * an error (+109 B).
+ * an error (+109 B), and `register()` refuses a title or MIME type that is no string and a
+ * parameter that is no object, naming it (+29 B).
  */
 export const BUNDLE_BUDGET_BYTES = 23.75 * 1024;

@@ -74,7 +74,7 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
   const defaults: Record<string, unknown> = {};
   (spec.params ?? []).forEach((param, i) => {
     const at = `${registration}: params[${i}]`;
-    if (typeof param.name !== "string" || !/^[A-Za-z_$][\w$-]*$/.test(param.name)) throw new TypeError(`toolgen: ${at}.name must be an identifier-like string; got ${JSON.stringify(param.name)}.`);
+    if (typeof param?.name !== "string" || !/^[A-Za-z_$][\w$-]*$/.test(param.name)) throw new TypeError(`toolgen: ${at}.name must be an identifier-like string; got ${JSON.stringify(param?.name)}.`);
     if (Object.hasOwn(properties, param.name)) throw new TypeError(`toolgen: ${at}.name '${param.name}' is used by an earlier parameter.`);
     if (param.schema === undefined && param.type === undefined) throw new TypeError(`toolgen: ${at} ('${param.name}') needs a 'type' or a 'schema'.`);
     const own: JsonSchema = param.schema ?? { type: param.type };
@@ -141,7 +141,8 @@ export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry,
   const refuse = (what: string, value: unknown) => {
     throw new TypeError(`toolgen: ${registration}: ${what}; got ${JSON.stringify(value)}.`);
   };
-  if (typeof spec.description !== "string") refuse("'description' must be a string", spec.description);
+  // A title or MIME type of another type would reach every client as it is.
+  for (const key of ["description", "title", "mimeType"] as const) if ((key === "description" || spec[key] !== undefined) && typeof spec[key] !== "string") refuse(`'${key}' must be a string`, spec[key]);
   if (spec.title) entry.title = spec.title;
   if (spec.outputSchema !== undefined) entry.outputSchema = spec.outputSchema;
   if (spec.content) entry.content = true;

@@ -85,6 +85,10 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.register({ name: "t", fn } as never)).toThrow(`toolgen: register('t'): 'description' must be a string; got undefined.`);
     expect(() => registry.register({ name: "t", description: "", kind: "widget", fn } as never)).toThrow(`register('t'): 'kind' must be "tool", "prompt" or "resource"; got "widget".`);
     expect(() => registry.register({ name: "t", description: "", params: { a: 1 }, fn } as never)).toThrow(`register('t'): 'params' must be a list of parameters.`);
+    expect(() => registry.register({ name: "t", description: "", params: [null], fn } as never)).toThrow(`register('t'): params[0].name must be an identifier-like string; got undefined.`);
+    expect(() => registry.register({ name: "t", description: "", title: 7, fn } as never)).toThrow(`register('t'): 'title' must be a string; got 7.`);
+    expect(() => registry.register({ name: "r", kind: "resource", description: "", uris: ["a://b"], mimeType: 3, fn } as never)).toThrow(`register('r'): 'mimeType' must be a string; got 3.`);
+    expect(() => registry.registerSchema({ name: "x", description: "", title: ["A"] } as never)).toThrow(`registerSchema('x'): 'title' must be a string; got ["A"].`);
     // MCP's messages are the user's or the assistant's.
     expect(() => registry.register({ name: "p", description: "", kind: "prompt", role: "system", fn } as never)).toThrow(`register('p'): 'role' must be "user" or "assistant"; got "system".`);
     expect(registry.entries).toEqual([]);

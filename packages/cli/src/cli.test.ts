@@ -395,6 +395,10 @@ describe("toolgen check with the dependencies' tools", () => {
       expect(table[0]).toMatch(/ FROM$/);
       expect(table.find((line) => line.startsWith("lib_version"))).toMatch(/ lib@1\.0\.0$/);
       expect(table.find((line) => line.startsWith("slugify"))).toMatch(/ \(this package\)$/);
+      // And in --json: a dependency's entry says its package, the application's nothing more.
+      const listed = JSON.parse(run(["list", "--json"], dir).stdout) as Array<{ name: string; from?: string }>;
+      expect(listed.map((e) => [e.name, e.from])).toEqual([["lib_version", "lib@1.0.0"], ["slugify", undefined]]);
+      expect(JSON.parse(run(["inspect", "lib_version", "--json"], dir).stdout).from).toBe("lib@1.0.0");
       // A dependency's pattern that backtracks slowly, which no build of this package judged.
       const manifest = path.join(dir, "node_modules/lib/toolgen.manifest.json");
       const sound = readFileSync(manifest, "utf8");

@@ -1,7 +1,7 @@
 import { closestNames, type ManifestEntry } from "@toolgen/runtime";
 import type { ProviderId } from "@toolgen/runtime/providers";
 import { refusedSources } from "../output/print-diagnostics.js";
-import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
+import { analyzeProject, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { entryCost } from "@toolgen/core";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
@@ -28,7 +28,7 @@ export function runInspect(name: string, options: InspectOptions): number {
   if (provider) return printProjected(provider, entry, entries, options.host);
   if (options.host) throw new UsageError("--host only applies with --provider.");
   if (options.json) {
-    process.stdout.write(JSON.stringify(entry, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(withOrigin(entry, packageOf), null, 2) + "\n");
     return 0;
   }
   const cost = entryCost(entry);

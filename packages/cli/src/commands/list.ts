@@ -1,7 +1,7 @@
 import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { refusedSources } from "../output/print-diagnostics.js";
-import { analyzeProject, withDependencyEntries } from "../project/analyze-project.js";
+import { analyzeProject, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 
 export interface ListOptions {
@@ -33,7 +33,7 @@ export function runList(options: ListOptions): number {
   // With --host, what an application declaring those hosts registers, as `call` and `serve` do; without, every entry, each marked with its hosts.
   const shown = options.host ? forHosts(entries, options.host) : entries;
   if (options.json) {
-    process.stdout.write(JSON.stringify(shown, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(shown.map((entry) => withOrigin(entry, packageOf)), null, 2) + "\n");
     return 0;
   }
   process.stdout.write(renderTable(shown, packageOf) + "\n");

@@ -43,6 +43,15 @@ export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestE
   }
 }
 
+/**
+ * An entry as `--json` prints it: a dependency's with `from`, its package and version (the
+ * FROM column), since its `implementation.module` reads like one of the application's.
+ */
+export function withOrigin(entry: ManifestEntry, packageOf: (entry: ManifestEntry) => string | undefined): ManifestEntry | (ManifestEntry & { from: string }) {
+  const from = packageOf(entry);
+  return from === undefined ? entry : { ...entry, from };
+}
+
 interface DependencyEntries {
   entries: ManifestEntry[];
   dependencies: DiscoveredManifest[];

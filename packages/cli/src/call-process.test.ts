@@ -50,6 +50,7 @@ export function hang(): Promise<string> {
  */
 export async function stray(): Promise<string> {
   setTimeout(() => { throw new Error("boom in a timer"); }, 1);
+  setTimeout(() => { throw Object.create(null); }, 2);
   void Promise.reject(new Error("nobody awaits this"));
   await new Promise((resolve) => setTimeout(resolve, 100));
   return "answered";
@@ -106,6 +107,7 @@ export function waitForAbort(context: ToolContext): Promise<string> {
     expect([run.status, JSON.parse(run.stdout)]).toEqual([1, { status: "ok", text: "answered" }]);
     expect(run.stderr).toMatch(/^toolgen: 'stray' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): nobody awaits this \(at stray \(file:\/\/\/.*\/dist\/chatty\.js:\d+:\d+\)\)$/m);
     expect(run.stderr).toMatch(/^toolgen: 'stray' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): boom in a timer \(at .*\/dist\/chatty\.js:\d+:\d+\)\)$/m);
+    expect(run.stderr).toContain("toolgen: 'stray' raised an error outside its call (a throw in a timer, or a promise nothing awaits): {}\n");
     expect(run.stderr).not.toMatch(/Node\.js v|^\s+at /m);
   });
 

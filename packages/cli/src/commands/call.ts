@@ -5,6 +5,7 @@ import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { UsageError } from "./usage-error.js";
+import { describeStrayError } from "../output/stray-error.js";
 
 export interface CallCommandOptions {
   project?: string;
@@ -43,7 +44,7 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   let strayErrors = 0;
   const stray = (error: unknown) => {
     strayErrors++;
-    process.stderr.write(`toolgen: '${name}' raised an error outside its call (a throw in a timer, or a promise nothing awaits): ${describeError(error)}\n`);
+    process.stderr.write(`toolgen: '${name}' raised an error outside its call (a throw in a timer, or a promise nothing awaits): ${describeStrayError(error)}\n`);
   };
   // Ctrl-C or SIGTERM aborts the call (its context.signal), whose outcome, aborted, is printed;
   // the exit code is then the signal's (130, 143). A second signal ends the process at once.
@@ -69,13 +70,6 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
-
-/** An error's message and the first place its stack names. */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const place = error.stack?.split("\n").find((line) => /^\s+at /.test(line));
-  return `${error.message}${place ? ` (${place.trim()})` : ""}`;
-}
 
 /** Entry names never hold ':'; URIs always do. */
 function isUri(name: string): boolean {

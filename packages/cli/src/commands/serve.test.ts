@@ -49,6 +49,8 @@ console.log("loading the tools");
 export function slip(): string {
   void Promise.reject(new Error("nobody awaits this"));
   setTimeout(() => { throw new Error("thrown in a timer"); }, 10);
+  setTimeout(() => { throw Object.assign(Object.create(null), { code: "E_X" }); }, 20);
+  setTimeout(() => { throw new Error("line one\\nline two\\u001b[31m"); }, 30);
   return "slipped";
 }
 
@@ -115,7 +117,11 @@ export function big(n: number): string {
     ]);
     expect(code).toBe(0);
     expect(stderr).toContain("loading the tools\n");
-    expect(stderr).toContain("toolgen: an error outside any call (serving goes on): Error: nobody awaits this");
-    expect(stderr).toContain("toolgen: an error outside any call (serving goes on): Error: thrown in a timer");
+    // One line each, with where it was thrown; a value with no string form, or a message of several lines, too.
+    expect(stderr).toMatch(/^toolgen: an error outside any call \(serving goes on\): nobody awaits this \(at slip \(.*\)\)$/m);
+    expect(stderr).toMatch(/^toolgen: an error outside any call \(serving goes on\): thrown in a timer \(at .*\)$/m);
+    expect(stderr).toContain('toolgen: an error outside any call (serving goes on): {"code":"E_X"}\n');
+    expect(stderr).toMatch(/^toolgen: an error outside any call \(serving goes on\): line one line two \[31m \(at .*\)$/m);
+    expect(stderr).not.toMatch(/^\s+at /m);
   }, 30_000);
 });

@@ -9,6 +9,7 @@ import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { authField, readServerAuth } from "../project/server-auth.js";
 import { UsageError } from "./usage-error.js";
+import { describeStrayError } from "../output/stray-error.js";
 
 export interface ServeOptions {
   project?: string;
@@ -85,7 +86,7 @@ export async function runServe(options: ServeOptions, stop: AbortSignal): Promis
  * call in flight and every session for one tool's slip.
  */
 function keepServingThroughStrayErrors(): void {
-  const report = (error: unknown) => process.stderr.write(`toolgen: an error outside any call (serving goes on): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const report = (error: unknown) => process.stderr.write(`toolgen: an error outside any call (serving goes on): ${describeStrayError(error)}\n`);
   process.on("unhandledRejection", report);
   process.on("uncaughtException", report);
 }

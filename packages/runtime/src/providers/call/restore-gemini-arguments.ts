@@ -70,7 +70,7 @@ export function literalsOf(schema: SchemaNode, root: SchemaNode): unknown[] {
   const out: unknown[] = [];
   if (Array.isArray(schema.enum)) out.push(...schema.enum);
   if (schema.const !== undefined) out.push(schema.const);
-  if (schema.type === "null") out.push(null);
+  if ([schema.type].flat().includes("null")) out.push(null);
   for (const k of ["anyOf", "oneOf"] as const) {
     const members = schema[k];
     if (Array.isArray(members)) for (const m of members) if (isNode(m)) out.push(...literalsOf(resolve(root, m), root));

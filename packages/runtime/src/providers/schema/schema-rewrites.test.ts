@@ -293,12 +293,14 @@ describe("toGeminiSchema", () => {
   });
 
   it("null and nothing else is the literal null, sent as its text and mapped back; an enum of no value is an error, not an empty enum", () => {
-    const input = { type: "object", properties: { nothing: { type: "null" }, none: { const: null }, never: { enum: [] } }, required: ["nothing", "none", "never"], additionalProperties: false };
+    const input = { type: "object", properties: { nothing: { type: "null" }, none: { const: null }, listed: { type: ["null"] }, member: { anyOf: [{ type: "null" }] }, never: { enum: [] } }, required: ["nothing", "none", "listed", "member", "never"], additionalProperties: false };
     const { schema, errors } = toGeminiSchema(input);
     expect((schema!.properties as Record<string, unknown>).nothing).toEqual({ type: "STRING", format: "enum", enum: ["null"], nullable: true });
     expect((schema!.properties as Record<string, unknown>).none).toEqual({ type: "STRING", format: "enum", enum: ["null"] });
     expect(errors).toEqual([{ path: "/properties/never", message: "an enum of no value admits nothing; Gemini's enums list at least one" }]);
-    expect(restoreGeminiArguments(input, { nothing: "null", none: "null" })).toEqual({ nothing: null, none: null });
+    expect((schema!.properties as Record<string, unknown>).listed).toEqual({ type: "STRING", format: "enum", enum: ["null"], nullable: true });
+    expect((schema!.properties as Record<string, unknown>).member).toEqual({ type: "STRING", format: "enum", enum: ["null"], nullable: true });
+    expect(restoreGeminiArguments(input, { nothing: "null", none: "null", listed: "null", member: "null" })).toEqual({ nothing: null, none: null, listed: null, member: null });
   });
 
   it("maps literals sent as strings back to the numbers, booleans and nulls they stand for", () => {

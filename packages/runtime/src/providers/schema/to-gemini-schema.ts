@@ -47,7 +47,8 @@ export function toGeminiSchema(input: SchemaNode): GeminiResult {
     let members = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...(Array.isArray(node.oneOf) ? node.oneOf : [])].filter(isNode);
     let values = Array.isArray(node.enum) ? node.enum : node.const !== undefined ? [node.const] : undefined;
     // Null and nothing else (`{ type: "null" }`, `const: null`): the literal, sent as its text like the others.
-    if (values ? values.length > 0 && values.every((v) => v === null) : members.length === 0 && types.length > 0 && types.every((t) => t === "null")) values = [null];
+    const onlyNullTypes = types.every((t) => t === "null") && members.every((m) => m.type === "null") && types.length + members.length > 0;
+    if (values ? values.length > 0 && values.every((v) => v === null) : onlyNullTypes) values = [null];
     if (types.includes("null") || members.some((m) => m.type === "null")) out.nullable = true;
     types = types.filter((t) => t !== "null");
     members = members.filter((m) => m.type !== "null");

@@ -330,6 +330,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       [{ formatVersion: 2, entries: "x" }, "toolgen: bad.json: invalid manifest (2 problems)"],
       [{ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B", description: "A." }, B: { $ref: "#/$defs/A" } } }, "toolgen: bad.json: the references #/$defs/A → #/$defs/B → #/$defs/A go round with nothing but references on the way, so they describe no type; give one of them a type of its own.\n"],
       [{ type: "object", properties: { a: { $ref: "#/properties/a" } } }, "toolgen: bad.json: the references #/properties/a → #/properties/a go round"],
+      [{ $ref: "#/$defs/A", $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { anyOf: [{ $ref: "#/$defs/A" }] } } }, "toolgen: bad.json: the references #/$defs/A → #/$defs/B → #/$defs/A go round"],
     ] as const) {
       writeFileSync(file, JSON.stringify(json));
       const types = run(["types", file], dir);

@@ -99,10 +99,16 @@ function referenceCycle(schema: unknown): string[] | undefined {
     }
     return node;
   };
+  // A `$ref` with annotations, or a single `allOf`/`anyOf`/`oneOf` member that is one: the type it names, under another name.
   const aliasOf = (node: unknown): string | undefined => {
     if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
-    const ref = (node as { $ref?: unknown }).$ref;
-    return typeof ref === "string" && (ref === "#" || ref.startsWith("#/")) && Object.keys(node).every((key) => ANNOTATIONS.has(key)) ? ref : undefined;
+    const record = node as Record<string, unknown>;
+    const wrapper = ["allOf", "anyOf", "oneOf"].find((key) => Array.isArray(record[key]) && (record[key] as unknown[]).length === 1);
+    const others = Object.keys(record).filter((key) => key !== wrapper && !ANNOTATIONS.has(key));
+    if (others.length > 0 || (wrapper !== undefined && record.$ref !== undefined)) return undefined;
+    if (wrapper !== undefined) return aliasOf((record[wrapper] as unknown[])[0]);
+    const ref = record.$ref;
+    return typeof ref === "string" && (ref === "#" || ref.startsWith("#/")) ? ref : undefined;
   };
   const visit = (node: unknown): string[] | undefined => {
     if (typeof node !== "object" || node === null) return undefined;

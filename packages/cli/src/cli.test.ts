@@ -88,8 +88,9 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       // The manifest alone is not enough: an application loads the compiled registry module and the tools' modules too.
       compile(dir);
       withFiles(["dist/toolgen.manifest.json"]);
+      // Every file left out, at once.
       expect(run(["build"], dir).stderr).toBe(
-        'toolgen: warning: "files" in package.json leaves out dist/tools.generated.js: the package would be published without its compiled registry module, and an application installing it would fail to load its tools. Add "dist/tools.generated.js" to "files".\n',
+        'toolgen: warning: "files" in package.json leaves out dist/tools.generated.js, dist/forecast.js: the package would be published without its compiled registry module, and an application installing it would fail to load its tools. Add "dist/tools.generated.js", "dist/forecast.js" to "files".\n',
       );
       withFiles(["dist/toolgen.manifest.json", "dist/tools.generated.js"]);
       expect(JSON.parse(run(["check", "--json"], dir).stdout).problems).toEqual([
@@ -111,7 +112,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     try {
       writeFileSync(path.join(dir, ".gitignore"), "# built\nnode_modules\n/dist/\n");
       expect(run(["build"], dir).stderr).toBe("");
-      expect(problems()).toEqual([{ kind: "unpublished", file: "package.json", message: 'npm pack would leave out dist/toolgen.manifest.json (its "files" in package.json, or a .npmignore or .gitignore): the package would be published without its manifest, and an application installing it would find none of its tools. List it in "files", or un-ignore it.' }]);
+      expect(problems()).toEqual([{ kind: "unpublished", file: "package.json", message: 'npm pack would leave out dist/toolgen.manifest.json, dist/tools.generated.js, dist/forecast.js (its "files" in package.json, or a .npmignore or .gitignore): the package would be published without its manifest, and an application installing it would find none of its tools. List "dist/toolgen.manifest.json", "dist/tools.generated.js", "dist/forecast.js" in "files", or un-ignore them.' }]);
       // npm reads a .npmignore instead, and this one keeps the manifest; one in a subfolder is read too.
       writeFileSync(path.join(dir, ".npmignore"), "src\n");
       expect(problems()).toEqual([]);

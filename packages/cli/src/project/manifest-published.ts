@@ -15,8 +15,14 @@ import type { ProjectInfo } from "@toolgen/transformer/project";
 export function manifestLeftUnpublished(info: ProjectInfo, manifest: Manifest): string | undefined {
   const { files } = info.packageJson as { files?: unknown };
   if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
-  const left = neededFiles(info, manifest).find((needed) => !filesInclude(files as string[], needed.file));
-  return left && `"files" in ${shownPackageJson(info)} leaves out ${left.file}: ${left.consequence} Add "${left.file}" to "files".`;
+  const left = leftOut(neededFiles(info, manifest).filter((needed) => !filesInclude(files as string[], needed.file)));
+  return left && `"files" in ${shownPackageJson(info)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files".`;
+}
+
+/** The files left out, said at once, with what leaving out the first of them does (the manifest's, when it is one: nothing else is found then). */
+function leftOut(needed: ReadonlyArray<{ file: string; consequence: string }>): { files: string; quoted: string; consequence: string } | undefined {
+  if (needed.length === 0) return undefined;
+  return { files: needed.map((item) => item.file).join(", "), quoted: needed.map((item) => `"${item.file}"`).join(", "), consequence: needed[0]!.consequence };
 }
 
 /**
@@ -31,10 +37,10 @@ export function manifestLeftOutOfPack(info: ProjectInfo, manifest: Manifest): st
   const packed = packedFiles(info.packageRoot);
   if (packed === undefined) return manifestLeftUnpublished(info, manifest);
   // npm packs what is there: a file not built yet (a checkout before its compile) is not judged.
-  const left = needed.find((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file)));
+  const left = leftOut(needed.filter((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file))));
   if (left === undefined) return undefined;
   // Said as "files" says it where that is the cause.
-  return manifestLeftUnpublished(info, manifest) ?? `npm pack would leave out ${left.file} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${left.consequence} List it in "files", or un-ignore it.`;
+  return manifestLeftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them.`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { registryModuleOf } from "../project/load-built-registry.js";
 import { loadProjectInfo, unsupportedTypescript } from "../project/load-project.js";
-import { manifestLeftUnpublished } from "../project/manifest-published.js";
+import { leftUnpublished } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 
 export interface BuildOptions {
@@ -43,7 +43,7 @@ export function runBuild(options: BuildOptions): number {
   }
   const outside = registryModuleOutsideProgram(info);
   if (outside) warnings.push(outside);
-  const unpublished = manifestLeftUnpublished(info, plan.manifest);
+  const unpublished = leftUnpublished(info, plan.manifest);
   if (unpublished) warnings.push(unpublished);
   const ending = importEndingProblem(info);
   if (ending) warnings.push(ending);

@@ -6,7 +6,7 @@ import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { compiledProblem } from "../project/compiled-problem.js";
 import { dependencyProblem } from "../project/dependency-problem.js";
 import { loadProjectInfo } from "../project/load-project.js";
-import { manifestLeftOutOfPack } from "../project/manifest-published.js";
+import { leftOutOfPack } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { shown } from "./build.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
@@ -98,7 +98,7 @@ export async function runCheck(options: { project?: string; against?: string; js
   // Its compiled output, once the generated files are current: what `call` and `serve` (and, published, every application) load.
   const uncompiled = problems.length === 0 && unbuilt.length === 0 ? await compiledProblem(info) : undefined;
   if (uncompiled) problems.push({ kind: "uncompiled", file: relativePosix(info.packageJsonPath), message: uncompiled });
-  const unpublished = manifestLeftOutOfPack(info, JSON.parse(plan.files[0].content) as Manifest);
+  const unpublished = leftOutOfPack(info, JSON.parse(plan.files[0].content) as Manifest);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
   const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
   if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });

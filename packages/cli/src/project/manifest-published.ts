@@ -8,18 +8,18 @@ import type { ProjectInfo } from "@toolgen/transformer/project";
  * Why the package would be published without a file its tools need — its manifest, the
  * compiled registry module, an implementation module —, as far as package.json's `"files"`
  * (what `npm pack` and `npm publish` put in the package) says: no pattern takes it in. What
- * `build` warns of, at no cost; `check` asks npm itself (`manifestLeftOutOfPack`). An
+ * `build` warns of, at no cost; `check` asks npm itself (`leftOutOfPack`). An
  * application installing such a package finds no tools, or fails to load them. A private
  * package is never published.
  */
-export function manifestLeftUnpublished(info: ProjectInfo, manifest: Manifest): string | undefined {
+export function leftUnpublished(info: ProjectInfo, manifest: Manifest): string | undefined {
   const { files } = info.packageJson as { files?: unknown };
   if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
   const left = leftOut(neededFiles(info, manifest).filter((needed) => !filesInclude(files as string[], needed.file)));
   return left && `"files" in ${shownPackageJson(info)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files".`;
 }
 
-/** The files left out, said at once, with what leaving out the first of them does (the manifest's, when it is one: nothing else is found then). */
+/** The files left out, said at once, with what leaving out the first does (the needed files come worst first: the manifest, then the registry module). */
 function leftOut(needed: ReadonlyArray<{ file: string; consequence: string }>): { files: string; quoted: string; consequence: string } | undefined {
   if (needed.length === 0) return undefined;
   return { files: needed.map((item) => item.file).join(", "), quoted: needed.map((item) => `"${item.file}"`).join(", "), consequence: needed[0]!.consequence };
@@ -31,16 +31,16 @@ function leftOut(needed: ReadonlyArray<{ file: string; consequence: string }>): 
  * nothing needed is left out, and when npm cannot say (not installed, an unreadable package):
  * then `"files"` alone is judged, as `build` judges it.
  */
-export function manifestLeftOutOfPack(info: ProjectInfo, manifest: Manifest): string | undefined {
+export function leftOutOfPack(info: ProjectInfo, manifest: Manifest): string | undefined {
   const needed = neededFiles(info, manifest);
   if (needed.length === 0) return undefined;
   const packed = packedFiles(info.packageRoot);
-  if (packed === undefined) return manifestLeftUnpublished(info, manifest);
+  if (packed === undefined) return leftUnpublished(info, manifest);
   // npm packs what is there: a file not built yet (a checkout before its compile) is not judged.
   const left = leftOut(needed.filter((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file))));
   if (left === undefined) return undefined;
   // Said as "files" says it where that is the cause.
-  return manifestLeftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them.`;
+  return leftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them.`;
 }
 
 /**

@@ -332,6 +332,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       [{ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B", description: "A." }, B: { $ref: "#/$defs/A" } } }, "toolgen: bad.json: the references #/$defs/A → #/$defs/B → #/$defs/A go round with nothing but references on the way, so they describe no type; give one of them a type of its own.\n"],
       [{ type: "object", properties: { a: { $ref: "#/properties/a" } } }, "toolgen: bad.json: the references #/properties/a → #/properties/a go round"],
       [{ $ref: "#/$defs/A", $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { anyOf: [{ $ref: "#/$defs/A" }] } } }, "toolgen: bad.json: the references #/$defs/A → #/$defs/B → #/$defs/A go round"],
+      [{ $ref: "#/%ZZ" }, "toolgen: bad.json: cannot make types from this schema: URI malformed"],
     ] as const) {
       writeFileSync(file, JSON.stringify(json));
       const types = run(["types", file], dir);

@@ -93,7 +93,12 @@ function referenceCycle(schema: unknown): string[] | undefined {
   const resolve = (ref: string): unknown => {
     let node: unknown = schema;
     for (const segment of ref.slice(2).split("/").filter((_, i, all) => all.length > 1 || all[0] !== "")) {
-      const key = decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
+      let key: string;
+      try {
+        key = decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
+      } catch {
+        return undefined; // a malformed escape (`%ZZ`) names nothing: the compiler says so
+      }
       if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
       node = (node as Record<string, unknown>)[key];
     }

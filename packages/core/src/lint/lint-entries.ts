@@ -37,7 +37,8 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
 }
 
 /** Arguments the model fills without a description; an object parameter beside optional ones. */
-function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry, report: Report): void {
+function lintArguments(state: AnalysisState, built: BuiltEntry, report: Report): void {
+  const { entry, declaration } = built;
   const properties = (entry.inputSchema as { properties?: Record<string, { description?: string }> }).properties ?? {};
   const renames = new Map(firstLevelConversions(entry).flatMap((c) => (c.op === "rename" && c.at === "" ? [[c.to, c.from] as const] : [])));
   const modelName = (name: string) => renames.get(name) ?? name;
@@ -50,17 +51,16 @@ function lintArguments(state: AnalysisState, { entry, declaration }: BuiltEntry,
     for (const symbol of state.checker.getPropertiesOfType(type)) {
       const key = modelName(symbol.name);
       if (!Object.hasOwn(properties, key) || properties[key]!.description) continue;
-      const site = symbol.valueDeclaration && !state.isExternalLibrary(symbol.valueDeclaration.getSourceFile()) ? symbol.valueDeclaration : parameter;
-      report("parameter-description-missing", entry, site, `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it in its doc comment.`);
+      report("parameter-description-missing", entry, argumentSite(state, built, key), `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it in its doc comment.`);
     }
     return;
   }
   const slots = entry.arguments.parameters;
-  slots.forEach((slot, i) => {
+  slots.forEach((slot) => {
     if (slot.kind !== "argument") return;
     const key = modelName(slot.name);
     if (Object.hasOwn(properties, key) && !properties[key]!.description) {
-      report("parameter-description-missing", entry, parameters[i] ?? declaration.nameNode, `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it with @param ${slot.name} <text>.`);
+      report("parameter-description-missing", entry, argumentSite(state, built, key), `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it with @param ${slot.name} <text>.`);
     }
   });
 }

@@ -47,7 +47,7 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
     const message = ping(1).trim();
     const { input, received, answers } = await transport(message.length);
     input.write(`${message}\r\n`);
-    input.write(`${message}\r`);
+    input.write(`${message.replace('"id":1', '"id":2')}\r`);
     input.write("\n");
     expect(await answers()).toEqual([]);
     expect(received).toHaveLength(2);
@@ -95,6 +95,34 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
     expect(small).toEqual({ jsonrpc: "2.0", id: 3, result: { small: "ok" } });
   });
 
+  it("refuses a request whose id another one in flight holds, and takes the id again once that one is answered", async () => {
+    const { input, lines, received, answers } = await transport();
+    input.write(ping(1) + ping(1));
+    expect(await answers()).toEqual([{ jsonrpc: "2.0", id: 1, error: { code: -32600, message: "Invalid Request: id 1 is taken by a request not answered yet." } }]);
+    await lines.send({ jsonrpc: "2.0", id: 1, result: {} });
+    input.write(ping(1));
+    await answers();
+    expect(received).toHaveLength(2);
+  });
+
+  it("refuses a second initialize, as the HTTP transport does, and takes one again after a failed one", async () => {
+    const { input, lines, received, answers } = await transport();
+    const initialize = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"initialize","params":{"protocolVersion":"2025-06-18"}}\n`;
+    input.write(initialize(1) + initialize(2));
+    await answers();
+    await lines.send({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "no" } });
+    input.write(initialize(3));
+    await answers();
+    await lines.send({ jsonrpc: "2.0", id: 3, result: { protocolVersion: "2025-06-18" } } as never);
+    input.write(initialize(4));
+    const refused = { code: -32600, message: "Invalid Request: the session is already initialized." };
+    expect((await answers()).filter((a) => (a as { error?: { code: number } }).error?.code === -32600)).toEqual([
+      { jsonrpc: "2.0", id: 2, error: refused },
+      { jsonrpc: "2.0", id: 4, error: refused },
+    ]);
+    expect(received.map((m) => (m as { id: number }).id)).toEqual([1, 3]);
+  });
+
   describe("batches", () => {
     /** A transport whose session answered `initialize` with `version`. */
     async function session(version: string, maxLineBytes?: number) {
@@ -117,6 +145,14 @@ describe("StdioLines: MCP's stdio transport, one JSON-RPC message per line", () 
         { jsonrpc: "2.0", id: 2, result: {} },
         { jsonrpc: "2.0", id: 1, result: {} },
       ]);
+    });
+
+    it("a batch taking an id a request in flight holds is refused whole: their answers could not be told apart", async () => {
+      const { input, received, answers } = await session("2025-03-26");
+      input.write(ping(1));
+      input.write(`[${ping(3).trim()},${ping(1).trim()}]\n`);
+      expect((await answers()).slice(1)).toEqual([{ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: id 1 is taken by a request not answered yet." } }]);
+      expect(received.map((m) => (m as { id: unknown }).id)).toEqual(["init", 1]);
     });
 
     it("answers over the line limit together are replaced, the largest first, until the batch's line fits", async () => {

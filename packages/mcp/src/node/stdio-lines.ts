@@ -15,7 +15,8 @@ export const MAX_LINE_BYTES = 10 * 1024 * 1024;
  * server exited with status 0, saying nothing. Symmetrically, an answer over that size, which
  * the SDK's client would refuse by closing the connection, is replaced by an error saying so.
  * A batch is taken in a session of a version that has them (before 2025-06-18) and answered
- * with one array; a last line without its newline is read at the end of input.
+ * with one array; a last line without its newline is read at the end of input. An id in flight
+ * taken again, and a second `initialize`, are refused, as the HTTP transport refuses them.
  */
 export class StdioLines implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -33,6 +34,8 @@ export class StdioLines implements Transport {
    * (a one-shot `printf … | toolgen serve` sends its batch before that), then the answer's.
    */
   private version: string | undefined;
+  /** `initialize` answered with a result: the session is set up, and a second one is refused, as over HTTP. */
+  private initialized = false;
   /** The batches being answered: the ids of their requests not answered yet, and the answers so far. */
   private readonly batches = new Set<Batch>();
   private allAnswered: (() => void) | undefined;
@@ -111,7 +114,10 @@ export class StdioLines implements Transport {
     const id = idOf(message) as string | number;
     const method = this.unanswered.get(id);
     const result = (message as { result?: { protocolVersion?: unknown } }).result;
-    if (method === "initialize" && typeof result?.protocolVersion === "string") this.version = result.protocolVersion;
+    if (method === "initialize" && typeof result?.protocolVersion === "string") {
+      this.version = result.protocolVersion;
+      this.initialized = true;
+    }
     const isResult = "result" in message;
     const text = JSON.stringify(message);
     const written = this.deliver({ id, method, isResult, text: this.fits(text) ? text : this.tooLarge(id, method, isResult, `the answer is ${Buffer.byteLength(text)} bytes`) });
@@ -186,6 +192,8 @@ export class StdioLines implements Transport {
     const invalid = this.version === undefined ? "a batch before initialize; send one message per line" : initializes ? "initialize may not be part of a batch" : invalidMessage(messages, this.version);
     if (invalid) return this.refuse(-32600, `Invalid Request: ${invalid.replace("per request", "per line")}.`, null);
     const requests = messages.filter((m) => !isResponse(m) && idOf(m) !== null).map((m) => idOf(m) as string | number);
+    const taken = requests.find((id) => this.unanswered.has(id));
+    if (taken !== undefined) return this.refuse(-32600, `Invalid Request: id ${JSON.stringify(taken)} is taken by a request not answered yet.`, null);
     const batch: Batch = { waiting: new Set(requests), answers: [] };
     if (requests.length > 0) this.batches.add(batch);
     for (const message of messages) this.accept(message);
@@ -196,7 +204,12 @@ export class StdioLines implements Transport {
     const parsed = JSONRPCMessageSchema.safeParse(message);
     if (!parsed.success) return this.refuse(-32600, "Invalid Request: not a JSON-RPC message MCP knows.", idOf(message));
     const { id, method, params } = parsed.data as { id?: string | number; method?: string; params?: { requestId?: string | number; protocolVersion?: unknown } };
-    if (method !== undefined && id !== undefined) this.unanswered.set(id, method);
+    if (method !== undefined && id !== undefined) {
+      // Two requests in flight under one id could not be told apart: their answers, progress and cancellations would cross.
+      if (this.unanswered.has(id)) return this.refuse(-32600, `Invalid Request: id ${JSON.stringify(id)} is taken by a request not answered yet.`, id);
+      if (method === "initialize" && (this.initialized || [...this.unanswered.values()].includes(method))) return this.refuse(-32600, "Invalid Request: the session is already initialized.", id);
+      this.unanswered.set(id, method);
+    }
     if (method === "initialize" && typeof params?.protocolVersion === "string") this.version = params.protocolVersion;
     if (method === "notifications/cancelled" && params?.requestId !== undefined) this.settle(params.requestId);
     this.onmessage?.(parsed.data);

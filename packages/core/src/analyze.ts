@@ -12,6 +12,7 @@ import { orderEntryKeys } from "./manifest/order-entry-keys.js";
 import type { AnalysisState } from "./model/reader-context.js";
 import { findDeclarations } from "./source/find-declarations.js";
 import { NAMING_STYLES, type NamingStyle } from "./source/naming.js";
+import { requireStrictNulls } from "./source/require-strict-nulls.js";
 
 export interface AnalyzeOptions {
   /**
@@ -102,6 +103,7 @@ export function analyze(program: ts.Program, options: AnalyzeOptions): AnalyzeRe
       for (const found of diagnostics.items.slice(before)) found.entryName ??= built.entry.name;
     }
   }
+  if (entries[0]) requireStrictNulls(tsm, program, entries[0].declaration.nameNode, diagnostics);
   guard(diagnostics, sourceFiles[0], () => checkEntries(entries, diagnostics));
   // Lint is about tools that build: with errors to fix first, its findings would be noise.
   if (options.lint && !diagnostics.hasErrors) guard(diagnostics, sourceFiles[0], () => lintEntries(state, entries, options.lint!));

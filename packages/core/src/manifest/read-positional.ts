@@ -1,4 +1,5 @@
 import type { ParameterSlot } from "@toolgen/runtime";
+import { jsonEqual } from "@toolgen/runtime/validation";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import { applyAnnotations } from "../model/apply-annotations.js";
 import { readDeclarationAnnotations } from "../model/read-declaration-annotations.js";
@@ -64,6 +65,11 @@ export function readPositional(ctx: ReaderContext, data: readonly DataParameter[
       if (!evaluated.ok) {
         ctx.diagnostics.report(evaluated.at, DiagnosticCode.DefaultNotConstant, `The default of '${tsName}' must be a constant JSON value (a literal, an enum member, a const, or an array or object of those) so it can be written into the schema.`);
       } else if (evaluated.value !== undefined) {
+        const tag = inline.tags.get("default");
+        // Two defaults on one parameter: the initializer is the one the function runs with.
+        if (tag && !jsonEqual(inline.annotations.default, evaluated.value)) {
+          ctx.diagnostics.report(tag, DiagnosticCode.InvalidTagValue, `'${tsName}' defaults to ${JSON.stringify(evaluated.value)} by its initializer, which the function runs with, and to ${JSON.stringify(inline.annotations.default)} by this @default; remove the @default.`);
+        }
         model = { ...model, annotations: { ...model.annotations, default: evaluated.value } };
         ctx.defaultChecks.push({ model, value: evaluated.value, at: parameter.initializer });
       }

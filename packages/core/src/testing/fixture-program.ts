@@ -79,6 +79,8 @@ export interface FixtureOptions {
   /** Test-only: make the checker throw while reading the parameter with this name. */
   faultAt?: string;
   jsDoc?: JsDocParsing;
+  /** Over `FIXTURE_COMPILER_OPTIONS`, as a tsconfig's `compilerOptions` would set them. */
+  compilerOptions?: ts.CompilerOptions;
 }
 
 /** Reads `options.json` beside a fixture's `main.ts`, if there is one. */
@@ -89,7 +91,7 @@ export function readFixtureOptions(folder: string): FixtureOptions {
 
 /** Analyzes in-memory files as a package named `fixture` rooted at `root`. */
 export function analyzeFiles(files: Readonly<Record<string, string>>, root: string, options: FixtureOptions = {}): AnalyzeResult & { program: ts.Program } {
-  let program = createFixtureProgram(files, root, FIXTURE_COMPILER_OPTIONS, options.jsDoc);
+  let program = createFixtureProgram(files, root, { ...FIXTURE_COMPILER_OPTIONS, ...options.compilerOptions }, options.jsDoc);
   if (options.faultAt) program = withFault(program, options.faultAt);
   const result = analyze(program, {
     ts: ts as unknown as AnalyzeOptions["ts"],

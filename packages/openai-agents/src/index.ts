@@ -33,8 +33,9 @@ export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch
       parameters: definition.parameters as never,
       strict: definition.strict as never,
       needsApproval: (options.approveDestructive ?? false) && isDestructive(entry),
-      // Not even a thrown bug in a tool ends the run: the outcome's text reaches the model.
-      errorFunction: null,
+      // The registry turns what a tool throws into an outcome, whose text reaches the model; what
+      // still throws (a view over the registry, as integrations.md shows) gets the SDK's own
+      // answer, which keeps the run going, as the other frameworks do, and shows no internals.
       execute: async (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) => {
         // Errors name the tool as the model was offered it, the name it calls again with.
         const outcome = await dispatchModelCall(registry, projection, definition.name, input, details?.signal ? { signal: details.signal } : {});

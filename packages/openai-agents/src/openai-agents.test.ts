@@ -97,4 +97,13 @@ describe("openAiAgentsTools", () => {
     expect(result.finalOutput).toBe("Sorry.");
     expect(outputFor(model, "c1")).toBe('no stock left\n{"sku":"ABC-123"}');
   });
+
+  it("a view over the registry that throws (an expired session) does not end the run either: the model gets the SDK's answer, no internals", async () => {
+    const registry = shop();
+    const view = { entries: registry.entries, dispatch: () => Promise.reject(new Error("session expired at db-7:5432")) };
+    const model = new ScriptedModel([[functionCall("out_of_stock", {}, { callId: "c1" })], [assistantMessage("Sorry.")]]);
+    const result = await run(new Agent({ name: "shop", model, tools: openAiAgentsTools(view) }), "Buy.");
+    expect(result.finalOutput).toBe("Sorry.");
+    expect(outputFor(model, "c1")).toBe("An error occurred while running the tool. Please try again.");
+  });
 });

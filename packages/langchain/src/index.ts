@@ -1,10 +1,15 @@
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { ToolMessage } from "@langchain/core/messages";
-import { StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
+import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type ToolRunnableConfig, type ToolSchemaBase } from "@langchain/core/tools";
 import type { Registry } from "@toolgen/runtime";
 import { dispatchModelCall, outcomeText, projectOpenAiChat, type Projection, type OpenAiChatTool, type OpenAiOptions } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
+
+/** A registry tool as LangChain takes it: arguments as an object, its `invoke` answering the outcome's text (or a tool message). */
+export type LangchainTool = StructuredTool<ToolSchemaBase, Arguments, Arguments, string | ToolMessage>;
+
+type Arguments = Record<string, unknown>;
 
 /** What LangChain's own check of a JSON-Schema tool's input is given: anything passes, so toolgen's validation runs. */
 const ANYTHING = {};
@@ -15,7 +20,7 @@ const ANYTHING = {};
  * replacing toolgen's model-readable messages and skipping its lenient repairs, so that check
  * (synchronous, at the start of `call`) is given a schema that accepts anything.
  */
-class ToolgenTool extends StructuredTool {
+class ToolgenTool extends StructuredTool<ToolSchemaBase, Arguments, Arguments, string | ToolMessage> {
   name: string;
   description: string;
   schema: Record<string, unknown>;
@@ -35,11 +40,11 @@ class ToolgenTool extends StructuredTool {
     this.extras = { ...this.extras, providerToolDefinition: providerDefinition(definition) };
   }
 
-  override call(...args: Parameters<StructuredTool["call"]>): ReturnType<StructuredTool["call"]> {
+  override call<TArg extends StructuredToolCallInput<ToolSchemaBase, Arguments>, TConfig extends ToolRunnableConfig | undefined>(arg: TArg, configArg?: TConfig, tags?: string[]): Promise<ToolReturnType<TArg, TConfig, string | ToolMessage>> {
     const schema = this.schema;
     this.schema = ANYTHING;
     try {
-      return super.call(...args);
+      return super.call(arg, configArg, tags);
     } finally {
       this.schema = schema;
     }
@@ -89,7 +94,7 @@ function withoutChatStrict(this: Record<string, unknown>): Record<string, unknow
  * `ChatOpenAI`'s `bindTools(tools)` sends, to Chat Completions and the Responses API alike (a
  * `strict` given to `bindTools` overrides them all on Chat Completions).
  */
-export function langchainTools(registry: ToolgenRegistry, options: OpenAiOptions = {}): StructuredTool[] {
+export function langchainTools(registry: ToolgenRegistry, options: OpenAiOptions = {}): LangchainTool[] {
   const projection = projectOpenAiChat(registry.entries.filter((e) => !e.external), options);
   return projection.definitions.map((d) => new ToolgenTool(registry, projection, d));
 }

@@ -4,7 +4,7 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { StructuredTool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { createRegistry } from "@toolgen/runtime";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { shopRegistry } from "../../../test-support/shop-registry.js";
 import { langchainTools } from "./index.js";
 
@@ -37,6 +37,13 @@ describe("langchainTools", () => {
     const [result] = await runTools(reply);
     expect(JSON.parse(result!.content as string)).toEqual({ added: "ABC-123", quantity: 2 });
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
+  });
+
+  it("invoked directly with arguments, a tool answers the outcome's text, typed as such (no any)", async () => {
+    const tool = langchainTools(shop()).find((t) => t.name === "add_to_cart")!;
+    const answer = await tool.invoke({ sku: "ABC-123", quantity: 1 });
+    expectTypeOf(answer).toEqualTypeOf<string | ToolMessage>();
+    expect(JSON.parse(answer as string)).toEqual({ added: "ABC-123", quantity: 1 });
   });
 
   it("invalid arguments: toolgen's message, not LangChain's schema error; a numeric string is repaired", async () => {

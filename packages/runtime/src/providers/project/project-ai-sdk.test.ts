@@ -89,6 +89,8 @@ describe("aiSdkTools through @ai-sdk/google", () => {
     const received: unknown[] = [];
     const registry = tagProduct(received);
     const { tools } = aiSdkTools<ToolSet>(registry);
+    // @ts-expect-error The type named must be a set of tools: it types what aiSdkTools returns.
+    void aiSdkTools<number>(registry);
     const { text, declarations } = await generate(tools, [{ functionCall: { name: "tag_product", args: { level: 2, size: [3, 4], attributes: { color: "red" } } } }, { text: "Tagged." }]);
     expect(text).toBe("Tagged.");
     expect(declarations[0]!.parametersJsonSchema).toEqual(registry.entries[0]!.inputSchema);

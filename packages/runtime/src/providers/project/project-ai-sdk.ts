@@ -106,7 +106,7 @@ export function projectAiSdk(source: ProjectionSource, options: ProjectionOption
  * is assignable to its `ToolSet`; name the type you want instead:
  * `const { tools } = aiSdkTools<ToolSet>(registry)`.
  */
-export function aiSdkTools<Tools = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: AiSdkOptions = {}): Projection<AiSdkDefinition, Tools> {
+export function aiSdkTools<Tools extends Record<string, object> = Record<string, AiSdkTool>>(registry: Pick<Registry, "entries" | "dispatch">, options: AiSdkOptions = {}): Projection<AiSdkDefinition, Tools> {
   let major = options.aiMajor;
   // A Gemini model's call, made against the rewritten schema, turned back into ours.
   const restore = (entry: ManifestEntry, input: unknown, issues: ArgumentIssue[]) => (options.gemini ? restoreGeminiArguments(entry.inputSchema, input, issues) : input);

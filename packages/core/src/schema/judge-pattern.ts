@@ -48,9 +48,16 @@ function judge(source: string): PatternVerdict {
       return { kind: "linear" };
     case "vulnerable": {
       const { complexity } = result;
-      return { kind: "slow", complexity: complexity.summary, degree: complexity.type === "polynomial" ? complexity.degree : undefined, attack: result.attack.pattern };
+      // Ours, not recheck's summary, which says "12nd degree".
+      const polynomial = complexity.type === "polynomial";
+      return { kind: "slow", complexity: polynomial ? `${ordinal(complexity.degree)} degree polynomial` : complexity.summary, degree: polynomial ? complexity.degree : undefined, attack: result.attack.pattern };
     }
     default:
       return { kind: "unknown", reason: result.error.kind === "timeout" ? "the check ran out of time" : `${result.error.kind}${"message" in result.error ? `: ${result.error.message}` : ""}` };
   }
+}
+
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
 }

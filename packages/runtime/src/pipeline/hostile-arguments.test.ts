@@ -128,6 +128,47 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
     if (received === undefined) expect(outcome).toMatchObject({ status: "ok", repairs: [{ path: "", repair: "parsed_json_string" }] });
     else expect(outcome).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "an object", received }] } } });
   });
+
+  it("the arguments are read once, before validation: a getter answering otherwise later cannot slip past it", async () => {
+    const { registry, received } = toolOver(makeValidator, CLOSED);
+    let reads = 0;
+    const outcome = await registry.dispatch("t", {
+      get text() {
+        reads++;
+        return reads === 1 ? "checked" : 42;
+      },
+    });
+    expect(outcome).toEqual({ status: "ok", text: "ok" });
+    expect(reads).toBe(1);
+    expect(received).toEqual([{ text: "checked" }]);
+  });
+
+  it("a getter or a proxy that throws is invalid_arguments at its place, not a runtime failure", async () => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    const unreadable = (path: string) => ({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path, expected: "a value", received: "one that throws when read" }] } } });
+    const getter = {
+      get a(): number {
+        throw new Error("boom");
+      },
+    };
+    expect(await registry.dispatch("t", { opts: getter })).toMatchObject(unreadable("/opts/a"));
+    const keysThrow = new Proxy({}, { ownKeys: () => { throw new Error("boom"); } });
+    expect(await registry.dispatch("t", { tags: ["a", keysThrow] })).toMatchObject(unreadable("/tags/1"));
+  });
+
+  class Args {
+    n = 1;
+  }
+
+  it.each([
+    [new Map([["n", 1]]), "a Map"],
+    [new Date(0), "a Date"],
+    [/n/, "a RegExp"],
+  ])("%s as the arguments is refused, not read as an object of no properties", async (args, received) => {
+    const { registry } = toolOver(makeValidator, CLOSED);
+    expect(await registry.dispatch("t", args)).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "an object", received }] } } });
+    expect(await registry.dispatch("t", new Args())).toEqual({ status: "ok", text: "ok" });
+  });
 });
 
 describe("faulty tools under load", () => {

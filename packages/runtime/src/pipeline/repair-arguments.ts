@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Repair } from "../outcome/outcome.js";
-import { findTooDeep } from "./check-depth.js";
+import { snapshotArguments } from "./snapshot-arguments.js";
 import { isObject, MAX_ERRORS } from "../validation/validator-support.js";
 import { appendPointer, pointerOf } from "./json-pointer.js";
 import { setOwn } from "./set-own.js";
@@ -58,7 +58,7 @@ function repair(walk: Walk, schema: Schema, value: unknown): unknown {
       try {
         const parsed: unknown = JSON.parse(value);
         // Too deep to walk safely: leave the string for validation to refuse.
-        if (findTooDeep(parsed) !== undefined) return value;
+        if ("issue" in snapshotArguments(parsed)) return value;
         if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isObject(parsed))) {
           record(walk, "parsed_json_string");
           return repair(walk, s, parsed);

@@ -246,6 +246,64 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     }
   });
 
+  it("sample and elicit tell the tool what is missing: the client's capability, or a server with sessions", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "ask_name", description: "Asks for a name.", fn: async (_args, context) => (await context.elicit("Name?", { type: "object", properties: { name: { type: "string" } } })).action });
+    registry.register({ name: "summarize", description: "Samples a summary.", fn: async (_args, context) => (await context.sample({ messages: [{ role: "user", content: { type: "text", text: "Hi" } }], maxTokens: 10 })).text });
+    const said = async (stateful: boolean, capabilities: { sampling?: Record<string, never>; elicitation?: Record<string, never> }) => {
+      const server = createMcpServer(registry, { identity, stateful });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      const client = new Client({ name: "test-client", version: "1.0.0" }, { capabilities });
+      await client.connect(clientSide);
+      try {
+        const text = async (name: string) => ((await client.callTool({ name, arguments: {} })).content as Array<{ text: string }>)[0]!.text;
+        return [await text("summarize"), await text("ask_name")];
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await said(true, {})).toEqual([
+      "This server cannot sample a model: the client did not declare the sampling capability.",
+      "This server cannot ask the user: the client did not declare the elicitation capability.",
+    ]);
+    const [sampling, elicitation] = await said(false, { sampling: {}, elicitation: {} });
+    expect(sampling).toBe("This server cannot sample a model: it keeps no sessions, and the client's answer would reach another server (serve with sessions: `toolgen serve --http --sessions`, or `sessions` in serveHttp).");
+    expect(elicitation).toMatch(/^This server cannot ask the user: it keeps no sessions/);
+  });
+
+  it("an elicitation waits as long as the call may run, not the SDK's 60 s default for a request: a person takes longer", async () => {
+    const registry = createRegistry([]);
+    registry.register({
+      name: "ask_name",
+      description: "Asks for a name.",
+      fn: async (_args, context) => {
+        const answer = await context.elicit("Name?", { type: "object", properties: { name: { type: "string" } } });
+        return answer.action === "accept" ? String(answer.content.name) : answer.action;
+      },
+    });
+    const server = createMcpServer(registry, { identity, stateful: true });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "test-client", version: "1.0.0" }, { capabilities: { elicitation: {} } });
+    let answer = (_name: string) => {};
+    const asked = new Promise<void>((resolve) => {
+      client.setRequestHandler(ElicitRequestSchema, () => new Promise((reply) => ((answer = (name) => reply({ action: "accept", content: { name } })), resolve())));
+    });
+    await client.connect(clientSide);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const called = client.callTool({ name: "ask_name", arguments: {} }, undefined, { timeout: 10 * 60_000 });
+      await asked;
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      answer("Ann");
+      expect(await called).toEqual({ content: [{ type: "text", text: "Ann" }] });
+    } finally {
+      vi.useRealTimers();
+      await client.close();
+    }
+  });
+
   it("names a tool in an error as it listed it, when the name had to be shortened", async () => {
     const registry = createRegistry([]);
     const long = "summarize_the_quarterly_revenue_report_for_every_region_and_product";

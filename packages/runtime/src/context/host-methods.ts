@@ -26,11 +26,11 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
     async sample(request: SampleRequest): Promise<SampleResult> {
       if (!host.sample) throw unavailable("sample a model", "sampling");
       const reply = await host.sample(request, signal);
-      if (typeof reply?.content !== "object" || reply.content === null) throw new ToolError(`The host answered the sampling request with ${describeValue(reply)}, not a result with content.`);
-      // Newer clients may answer a list of blocks.
-      const blocks: unknown[] = Array.isArray(reply.content) ? reply.content : [reply.content];
-      const text = blocks.map((b) => (typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" ? String((b as { text?: unknown }).text) : "")).join("");
-      return { ...reply, text };
+      const content: unknown = reply?.content;
+      // Newer clients may answer a list of blocks; a text block must have its text.
+      const texts = [content].flat().map((b) => ((b as { type?: unknown })?.type === "text" ? (b as { text?: unknown }).text : ""));
+      if (typeof content !== "object" || content === null || !texts.every((t) => typeof t === "string")) throw new ToolError(`The host answered the sampling request with ${content === undefined ? describeValue(reply) : `content ${describeValue(content)}`}, not content blocks (a text block with its text).`);
+      return { ...reply, text: texts.join("") };
     },
     async elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>> {
       if (!host.elicit) throw unavailable("ask the user", "elicitation");
@@ -54,10 +54,10 @@ function told(send: () => unknown): void {
 }
 
 function unavailable(what: string, capability: string): ToolError {
-  return new ToolError(`This host cannot ${what}: the client offers no ${capability} (over MCP, it needs a client with the ${capability} capability and a server with sessions).`);
+  return new ToolError(`This host cannot ${what}: it offers no ${capability}.`);
 }
 
-/** What is wrong with an accepted form's content, or undefined: required fields, and each field's JSON type. */
+/** What is wrong with an accepted form's content, or undefined: required fields, each field's JSON type, and its choices. */
 function answerProblem(schema: ElicitSchema, content: unknown): string | undefined {
   if (typeof content !== "object" || content === null || Array.isArray(content)) return "the content is not an object";
   const values = content as Record<string, unknown>;
@@ -73,6 +73,14 @@ function answerProblem(schema: ElicitSchema, content: unknown): string | undefin
           ? Number.isInteger(value)
           : typeof value === field.type;
     if (!ok) return `'${key}' should be ${field.type === "array" ? "a list of strings" : field.type === "integer" ? "an integer" : `a ${field.type}`}`;
+    // A field of choices is typed as its choices: another value would break that type.
+    const choices = choicesOf(field.type === "array" ? field.items : field);
+    if (choices && ![value].flat().every((v) => choices.includes(v as string))) return `'${key}' should be one of ${JSON.stringify(choices)}`;
   }
   return undefined;
+}
+
+function choicesOf(field: object): readonly string[] | undefined {
+  const { enum: values, oneOf, anyOf } = field as { enum?: readonly string[]; oneOf?: readonly { const: string }[]; anyOf?: readonly { const: string }[] };
+  return values ?? (oneOf ?? anyOf)?.map((choice) => choice.const);
 }

@@ -87,9 +87,9 @@ describe("the host's callbacks, through ToolContext", () => {
   it("without a host, logs and progress go nowhere, and sampling or elicitation is a tool_error saying why", async () => {
     expect(await run((_args, context) => (context.log("info", "x"), context.reportProgress(1), "fine"))).toMatchObject({ status: "ok", text: "fine" });
     const sampled = await run((_args, context) => context.sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 10 }));
-    expect(sampled).toMatchObject({ status: "error", error: { code: "tool_error", message: expect.stringContaining("cannot sample a model") } });
+    expect(sampled).toMatchObject({ status: "error", error: { code: "tool_error", message: "This host cannot sample a model: it offers no sampling." } });
     const asked = await run((_args, context) => context.elicit("Name?", { type: "object", properties: { name: { type: "string" } } }));
-    expect(asked).toMatchObject({ status: "error", error: { code: "tool_error", message: expect.stringContaining("cannot ask the user") } });
+    expect(asked).toMatchObject({ status: "error", error: { code: "tool_error", message: "This host cannot ask the user: it offers no elicitation." } });
   });
 
   it("sample gets the host's reply, with its text", async () => {
@@ -121,12 +121,33 @@ describe("the host's callbacks, through ToolContext", () => {
     expect(await ask({ age: "30" })).toMatchObject({ status: "error", error: { code: "tool_error", message: "The user's answer does not match the form: 'age' should be an integer." } });
     expect(await ask({ plan: "pro" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'age' is required." } });
     expect(await ask({ age: 30, toString: "x" })).toMatchObject({ status: "error", error: { message: "The user's answer does not match the form: 'toString' is not a field of the form." } });
+    // Typed as its choices: another value would break the type the tool was given.
+    expect(await ask({ age: 30, plan: "gold" })).toMatchObject({ status: "error", error: { message: `The user's answer does not match the form: 'plan' should be one of ["free","pro"].` } });
+  });
+
+  it("elicit checks the choices of a titled field (oneOf) and of a multi-select list", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        size: { type: "string", oneOf: [{ const: "s", title: "Small" }, { const: "l", title: "Large" }] },
+        toppings: { type: "array", items: { anyOf: [{ const: "ham", title: "Ham" }, { const: "olives", title: "Olives" }] } },
+        sauces: { type: "array", items: { type: "string", enum: ["red", "white"] } },
+      },
+    } as const;
+    const ask = (content: Record<string, unknown>) => run(async (_args, context) => JSON.stringify(await context.elicit("Order?", schema)), { host: { elicit: async () => ({ action: "accept", content }) } });
+    expect(await ask({ size: "l", toppings: ["ham"], sauces: [] })).toMatchObject({ status: "ok" });
+    expect(await ask({ size: "m" })).toMatchObject({ error: { message: `The user's answer does not match the form: 'size' should be one of ["s","l"].` } });
+    expect(await ask({ toppings: ["ham", "pineapple"] })).toMatchObject({ error: { message: `The user's answer does not match the form: 'toppings' should be one of ["ham","olives"].` } });
+    expect(await ask({ sauces: ["blue"] })).toMatchObject({ error: { message: `The user's answer does not match the form: 'sauces' should be one of ["red","white"].` } });
   });
 
   it("an in-process host's answer that is no answer is a tool_error, not an empty reply or a cancel", async () => {
     const sampled = (reply: unknown) => run(async (_args, context) => (await context.sample({ messages: [], maxTokens: 5 })).text, { host: { sample: async () => reply as never } });
-    expect(await sampled(5)).toEqual({ status: "error", error: { code: "tool_error", message: "The host answered the sampling request with the number 5, not a result with content." } });
-    expect(await sampled({ role: "assistant" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the sampling request with an object, not a result with content." } });
+    expect(await sampled(5)).toEqual({ status: "error", error: { code: "tool_error", message: "The host answered the sampling request with the number 5, not content blocks (a text block with its text)." } });
+    expect(await sampled({ role: "assistant" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the sampling request with an object, not content blocks (a text block with its text)." } });
+    expect(await sampled({ role: "assistant", content: "hi" })).toMatchObject({ error: { code: "tool_error", message: 'The host answered the sampling request with content the string "hi", not content blocks (a text block with its text).' } });
+    expect(await sampled({ role: "assistant", content: { type: "text" }, model: "m" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the sampling request with content an object, not content blocks (a text block with its text)." } });
+    expect(await sampled({ role: "assistant", content: [{ type: "text", text: "a" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "b" }], model: "m" })).toEqual({ status: "ok", text: "ab" });
     const elicited = (answer: unknown) => run(async (_args, context) => (await context.elicit("Name?", { type: "object", properties: {} })).action, { host: { elicit: async () => answer as never } });
     expect(await elicited({ action: "maybe" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with an object, not an action of accept, decline or cancel." } });
     expect(await elicited(7)).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with the number 7, not an action of accept, decline or cancel." } });

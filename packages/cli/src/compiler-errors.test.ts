@@ -84,21 +84,25 @@ describe("a project on another TypeScript (5.x), read by the bundled one", () =>
   });
   afterEach(() => cleanup());
 
-  it("reads the project with TypeScript 5.9's defaults: every @types package without `types`, not strict without `strict`", () => {
+  it("reads the project with TypeScript 5.9's defaults: every @types package without `types`, and not strict without `strict`, which toolgen refuses", () => {
     const tsconfig = path.join(dir, "tsconfig.json");
     writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"types": ["node"],', "").replace('"strict": true,', ""));
     writeFileSync(
       path.join(dir, "src/files.ts"),
       "/**\n * Reads a text file.\n * @tool\n * @param file The file.\n * @param encoding Its encoding.\n * @param title A title.\n */\nexport function readText(file: string, encoding: BufferEncoding = \"utf8\", title: string | undefined): string {\n  return file + encoding + title;\n}\n",
     );
+    // Not strict (TypeScript 5's default): `string | undefined` would be read as a string.
+    const loose = toolgen(["build"], dir);
+    expect(loose.status).toBe(1);
+    expect(loose.stderr).toContain('tsconfig.json:1:1 - error TG9001: toolgen needs "strictNullChecks"');
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"compilerOptions": {', '"compilerOptions": {\n    "strictNullChecks": true,'));
     const build = toolgen(["build"], dir);
     expect(build.stderr).not.toContain("error");
     expect(build.status).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string; inputSchema: { required?: string[]; properties: Record<string, { enum?: string[] }> } }> };
     const readText = manifest.entries.find((e) => e.name === "read_text")!.inputSchema;
     expect(readText.properties.encoding!.enum).toContain("base64");
-    // Not strict (TypeScript 5's default): `string | undefined` is a string, required as the tsc of the project reads it.
-    expect(readText.required).toEqual(["file", "title"]);
+    expect(readText.required).toEqual(["file"]);
   });
 
   it("warns when the project's TypeScript is older than toolgen needs (its tsc could not compile what the registry module imports)", () => {

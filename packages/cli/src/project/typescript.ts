@@ -71,7 +71,9 @@ export function typescriptFor(projectDir: string): Compiler {
  */
 export function withOwnDefaults<T extends { types?: string[]; strict?: boolean }>(compiler: Compiler, options: T): T {
   if (compiler.source !== "ts-morph" || !compiler.standsFor?.startsWith("5.")) return options;
-  return { ...options, ...(options.types === undefined && { types: ["*"] }), ...(options.strict === undefined && { strict: false }) };
+  const own = { ...options, ...(options.types === undefined && { types: ["*"] }), ...(options.strict === undefined && { strict: false }) };
+  // The tsconfig's parsed file, which diagnostics about the options point into, is no enumerable property: a spread drops it.
+  return Object.defineProperty(own, "configFile", { value: (options as { configFile?: unknown }).configFile });
 }
 
 /** The `typescript` package that resolves from `projectDir`, without loading it. */

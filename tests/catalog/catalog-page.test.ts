@@ -32,8 +32,8 @@ afterAll(async () => {
 });
 
 /** The catalog open in a fresh page, with every console error and page error collected. */
-async function open(url = catalog, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: options.width ?? 1200, height: options.height ?? 900 }, colorScheme: options.dark ? "dark" : "light" });
+async function open(url = catalog, options: { width?: number; height?: number; dark?: boolean; bypassCSP?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1200, height: options.height ?? 900 }, colorScheme: options.dark ? "dark" : "light", bypassCSP: options.bypassCSP ?? false });
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text());
@@ -130,7 +130,7 @@ describe("toolgen docs: the catalog page", () => {
     expect(await external.locator("[role=tabpanel] p.issues-none").textContent()).toBe("mcp is not offered this tool: it is @external, and an MCP server's client could not run it.");
     expect(JSON.parse((await external.locator("[role=tabpanel] pre").textContent())!)).toEqual([]);
     await external.locator("[role=tab][data-provider=anthropic]").click();
-    expect(await external.locator("[role=tabpanel] p.issues-none").textContent()).toBe("anthropic gets the schema as it is.");
+    expect(await external.locator("[role=tabpanel] p.issues-none").textContent()).toBe("anthropic loses nothing of the schema: below is how it receives it.");
     const excluded = page.locator("#entry-run_local");
     await excluded.locator("details.providers > summary").click();
     await excluded.locator("[role=tab][data-provider=openai]").click();
@@ -186,13 +186,25 @@ describe("toolgen docs: the catalog page", () => {
   it("has no serious accessibility violation (axe-core), in the light and the dark scheme, with a provider's JSON wider than its box", async () => {
     const url = catalogWith("wide", `/**\n * ${"A description far wider than the page. ".repeat(8)}\n * @tool\n */\nexport function wideOne(): string {\n  return "";\n}\n`);
     for (const dark of [false, true]) {
-      const { page } = await open(url, { dark });
+      // axe-core comes in as an inline script, which the page's own policy would refuse.
+      const { page } = await open(url, { dark, bypassCSP: true });
       for (const name of ["convert_length", "wide_one"]) await page.locator(`#entry-${name} details.providers > summary`).click();
       await page.waitForSelector("#entry-wide_one [role=tabpanel] pre");
       expect(await page.$eval("#entry-wide_one [role=tabpanel] pre", (pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
       expect(await seriousViolations(page), dark ? "dark" : "light").toEqual([]);
       await page.close();
     }
+  });
+
+  it("lets only its own script and stylesheet run (Content-Security-Policy): markup slipped in runs nothing and loads nothing", async () => {
+    const { page, problems } = await open();
+    expect(problems).toEqual([]);
+    await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", `<img src="https://example.com/x.png" onerror="window.pwned = 1"><script>window.pwned = 2</script>`));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    // Refused by the policy (the browser still reports the request it did not make).
+    expect(problems.filter((p) => p.includes("Content Security Policy")).length).toBeGreaterThanOrEqual(2);
+    await page.close();
   });
 
   it("keeps a description's line breaks, as the model gets them", async () => {
@@ -238,7 +250,7 @@ describe("toolgen docs --against", () => {
     const units = path.join(dir, "src/units.ts");
     writeFileSync(units, readFileSync(units, "utf8").replace('"ft" | "mi"', '"ft"').replace("Decimal places in the result.", "Decimal places."));
     expect(toolgen(["docs", "--against", "v1.json", "-o", "against"], dir).status).toBe(0);
-    const { page, problems } = await open(pathToFileURL(path.join(dir, "against/index.html")).href);
+    const { page, problems } = await open(pathToFileURL(path.join(dir, "against/index.html")).href, { bypassCSP: true });
     expect(await page.textContent("#diff-title")).toBe("Changes against v1.json");
     expect(await page.textContent(".diff p")).toBe("2 breaking, 0 compatible, 1 cosmetic: a major release.");
     expect(await page.$$eval("article .badge.change-breaking", (badges) => badges.map((b) => b.closest("article")!.id))).toEqual(["entry-convert_length"]);

@@ -145,6 +145,28 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(existsSync(path.join(dir, "index.html"))).toBe(false);
   });
 
+  it("docs and types overwrite their own files, never another: a hand-written page or the schema given is kept", () => {
+    const site = path.join(dir, "site");
+    mkdirSync(site);
+    writeFileSync(path.join(site, "index.html"), "<h1>My own site</h1>\n");
+    expect(run(["docs", "-o", "site"], dir)).toMatchObject({ status: 2, stderr: "toolgen: site/index.html exists and was not written by toolgen docs, so it is not overwritten: give another folder with -o, or delete the file.\n" });
+    expect(readFileSync(path.join(site, "index.html"), "utf8")).toBe("<h1>My own site</h1>\n");
+    rmSync(path.join(site, "index.html"));
+    expect(run(["docs", "-o", "site"], dir).status).toBe(0);
+    expect(run(["docs", "-o", "site"], dir).status).toBe(0);
+    rmSync(site, { recursive: true });
+    const schema = path.join(dir, "self.schema.json");
+    const text = JSON.stringify({ title: "Self", type: "object" });
+    writeFileSync(schema, text);
+    expect(run(["types", schema, "-o", schema], dir)).toMatchObject({ status: 2, stderr: "toolgen: self.schema.json exists and was not written by toolgen types, so it is not overwritten: give another file with -o, or delete it.\n" });
+    expect(readFileSync(schema, "utf8")).toBe(text);
+    const out = path.join(dir, "self.d.ts");
+    expect(run(["types", schema, "-o", out], dir).status).toBe(0);
+    expect(run(["types", schema, "-o", out], dir).status).toBe(0);
+    rmSync(out);
+    rmSync(schema);
+  });
+
   it("check: exit 1 naming both stale files after a description changes", () => {
     const file = path.join(dir, "src/forecast.ts");
     const original = readFileSync(file, "utf8");

@@ -65,6 +65,20 @@ describe("toolgen diff", () => {
     }
   });
 
+  it("docs --against names the old side from the package, however it was given: the same bytes from anywhere", () => {
+    const parent = path.dirname(dir);
+    try {
+      expect(toolgen(["docs", "--against", path.join(dir, "v1.manifest.json"), "-o", "a"], dir).status).toBe(0);
+      expect(toolgen(["docs", "-p", path.basename(dir), "--against", `${path.basename(dir)}/v1.manifest.json`, "-o", `${path.basename(dir)}/b`], parent).status).toBe(0);
+      const page = readFileSync(path.join(dir, "a/index.html"), "utf8");
+      expect(page).toContain('"against":"v1.manifest.json"');
+      expect(readFileSync(path.join(dir, "b/index.html"), "utf8")).toBe(page);
+    } finally {
+      rmSync(path.join(dir, "a"), { recursive: true, force: true });
+      rmSync(path.join(dir, "b"), { recursive: true, force: true });
+    }
+  });
+
   it("a package tarball (npm pack's) is a side too: the manifest it was packed with", () => {
     const packing = mkdtempSync(path.join(tmpdir(), "toolgen-pack-"));
     try {

@@ -1,10 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { diffManifests } from "@toolgen/core";
-import { makeDirectory } from "@toolgen/transformer/project";
+import { makeDirectory, readIfExists } from "@toolgen/transformer/project";
 import { catalogData } from "../catalog/catalog-data.js";
-import { renderCatalog } from "../catalog/render-catalog.js";
+import { CATALOG_MARK, renderCatalog } from "../catalog/render-catalog.js";
 import { ContractAnalysisError, otherPackageWarning, readContract } from "../contract/read-contract.js";
+import { relativePosix } from "../output/diagnostic-json.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import { UsageError } from "./usage-error.js";
@@ -29,7 +30,9 @@ export function runDocs(options: { project?: string; out?: string; against?: str
       const { name } = info.packageJson;
       const other = otherPackageWarning(old, { label: "the current sources", packageName: typeof name === "string" ? name : undefined });
       if (other) process.stderr.write(other);
-      diff = { against: old.label, ...diffManifests(old.entries, entries) };
+      // Named as from the package, however it was given: the page is committed, and the same sources give the same bytes.
+      const against = old.label.startsWith("git:") ? old.label : relativePosix(path.resolve(old.label), info.packageRoot);
+      diff = { against, ...diffManifests(old.entries, entries) };
     } catch (error) {
       if (!(error instanceof ContractAnalysisError)) throw error;
       process.stderr.write(`${error.report}\ntoolgen: ${error.message}\n`);
@@ -43,6 +46,8 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   const file = path.join(out, "index.html");
   // Shown as given: an absolute folder absolute, anything else from where the command runs.
   const shownFile = options.out !== undefined && path.isAbsolute(options.out) ? file : path.relative(process.cwd(), file);
+  const existing = readIfExists(file);
+  if (existing !== undefined && !existing.includes(CATALOG_MARK)) throw new UsageError(`${shownFile} exists and was not written by toolgen docs, so it is not overwritten: give another folder with -o, or delete the file.`);
   try {
     makeDirectory(out);
     writeFileSync(file, html);

@@ -38,7 +38,7 @@ function render(): void {
       "header",
       {},
       el("h1", {}, `${data.package.name}${data.package.version ? ` ${data.package.version}` : ""}`),
-      el("p", { class: "summary" }, `${count("tool")}, ${count("prompt")}, ${count("resource")}: what the model sees.`),
+      el("p", { class: "summary" }, `${count("tool")}, ${count("prompt")}, ${count("resource")} of this package: what the model sees of them (a dependency's are in its own catalog).`),
       totals(tools),
       data.diff ? diffSummary(data.diff) : null,
       el("div", { class: "search" }, el("label", { for: "search" }, "Filter by name, description, tag or URI"), search, status),
@@ -109,7 +109,10 @@ function totals(tools: readonly CatalogEntry[]): HTMLElement {
 }
 
 function bar(fraction: number): HTMLElement {
-  return el("span", { class: "bar", style: `--share: ${Math.round(fraction * 1000) / 10}%`, "aria-hidden": "true" });
+  const span = el("span", { class: "bar", "aria-hidden": "true" });
+  // Through the CSSOM: the page's Content-Security-Policy allows no style attribute.
+  span.style.setProperty("--share", `${Math.round(fraction * 1000) / 10}%`);
+  return span;
 }
 
 function diffSummary(diff: NonNullable<CatalogData["diff"]>): HTMLElement {
@@ -362,7 +365,7 @@ function providers(item: CatalogEntry): HTMLElement {
       issues.length
         ? el("ul", { class: "issues", "aria-label": `What ${provider} gets differently` }, ...issues.map((i) => el("li", { class: `issue-${i.severity}` }, `${i.severity}${i.path ? ` at ${i.path}` : ""}: ${i.message}`)))
         : offered
-          ? el("p", { class: "issues-none" }, `${provider} gets the schema as it is.`)
+          ? el("p", { class: "issues-none" }, `${provider} loses nothing of the schema: below is how it receives it.`)
           : el("p", { class: "issues-none" }, item.entry.external ? `${provider} is not offered this tool: it is @external, and an MCP server's client could not run it.` : `${provider} is not offered this tool.`),
       codeBlock(projection.tools),
     );

@@ -149,7 +149,7 @@ describe("the host's callbacks, through ToolContext", () => {
     expect(await sampled({ role: "assistant", content: { type: "text" }, model: "m" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the sampling request with content an object, not content blocks (a text block with its text)." } });
     expect(await sampled({ role: "assistant", content: [{ type: "text", text: "a" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "b" }], model: "m" })).toEqual({ status: "ok", text: "ab" });
     const elicited = (answer: unknown) => run(async (_args, context) => (await context.elicit("Name?", { type: "object", properties: {} })).action, { host: { elicit: async () => answer as never } });
-    expect(await elicited({ action: "maybe" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with an object, not an action of accept, decline or cancel." } });
+    expect(await elicited({ action: "maybe" })).toMatchObject({ error: { code: "tool_error", message: 'The host answered the form with the string "maybe", not an action of accept, decline or cancel.' } });
     expect(await elicited(7)).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with the number 7, not an action of accept, decline or cancel." } });
     expect(await elicited({ action: "cancel" })).toEqual({ status: "ok", text: "cancel" });
   });

@@ -145,7 +145,7 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
 
   it("a getter or a proxy that throws is invalid_arguments at its place, not a runtime failure", async () => {
     const { registry } = toolOver(makeValidator, CLOSED);
-    const unreadable = (path: string) => ({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path, expected: "a value", received: "one that throws when read" }] } } });
+    const unreadable = (path: string) => ({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path, expected: "JSON data", received: "one that throws when read" }] } } });
     const getter = {
       get a(): number {
         throw new Error("boom");
@@ -158,16 +158,30 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
 
   class Args {
     n = 1;
+    kids: Args[] = [];
   }
 
   it.each([
     [new Map([["n", 1]]), "a Map"],
     [new Date(0), "a Date"],
     [/n/, "a RegExp"],
-  ])("%s as the arguments is refused, not read as an object of no properties", async (args, received) => {
-    const { registry } = toolOver(makeValidator, CLOSED);
-    expect(await registry.dispatch("t", args)).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ path: "", expected: "an object", received }] } } });
-    expect(await registry.dispatch("t", new Args())).toEqual({ status: "ok", text: "ok" });
+    [Promise.resolve(), "a Promise"],
+    [new Error("x"), "an Error"],
+  ])("%s is no JSON data: refused as the arguments and inside them, not read as an object of no properties", async (value, received) => {
+    const { registry } = toolOver(makeValidator, OPEN);
+    const notData = (path: string) => ({ error: { code: "invalid_arguments", payload: { issues: [{ path, expected: "JSON data", received }] } } });
+    expect(await registry.dispatch("t", value)).toMatchObject(notData(""));
+    expect(await registry.dispatch("t", { opts: { inner: value } })).toMatchObject(notData("/opts/inner"));
+  });
+
+  it("a class instance is read as its own properties, within the same bound on nesting: a cycle through one is refused", async () => {
+    const { registry, received } = toolOver(makeValidator, CLOSED);
+    expect(await registry.dispatch("t", { n: 1 } as object)).toEqual({ status: "ok", text: "ok" });
+    const own = new Args();
+    expect(await toolOver(makeValidator, { type: "object" }).registry.dispatch("t", own)).toEqual({ status: "ok", text: "ok" });
+    own.kids.push(own);
+    expect(await registry.dispatch("t", own)).toMatchObject({ error: { code: "invalid_arguments", payload: { issues: [{ expected: "at most 128 levels of nesting" }] } } });
+    expect(received).toEqual([{ n: 1 }]);
   });
 });
 

@@ -2,7 +2,7 @@ import { errorOutcome, type ErrorOutcome, type Repair } from "../outcome/outcome
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import { fillNestedDefaults } from "./fill-defaults.js";
 import { repairArguments } from "./repair-arguments.js";
-import { isPlain, snapshotArguments } from "./snapshot-arguments.js";
+import { snapshotArguments } from "./snapshot-arguments.js";
 import { valueAt } from "./json-pointer.js";
 import { type ArgumentIssue, describeErrors, describeValue, type FoundIssues, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
 
@@ -19,8 +19,6 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   const taken = snapshotArguments(rawArgs === undefined ? {} : rawArgs);
   if ("issue" in taken) return { ok: false, outcome: invalid(name, { issues: [taken.issue] }) };
   let args = taken.value;
-  // A Map, a Date, a RegExp kept their kind in the copy: no arguments object, whatever its properties say.
-  if (isObject(args) && !isPlain(args)) return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: `a ${args.constructor?.name ?? "non-plain object"}` }] }) };
   let repairs: Repair[] = [];
   if (!definition.validate(args)) {
     // Errors are described only for the value whose problems the model is shown: the repaired one when repairs were made.
@@ -31,7 +29,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
     if (again.issues.length > 0) return { ok: false, outcome: invalid(name, { ...again, issues: again.issues.map((issue) => receivedAsSent(issue, repaired.repairs, args)) }) };
     ({ value: args, repairs } = repaired);
   }
-  if (!isObject(args)) {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) {
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
     return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: describeValue(args) }] }) };
   }
@@ -41,7 +39,6 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   return { ok: true, args: copy, repairs };
 }
 
-const isObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function invalid(name: string, found: FoundIssues): ErrorOutcome {
   return errorOutcome("invalid_arguments", formatIssues(name, found), issuesPayload(found));

@@ -11,11 +11,12 @@ const TOO_DEEP = Symbol();
  * The call's own copy of the caller's arguments, taken before anything is checked, so what is
  * validated is what the tool gets: a getter or a proxy read once, not again after validation
  * (where it could answer something else), and never the caller's objects, which the tool may
- * mutate. A key whose value is `undefined` is absent, as validation takes it. JSON data is
- * copied by hand (a few times faster than `structuredClone` on a million small arrays); anything
- * else (a class instance from a caller in the same program) as `structuredClone` copies it.
- * Deeper than `MAX_ARGUMENT_DEPTH` (a cycle too) or unreadable is an issue at its JSON Pointer:
- * the walk keeps its keys on a stack, so a hostile nesting cannot overflow the stack.
+ * mutate. A key whose value is `undefined` is absent, as validation takes it; a class instance
+ * is copied as its own enumerable properties, as `structuredClone` would. A value JSON has no
+ * kind for (a `Map`, a `Date`, a `Promise`), nested deeper than `MAX_ARGUMENT_DEPTH` (a cycle
+ * too), or unreadable is an issue at its JSON Pointer: the walk keeps its keys on a stack and
+ * goes no deeper than that, so a hostile nesting cannot overflow the stack. (Copied by hand: a
+ * few times faster than `structuredClone` on a million small arrays.)
  */
 export function snapshotArguments(value: unknown): { value: unknown } | { issue: ArgumentIssue } {
   const keys: Array<string | number> = [];
@@ -23,8 +24,14 @@ export function snapshotArguments(value: unknown): { value: unknown } | { issue:
     return { value: copyAt(value, keys) };
   } catch (error) {
     const path = pointerOf(keys);
-    return { issue: error === TOO_DEEP ? { path, expected: `at most ${MAX_ARGUMENT_DEPTH} levels of nesting`, received: "a value nested deeper" } : { path, expected: "a value", received: "one that throws when read" } };
+    const received = error === TOO_DEEP ? "a value nested deeper" : error instanceof NotData ? `${/^[AEIOU]/.test(error.kind) ? "an" : "a"} ${error.kind}` : "one that throws when read";
+    return { issue: { path, expected: error === TOO_DEEP ? `at most ${MAX_ARGUMENT_DEPTH} levels of nesting` : "JSON data", received } };
   }
+}
+
+/** A value of a kind JSON has not, by its `Object.prototype.toString` tag: `Map`, `Date`… */
+class NotData {
+  constructor(readonly kind: string) {}
 }
 
 function copyAt(value: unknown, keys: Array<string | number>): unknown {
@@ -39,7 +46,8 @@ function copyAt(value: unknown, keys: Array<string | number>): unknown {
     }
     return copy;
   }
-  if (!isPlain(value)) return structuredClone(value);
+  const kind = Object.prototype.toString.call(value).slice(8, -1);
+  if (kind !== "Object") throw new NotData(kind);
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     keys.push(key);
@@ -49,6 +57,3 @@ function copyAt(value: unknown, keys: Array<string | number>): unknown {
   }
   return copy;
 }
-
-/** An object of JSON's kind: not a class instance, a `Map`, a `Date`. */
-export const isPlain = (value: object): boolean => [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);

@@ -24,10 +24,11 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
   const notify = (notification: ServerNotification) => void extra.sendNotification(notification).catch(() => undefined);
   // MCP: progress "MUST increase with each notification"; a value not above the last sent is not sent.
   let lastProgress = -Infinity;
-  // What the tool (and its model) reads when the server cannot ask this client.
+  // What the tool (and its model) reads when the server cannot ask this client. Sessions first:
+  // a stateless server never sees the client's initialize, so it knows none of its capabilities.
   const refuseWithout = (capability: "sampling" | "elicitation", what: string) => {
-    if (!client[capability]) throw new ToolError(`This server cannot ${what}: the client did not declare the ${capability} capability.`);
     if (!stateful) throw new ToolError(`This server cannot ${what}: it keeps no sessions, and the client's answer would reach another server (serve with sessions: \`toolgen serve --http --sessions\`, or \`sessions\` in serveHttp).`);
+    if (!client[capability]) throw new ToolError(`This server cannot ${what}: the client did not declare the ${capability} capability.`);
   };
   return {
     log(message) {

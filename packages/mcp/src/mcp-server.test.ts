@@ -267,7 +267,8 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
       "This server cannot sample a model: the client did not declare the sampling capability.",
       "This server cannot ask the user: the client did not declare the elicitation capability.",
     ]);
-    const [sampling, elicitation] = await said(false, { sampling: {}, elicitation: {} });
+    // Stateless, the server never sees the client's capabilities: sessions are what is missing, whatever it declared.
+    const [sampling, elicitation] = await said(false, {});
     expect(sampling).toBe("This server cannot sample a model: it keeps no sessions, and the client's answer would reach another server (serve with sessions: `toolgen serve --http --sessions`, or `sessions` in serveHttp).");
     expect(elicitation).toMatch(/^This server cannot ask the user: it keeps no sessions/);
   });

@@ -60,6 +60,18 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     expect(readFileSync(path.join(dir, "package.json"), "utf8")).toBe(packageJson);
   });
 
+  it("without strictNullChecks, nothing is written: TG9001 at the setting, in the config the tsconfig extends when it is there", () => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    writeFileSync(path.join(dir, "tsconfig.base.json"), '{\n  "compilerOptions": {\n    "strict": false\n  }\n}\n');
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"strict": true,', "").replace("{\n", '{\n  "extends": "./tsconfig.base.json",\n'));
+    const build = toolgen(["build"], dir);
+    expect(build.status).toBe(1);
+    expect(build.stderr).toContain('tsconfig.base.json:3:5 - error TG9001: toolgen needs "strictNullChecks"');
+    expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"compilerOptions": {', '"compilerOptions": {\n    "strictNullChecks": true,'));
+    expect(toolgen(["build"], dir).status).toBe(0);
+  });
+
   it("an invalid compiler option is an error naming it, placed where tsc places it", () => {
     const tsconfig = path.join(dir, "tsconfig.json");
     writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"module": "NodeNext"', '"module": "Bogus"').replace('"strict": true', '"strict": true, "bogusOption": 1'));

@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { jsonEqual } from "@toolgen/runtime/validation";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticSite } from "../diagnostics/diagnostic.js";
 import { admitsUndefined } from "../model/read-property.js";
@@ -81,6 +82,11 @@ export function readRequest(ctx: ReaderContext, { parameter, type }: DataParamet
     else if (described) ignored(described, `'${tsName}'`);
     const initial = initializerDefaults.get(tsName);
     if (initial) {
+      const said = model.annotations?.default;
+      // Two defaults: the initializer is the one the function runs with.
+      if (said !== undefined && !jsonEqual(said, initial.value)) {
+        ctx.diagnostics.report(initial.at, DiagnosticCode.InvalidTagValue, `'${tsName}' defaults to ${JSON.stringify(initial.value)} here, which the function runs with, and to ${JSON.stringify(said)} by the @default of its type; make them agree.`);
+      }
       model = { ...model, annotations: { ...model.annotations, default: initial.value } };
       ctx.defaultChecks.push({ model, value: initial.value, at: initial.at });
     }

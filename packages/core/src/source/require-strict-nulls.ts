@@ -17,10 +17,12 @@ export function requireStrictNulls(tsm: typeof ts, program: ts.Program, firstEnt
   const message = `toolgen needs "strictNullChecks" (or "strict"): without it TypeScript drops null and undefined from every type, and a schema would refuse the null your code takes. Set "strictNullChecks": true in the tsconfig's compilerOptions.`;
   const config = options.configFile as ts.TsConfigSourceFile | undefined;
   if (!config) return diagnostics.report(firstEntry, DiagnosticCode.InvalidConfig, message);
+  // The setting where it is written: the tsconfig, or a config it extends (the nearest first).
+  const bases = (config.extendedSourceFiles ?? []).map((file) => tsm.readJsonConfigFile(file, (f) => tsm.sys.readFile(f)));
+  const [file, setting] = [config, ...bases].map((f) => [f, settingIn(tsm, f)] as const).find(([, found]) => found) ?? [config, undefined];
   // A tsconfig's nodes have no parents to find their file by: placed by hand.
-  const setting = settingIn(tsm, config);
-  const start = setting ? setting.getStart(config) : 0;
-  diagnostics.reportRange(config, start, setting ? setting.getEnd() - start : 0, DiagnosticCode.InvalidConfig, message);
+  const start = setting ? setting.getStart(file) : 0;
+  diagnostics.reportRange(file, start, setting ? setting.getEnd() - start : 0, DiagnosticCode.InvalidConfig, message);
 }
 
 /** The `strictNullChecks` (else `strict`) property of the tsconfig's own `compilerOptions`. */

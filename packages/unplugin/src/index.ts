@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
-import { makeDirectory, tsconfigPathOf } from "@toolgen/transformer/project";
+import { findPackageRoot, makeDirectory, tsconfigPathOf } from "@toolgen/transformer/project";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 
 /** `project`, and any toolgen config key (`naming`, `strict`, `registryModule`, …), which wins over the package's config. */
@@ -142,7 +142,13 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
 /** The tsconfig `project` names (from the working directory), and the package's files beside it that configure the build. */
 function configurationFiles(project: string | undefined): string[] {
   const tsconfig = tsconfigPathOf(project, process.cwd());
-  const folder = path.dirname(tsconfig);
+  // The package's, which may be above the tsconfig's folder (`config/tsconfig.app.json`).
+  let folder = path.dirname(tsconfig);
+  try {
+    folder = findPackageRoot(folder);
+  } catch {
+    // No package.json: the build says so.
+  }
   return [tsconfig, path.join(folder, "package.json"), path.join(folder, "toolgen.config.json")];
 }
 
@@ -297,7 +303,9 @@ export default toolgen;
  * the plugin's own frames follows it, and it names the plugin's option where the CLI's says `-p`.
  */
 function pluginError(message: string, cause?: unknown): Error {
-  const error = new Error(message.replace(/with -p( <path>)?([.;])/g, "with the plugin's `project` option$2"), cause === undefined ? {} : { cause });
+  // The CLI's words where they do not fit a plugin: its flag, and the keys it knows (without `project`, the plugin's own).
+  const said = message.replace(/with -p(?: <path>)?(?=[ .;])/g, "with the plugin's `project` option").replace(/^(the toolgen plugin's options: unknown key .*\(known: )/, "$1project, ");
+  const error = new Error(said, cause === undefined ? {} : { cause });
   // The message, ended by a newline: what Rollup's output takes off a stack before printing the rest.
   error.stack = `Error: ${error.message}\n`;
   return error;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { build as esbuild } from "esbuild";
@@ -155,8 +155,13 @@ describe("@toolgen/unplugin", () => {
     await bundle({ naming: "camelCase" });
     const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
     expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
-    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the toolgen plugin's options: unknown key "nameing"/);
+    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the toolgen plugin's options: unknown key "nameing" \(known: project, manifest, /);
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
+    // A disagreement with package.json is the plugin's options', not the tsconfig's.
+    await expect(bundle({ manifest: "other/m.json" })).rejects.toThrow(/error: the toolgen plugin's options: "manifest" is "other\/m\.json", but .*package\.json "toolgen"\."manifest"/);
+    // A solution tsconfig: the package's tsconfig goes in the plugin's option, not in a CLI flag.
+    writeFileSync(path.join(dir, "tsconfig.solution.json"), JSON.stringify({ files: [], references: [{ path: "./tsconfig.json" }] }));
+    await expect(bundle({ project: path.join(dir, "tsconfig.solution.json") })).rejects.toThrow(/only references: pass the tsconfig of a package that has tools with the plugin's `project` option \(/);
     // Options of the wrong kind are said so, not a stack from deep inside.
     expect(() => toolgenEsbuild({ project: 42 } as never)).toThrow("toolgen: the plugin's `project` option must be a path (a tsconfig or its folder); got 42.");
     expect(() => toolgenEsbuild("camelCase" as never)).toThrow('toolgen: the plugin\'s options must be an object ({ project, naming, … }); got "camelCase".');
@@ -201,6 +206,23 @@ describe("@toolgen/unplugin", () => {
     const error = (await failed.then(() => undefined, (e: unknown) => e)) as Error & { errors: Array<{ loc?: { line: number; column: number } }> };
     const [, line, column] = /src\/tools\.ts:(\d+):(\d+) - error TG2001/.exec(error.message)!;
     expect([error.errors[0]?.loc?.line, error.errors[0]?.loc?.column]).toEqual([Number(line), Number(column)]);
+  });
+
+  it("vite dev server: a toolgen.config.json created in the package, above a tsconfig in a subfolder, rebuilds the registry", () => {
+    const dir = app();
+    mkdirSync(path.join(dir, "config"));
+    writeFileSync(path.join(dir, "config/tsconfig.app.json"), '{ "extends": "../tsconfig.json" }\n');
+    const plugin = unpluginFactory({ project: path.join(dir, "config/tsconfig.app.json") }, { framework: "vite", versions: {} }) as unknown as { buildStart(this: object): void; watchChange(this: object, id: string): void; vite: { configResolved(config: object): void } };
+    const context = { warn() {}, addWatchFile() {} };
+    plugin.vite.configResolved({ command: "serve" });
+    plugin.buildStart.call(context);
+    const registryModule = path.join(dir, "src/tools.generated.ts");
+    // `lazy: false` imports the tools' modules statically.
+    const imported = () => readFileSync(registryModule, "utf8").includes('import * as m0 from "./tools.js"');
+    expect(imported()).toBe(false);
+    writeFileSync(path.join(dir, "toolgen.config.json"), '{ "lazy": false }\n');
+    plugin.watchChange.call(context, path.join(dir, "toolgen.config.json"));
+    expect(imported()).toBe(true);
   });
 
   it("vite dev server with split: a chunk the build rewrote is no reason to build again, a source is", () => {

@@ -37,8 +37,9 @@ export interface ProjectBuild {
  */
 export function buildProject(options: { project?: string; cwd?: string; config?: ToolgenConfig; configLabel?: string } = {}): ProjectBuild {
   const cwd = options.cwd ?? process.cwd();
-  const config = options.config ? parseConfig(options.config, options.configLabel ?? "the build's options") : {};
-  const info = loadProjectInfo(options.project, cwd, undefined, config);
+  const configLabel = options.configLabel ?? "the build's options";
+  const config = options.config ? parseConfig(options.config, configLabel) : {};
+  const info = loadProjectInfo(options.project, cwd, undefined, config, configLabel);
   let sources: readonly string[] = [];
   const plan = planProjectBuild(info, (files) => (sources = files));
   const [manifest, registryModule] = plan.files;

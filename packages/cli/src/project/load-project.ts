@@ -19,14 +19,16 @@ const loaded = new WeakMap<ProjectInfo, { compiler: Compiler; parsed: ts.ParsedC
  * the TypeScript `typescriptFor` picks for the tsconfig's folder). Throws `ConfigError` with a
  * clear message.
  */
-export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd)), config: ToolgenConfig = {}): ProjectInfo {
+export function loadProjectInfo(tsconfigOption: string | undefined, cwd = process.cwd(), compiler = typescriptFor(tsconfigFolder(tsconfigOption, cwd)), config: ToolgenConfig = {}, configLabel?: string): ProjectInfo {
   const { tsconfigPath, parsed, extended } = readProject(compiler, tsconfigOption, cwd);
   const references = parsed.projectReferences ?? [];
   if (parsed.fileNames.length === 0 && references.length > 0) {
     // A solution tsconfig (`"files": []` and references): building it would write an empty manifest and registry module for no package.
     throw new ConfigError(`${relativePosix(tsconfigPath, cwd)} has no files of its own, only references: pass the tsconfig of a package that has tools with -p (${references.map((r) => relativePosix(r.path, cwd)).join(", ")}).`);
   }
-  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, relativePosix(tsconfigPath, cwd)), ...config });
+  // A manifest `config` sets (the bundler plugin's options) is named as theirs, not the tsconfig's, when it disagrees with package.json.
+  const label = config.manifest !== undefined && configLabel !== undefined ? `${configLabel}:` : undefined;
+  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, relativePosix(tsconfigPath, cwd)), ...config }, label);
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine, extended });
   return info;
 }

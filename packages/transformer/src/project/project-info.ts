@@ -71,14 +71,15 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
 /**
  * The project of a tsconfig whose options are already parsed (the transformer gets them from
  * the program). Configuration merges, later winning: package.json `toolgen`,
- * toolgen.config.json, then `extra` (the transformer's plugin options).
+ * toolgen.config.json, then `extra` (the transformer's plugin options; `extraLabel` names them
+ * in messages).
  */
-export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}): ProjectInfo {
+export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}, extraLabel = `${tsconfigPath}: the toolgen plugin's`): ProjectInfo {
   const packageRoot = findPackageRoot(path.dirname(tsconfigPath));
   const packageJsonPath = path.join(packageRoot, "package.json");
   const { packageJson, config: packageConfig, reference } = readPackageConfig(packageRoot);
   const config = { ...packageConfig, ...extra };
-  manifestAgrees(reference, extra, `${tsconfigPath}: the toolgen plugin's`, packageRoot);
+  manifestAgrees(reference, extra, extraLabel, packageRoot);
   const outDir = options.outDir ?? path.dirname(tsconfigPath);
   // The registry module goes in the sources' folder, and never outside the package (a
   // `rootDir` above it, for sources shared between packages): there, `src` stands for it.
@@ -172,7 +173,8 @@ function couldBecomeJson(start: string): boolean {
   }
 }
 
-function findPackageRoot(start: string): string {
+/** The folder of the nearest package.json from `start` up: the package a tsconfig belongs to. */
+export function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "package.json"))) return dir;
     if (path.dirname(dir) === dir) throw new ConfigError(`No package.json above ${start}: toolgen writes the manifest reference into the package's package.json.`);

@@ -155,7 +155,7 @@ describe("@toolgen/unplugin", () => {
     await bundle({ naming: "camelCase" });
     const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
     expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
-    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the toolgen plugin's options: unknown key "nameing" \(known: project, manifest, /);
+    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the toolgen plugin's options: unknown key "nameing"; did you mean "naming"\? \(known: project, manifest, /);
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
     // A disagreement with package.json is the plugin's options', not the tsconfig's.
     await expect(bundle({ manifest: "other/m.json" })).rejects.toThrow(/error: the toolgen plugin's options: "manifest" is "other\/m\.json", but .*package\.json "toolgen"\."manifest"/);

@@ -5,6 +5,7 @@ import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { UsageError } from "./usage-error.js";
+import { relativePosix } from "../output/diagnostic-json.js";
 import { describeStrayError } from "../output/stray-error.js";
 
 export interface CallCommandOptions {
@@ -86,7 +87,7 @@ function parseArgs(raw: string | undefined): unknown {
     try {
       bytes = readFileSync(raw === "@-" ? 0 : file);
     } catch {
-      throw new UsageError(`--args ${raw}: cannot read ${file}.`);
+      throw new UsageError(`--args ${raw}: cannot read ${raw === "@-" ? file : relativePosix(file)}.`);
     }
     try {
       // Strictly: a byte that is not UTF-8 would otherwise reach the tool as U+FFFD. A BOM is dropped.

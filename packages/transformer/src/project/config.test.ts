@@ -11,7 +11,7 @@ describe("the one configuration schema", () => {
   });
 
   it("names the source and the key of an unknown or invalid value", () => {
-    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing" (known: manifest, registryModule, naming, strict, lazy, split, importEnding, server, overrides, lint).'));
+    expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing"; did you mean "naming"? (known: manifest, registryModule, naming, strict, lazy, split, importEnding, server, overrides, lint).'));
     expect(() => parseConfig({ registryModule: "src/reg.js" }, "package.json")).toThrow(/^package\.json: "registryModule" must be a path to a \.ts file .*; got "src\/reg\.js"\.$/);
     expect(() => parseConfig([], "package.json")).toThrow("package.json: the toolgen configuration must be an object.");
     expect(() => parseConfig({ toString: true }, "package.json")).toThrow('unknown key "toString"');

@@ -135,7 +135,10 @@ export function parseConfig(value: unknown, source: string): ToolgenConfig {
       if (problem) throw new ConfigError(`${source}: "server"${problem}`);
     }
     const check = Object.hasOwn(KEYS, key) ? KEYS[key as keyof ToolgenConfig] : undefined;
-    if (!check) throw new ConfigError(`${source}: unknown key "${key}" (known: ${Object.keys(KEYS).join(", ")}).`);
+    if (!check) {
+      const [meant] = closestNames(key, Object.keys(KEYS));
+      throw new ConfigError(`${source}: unknown key "${key}"${meant ? `; did you mean "${meant}"?` : ""} (known: ${Object.keys(KEYS).join(", ")}).`);
+    }
     if (!check(v)) throw new ConfigError(`${source}: "${key}" must be ${EXPECTED[key as keyof ToolgenConfig]}; got ${JSON.stringify(v)}.`);
   }
   const { $schema: _schema, ...config } = value as ToolgenConfig & { $schema?: unknown };

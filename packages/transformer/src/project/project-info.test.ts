@@ -26,7 +26,8 @@ describe("createProjectInfo: a manifest set elsewhere must be the one package.js
     const byPlugin = project();
     const tsconfig = path.join(byPlugin, "tsconfig.json");
     expect(() => createProjectInfo(tsconfig, { outDir: path.join(byPlugin, "dist") }, { manifest: "meta/tools.json" })).toThrow(
-      new ConfigError(`${tsconfig}: the toolgen plugin's "manifest" is "meta/tools.json", but ${path.join(byPlugin, "package.json")} "toolgen"."manifest", which other packages read to find the manifest, is "./dist/toolgen.manifest.json"; make them the same, or set it in one place.`),
+      // Files named from where the command runs.
+      new ConfigError(`${path.relative(process.cwd(), tsconfig)}: the toolgen plugin's "manifest" is "meta/tools.json", but ${path.relative(process.cwd(), path.join(byPlugin, "package.json"))} "toolgen"."manifest", which other packages read to find the manifest, is "./dist/toolgen.manifest.json"; make them the same, or set it in one place.`),
     );
   });
 

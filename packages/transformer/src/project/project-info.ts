@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type * as ts from "typescript";
 import { ConfigError, parseConfig, type ToolgenConfig } from "./config.js";
+import { shown } from "./shown-path.js";
 
 /** Everything a build needs to know about the package: where it is, its configuration, where outputs go. */
 export interface ProjectInfo {
@@ -74,7 +75,7 @@ export function readTsconfig(tsm: typeof ts, tsconfigOption: string | undefined,
  * toolgen.config.json, then `extra` (the transformer's plugin options; `extraLabel` names them
  * in messages).
  */
-export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}, extraLabel = `${tsconfigPath}: the toolgen plugin's`): ProjectInfo {
+export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOptions, extra: ToolgenConfig = {}, extraLabel = `${shown(tsconfigPath)}: the toolgen plugin's`): ProjectInfo {
   const packageRoot = findPackageRoot(path.dirname(tsconfigPath));
   const packageJsonPath = path.join(packageRoot, "package.json");
   const { packageJson, config: packageConfig, reference } = readPackageConfig(packageRoot);
@@ -101,12 +102,12 @@ export function createProjectInfo(tsconfigPath: string, options: ts.CompilerOpti
 export function readPackageConfig(packageRoot: string): { packageJson: ProjectInfo["packageJson"]; config: ToolgenConfig; reference: ToolgenConfig } {
   const packageJsonPath = path.join(packageRoot, "package.json");
   const packageJson = readPackageJson(packageJsonPath);
-  const reference = parseConfig(packageJson.toolgen, `${packageJsonPath} "toolgen"`);
+  const reference = parseConfig(packageJson.toolgen, `${shown(packageJsonPath)} "toolgen"`);
   let config = reference;
   const configFile = path.join(packageRoot, "toolgen.config.json");
   if (existsSync(configFile)) {
-    const own = parseConfig(readJson(configFile), configFile);
-    manifestAgrees(reference, own, `${configFile}:`, packageRoot);
+    const own = parseConfig(readJson(configFile), shown(configFile));
+    manifestAgrees(reference, own, `${shown(configFile)}:`, packageRoot);
     config = { ...config, ...own };
   }
   return { packageJson, config, reference };
@@ -116,13 +117,13 @@ export function readPackageConfig(packageRoot: string): { packageJson: ProjectIn
 function manifestAgrees(reference: ToolgenConfig, config: ToolgenConfig, where: string, packageRoot: string): void {
   if (reference.manifest === undefined || config.manifest === undefined || path.resolve(packageRoot, reference.manifest) === path.resolve(packageRoot, config.manifest)) return;
   const packageJsonPath = path.join(packageRoot, "package.json");
-  throw new ConfigError(`${where} "manifest" is ${JSON.stringify(config.manifest)}, but ${packageJsonPath} "toolgen"."manifest", which other packages read to find the manifest, is ${JSON.stringify(reference.manifest)}; make them the same, or set it in one place.`);
+  throw new ConfigError(`${where} "manifest" is ${JSON.stringify(config.manifest)}, but ${shown(packageJsonPath)} "toolgen"."manifest", which other packages read to find the manifest, is ${JSON.stringify(reference.manifest)}; make them the same, or set it in one place.`);
 }
 
 /** package.json, which must hold a JSON object. */
 export function readPackageJson(file: string): ProjectInfo["packageJson"] {
   const value = readJson(file);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${file}: expected a JSON object, found ${value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`}.`);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${shown(file)}: expected a JSON object, found ${value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`}.`);
   return value as ProjectInfo["packageJson"];
 }
 
@@ -132,7 +133,7 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${file}${jsonErrorPlace(text, (error as Error).message)}: not valid JSON (${(error as Error).message}).`);
+    throw new ConfigError(`${shown(file)}${jsonErrorPlace(text, (error as Error).message)}: not valid JSON (${(error as Error).message}).`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { GENERATED_HEADER } from "@toolgen/core";
+import { shown } from "./shown-path.js";
 import * as path from "node:path";
 import { ConfigError } from "./config.js";
 import { makeDirectory } from "./make-directory.js";
@@ -77,10 +78,6 @@ function isManifestText(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function shown(file: string): string {
-  return path.relative(process.cwd(), file) || file;
 }
 
 /**

@@ -174,6 +174,28 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
     expect(await registry.dispatch("t", { opts: { inner: value } })).toMatchObject(notData("/opts/inner"));
   });
 
+  it("a bigint, a function, a symbol, NaN or Infinity where the schema takes anything is refused as no JSON data, each at its place", async () => {
+    const { registry, received } = toolOver(makeValidator, OPEN);
+    const outcome = await registry.dispatch("t", { opts: { big: 1n, f() {}, nan: Number.NaN }, more: { inf: -Infinity, sym: Symbol("s") } });
+    expect(outcome).toMatchObject({
+      error: {
+        code: "invalid_arguments",
+        payload: {
+          issues: [
+            { path: "/opts/big", expected: "JSON data", received: "the bigint 1" },
+            { path: "/opts/f", expected: "JSON data", received: expect.stringMatching(/^the function /) },
+            { path: "/opts/nan", expected: "JSON data", received: "the number NaN, which JSON cannot carry" },
+            { path: "/more/inf", expected: "JSON data", received: expect.stringMatching(/^the number -Infinity/) },
+            { path: "/more/sym", expected: "JSON data", received: "the symbol Symbol(s)" },
+          ],
+        },
+      },
+    });
+    expect(received).toEqual([]);
+    // An article as it is said: a URL, a Uint8Array, an Error.
+    expect(await registry.dispatch("t", { opts: { u: new URL("https://example.com"), b: new Uint8Array(1) } })).toMatchObject({ error: { payload: { issues: [{ path: "/opts/u", received: "a URL" }] } } });
+  });
+
   it("a class instance is read as its own properties, within the same bound on nesting: a cycle through one is refused", async () => {
     const { registry, received } = toolOver(makeValidator, CLOSED);
     expect(await registry.dispatch("t", { n: 1 } as object)).toEqual({ status: "ok", text: "ok" });

@@ -29,6 +29,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
     if (again.issues.length > 0) return { ok: false, outcome: invalid(name, { ...again, issues: again.issues.map((issue) => receivedAsSent(issue, repaired.repairs, args)) }) };
     ({ value: args, repairs } = repaired);
   }
+  if (taken.strays.length > 0) return { ok: false, outcome: invalid(name, { issues: taken.strays }) };
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     // Only a schema that accepts non-objects gets here (hand-written, or `true`); tools take an object.
     return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: describeValue(args) }] }) };

@@ -68,6 +68,10 @@ describe("what tsc refuses before type-checking fails build and check", () => {
     expect(build.status).toBe(1);
     expect(build.stderr).toContain('tsconfig.base.json:3:5 - error TG9001: toolgen needs "strictNullChecks"');
     expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
+    // The flag itself, where it is set, over a `strict` that another file sets.
+    writeFileSync(path.join(dir, "tsconfig.base.json"), '{\n  "compilerOptions": {\n    "strictNullChecks": false\n  }\n}\n');
+    writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"compilerOptions": {', '"compilerOptions": {\n    "strict": true,'));
+    expect(toolgen(["build"], dir).stderr).toContain('tsconfig.base.json:3:5 - error TG9001: toolgen needs "strictNullChecks"');
     writeFileSync(tsconfig, readFileSync(tsconfig, "utf8").replace('"compilerOptions": {', '"compilerOptions": {\n    "strictNullChecks": true,'));
     expect(toolgen(["build"], dir).status).toBe(0);
   });

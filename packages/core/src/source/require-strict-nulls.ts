@@ -19,19 +19,20 @@ export function requireStrictNulls(tsm: typeof ts, program: ts.Program, firstEnt
   if (!config) return diagnostics.report(firstEntry, DiagnosticCode.InvalidConfig, message);
   // The setting where it is written: the tsconfig, or a config it extends (the nearest first).
   const bases = (config.extendedSourceFiles ?? []).map((file) => tsm.readJsonConfigFile(file, (f) => tsm.sys.readFile(f)));
-  const [file, setting] = [config, ...bases].map((f) => [f, settingIn(tsm, f)] as const).find(([, found]) => found) ?? [config, undefined];
+  const files = [config, ...bases];
+  // The flag itself where any file sets it (it wins over `strict`), else `strict`.
+  const [file, setting] = ["strictNullChecks", "strict"].flatMap((name) => files.map((f) => [f, settingIn(tsm, f, name)] as const)).find(([, found]) => found) ?? [config, undefined];
   // A tsconfig's nodes have no parents to find their file by: placed by hand.
   const start = setting ? setting.getStart(file) : 0;
   diagnostics.reportRange(file, start, setting ? setting.getEnd() - start : 0, DiagnosticCode.InvalidConfig, message);
 }
 
-/** The `strictNullChecks` (else `strict`) property of the tsconfig's own `compilerOptions`. */
-function settingIn(tsm: typeof ts, config: ts.TsConfigSourceFile): ts.Node | undefined {
+/** The property `name` of a tsconfig's own `compilerOptions`. */
+function settingIn(tsm: typeof ts, config: ts.TsConfigSourceFile, name: string): ts.Node | undefined {
   const root = config.statements[0]?.expression;
   if (!root || !tsm.isObjectLiteralExpression(root)) return undefined;
   const nameOf = (p: ts.ObjectLiteralElementLike) => (p.name && (tsm.isStringLiteral(p.name) || tsm.isIdentifier(p.name)) ? p.name.text : undefined);
   const compilerOptions = root.properties.find((p) => nameOf(p) === "compilerOptions");
   if (!compilerOptions || !tsm.isPropertyAssignment(compilerOptions) || !tsm.isObjectLiteralExpression(compilerOptions.initializer)) return undefined;
-  const { properties } = compilerOptions.initializer;
-  return properties.find((p) => nameOf(p) === "strictNullChecks") ?? properties.find((p) => nameOf(p) === "strict");
+  return compilerOptions.initializer.properties.find((p) => nameOf(p) === name);
 }

@@ -99,7 +99,7 @@ describe("resources/subscribe on a stateless endpoint", () => {
     const sdkAnswer = JSON.parse(sdk.body) as Answer;
     expect([answer.id, answer.error.code]).toEqual([sdkAnswer.id, sdkAnswer.error.code]);
     expect(answer.error.code).toBe(-32601);
-    expect(answer.error.message).toBe(`Method not found: ${method} needs a session, whose stream the updates are sent on; this endpoint is stateless (serve it with sessions: toolgen serve --http --sessions, or createMcpHandler(registry, { sessions: true }) on Node.js, Deno or Bun; Workers keep none)`);
+    expect(answer.error.message).toBe(`Method not found: ${method} needs a session, whose stream the updates are sent on; this endpoint is stateless (serve it with sessions: toolgen serve --http <port> --sessions, or createMcpHandler(registry, { sessions: true }) on Node.js, Deno or Bun; Workers keep none)`);
   });
 });
 

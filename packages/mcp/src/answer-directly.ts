@@ -16,7 +16,7 @@ export function answerDirectly(request: Request, body: unknown, registry: McpReg
   const { id, method, params } = body;
   if (method === "resources/subscribe" || method === "resources/unsubscribe") {
     // What the SDK answers (its capabilities leave subscriptions out), with what would serve it.
-    const message = `Method not found: ${method} needs a session, whose stream the updates are sent on; this endpoint is stateless (serve it with sessions: toolgen serve --http --sessions, or createMcpHandler(registry, { sessions: true }) on Node.js, Deno or Bun; Workers keep none)`;
+    const message = `Method not found: ${method} needs a session, whose stream the updates are sent on; this endpoint is stateless (serve it with sessions: toolgen serve --http <port> --sessions, or createMcpHandler(registry, { sessions: true }) on Node.js, Deno or Bun; Workers keep none)`;
     return Promise.resolve(json(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message } })));
   }
   if (method === "tools/list" && (params === undefined || params.cursor === undefined)) {

@@ -86,8 +86,9 @@ export function waitForAbort(context: ToolContext): Promise<string> {
   it("--args @- reads the arguments from stdin", () => {
     const run = spawnSync(process.execPath, [TOOLGEN_BIN, "call", "convert_length", "--args", "@-", "--json"], { cwd: dir, input: '{"value":5,"from":"km","to":"mi"}', encoding: "utf8", timeout: 60_000 });
     expect(JSON.parse(run.stdout)).toMatchObject({ status: "ok" });
-    // A file that is not there is named as given, from where the command runs.
-    expect(toolgen(["call", "convert_length", "--args", "@args/nowhere.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: --args @args/nowhere.json: cannot read args/nowhere.json.\n" });
+    // A file that is not there, or a folder, is said so, named as given.
+    expect(toolgen(["call", "convert_length", "--args", "@args/nowhere.json"], dir)).toMatchObject({ status: 2, stderr: "toolgen: --args @args/nowhere.json: no such file.\n" });
+    expect(toolgen(["call", "convert_length", "--args", "@."], dir)).toMatchObject({ status: 2, stderr: "toolgen: --args @.: a folder, not a file.\n" });
   });
 
   it("exits once the outcome is printed, even when the tool left a timer running (--timeout)", () => {

@@ -5,7 +5,6 @@ import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
 import { locateBuiltPackage } from "../project/locate-built-package.js";
 import { UsageError } from "./usage-error.js";
-import { relativePosix } from "../output/diagnostic-json.js";
 import { describeStrayError } from "../output/stray-error.js";
 
 export interface CallCommandOptions {
@@ -82,24 +81,24 @@ function parseArgs(raw: string | undefined): unknown {
   let text = raw;
   if (raw.startsWith("@")) {
     // `@-` is stdin, as curl reads it: `… | toolgen call name --args @-`.
-    const file = raw === "@-" ? "stdin" : path.resolve(raw.slice(1));
     let bytes: Buffer;
     try {
-      bytes = readFileSync(raw === "@-" ? 0 : file);
-    } catch {
-      throw new UsageError(`--args ${raw}: cannot read ${raw === "@-" ? file : relativePosix(file)}.`);
+      bytes = readFileSync(raw === "@-" ? 0 : path.resolve(raw.slice(1)));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw new UsageError(`--args ${raw}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a file" : `cannot read it (${(error as Error).message})`}.`);
     }
     try {
       // Strictly: a byte that is not UTF-8 would otherwise reach the tool as U+FFFD. A BOM is dropped.
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      throw new UsageError(`--args ${raw}: ${file} is not valid UTF-8 text.`);
+      throw new UsageError(`--args ${raw}: not valid UTF-8 text.`);
     }
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--args is not valid JSON: ${(error as Error).message}.`);
+    throw new UsageError(`--args${raw.startsWith("@") ? ` ${raw}` : ""} is not valid JSON: ${(error as Error).message}.`);
   }
 }
 

@@ -35,11 +35,13 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
     async elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>> {
       if (!host.elicit) throw unavailable("ask the user", "elicitation");
       const answer = await host.elicit({ message, requestedSchema: schema }, signal);
-      if (!["accept", "decline", "cancel"].includes(answer?.action)) throw new ToolError(`The host answered the form with ${describeValue(answer?.action ?? answer)}, not an action of accept, decline or cancel.`);
+      if (!["accept", "decline", "cancel"].includes(answer?.action)) throw new ToolError(`The host answered the form with ${describeValue(typeof answer === "object" && answer ? answer.action : answer)}, not an action of accept, decline or cancel.`);
       if (answer.action !== "accept") return answer.action === "decline" ? { action: "decline" } : { action: "cancel" };
-      const problem = answerProblem(schema, answer.content);
+      // MCP lets an accepted answer leave out its content: a form of no required field, answered empty.
+      const content = answer.content ?? {};
+      const problem = answerProblem(schema, content);
       if (problem) throw new ToolError(`The user's answer does not match the form: ${problem}.`);
-      return answer as ElicitResult<ElicitContent<S>>;
+      return { ...answer, content } as ElicitResult<ElicitContent<S>>;
     },
   };
 }

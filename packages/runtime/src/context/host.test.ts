@@ -149,6 +149,11 @@ describe("the host's callbacks, through ToolContext", () => {
     expect(await sampled({ role: "assistant", content: { type: "text" }, model: "m" })).toMatchObject({ error: { code: "tool_error", message: "The host answered the sampling request with content an object, not content blocks (a text block with its text)." } });
     expect(await sampled({ role: "assistant", content: [{ type: "text", text: "a" }, { type: "image", data: "", mimeType: "image/png" }, { type: "text", text: "b" }], model: "m" })).toEqual({ status: "ok", text: "ab" });
     const elicited = (answer: unknown) => run(async (_args, context) => (await context.elicit("Name?", { type: "object", properties: {} })).action, { host: { elicit: async () => answer as never } });
+    expect(await elicited({ action: null })).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with null, not an action of accept, decline or cancel." } });
+    const accepted = (answer: unknown, required: string[] = []) => run(async (_args, context) => JSON.stringify(await context.elicit("Name?", { type: "object", properties: { name: { type: "string" } }, required })), { host: { elicit: async () => answer as never } });
+    // MCP's accepted answer may leave out its content: nothing required, nothing given.
+    expect(await accepted({ action: "accept" })).toEqual({ status: "ok", text: '{"action":"accept","content":{}}' });
+    expect(await accepted({ action: "accept" }, ["name"])).toMatchObject({ error: { message: "The user's answer does not match the form: 'name' is required." } });
     expect(await elicited({ action: "maybe" })).toMatchObject({ error: { code: "tool_error", message: 'The host answered the form with the string "maybe", not an action of accept, decline or cancel.' } });
     expect(await elicited(7)).toMatchObject({ error: { code: "tool_error", message: "The host answered the form with the number 7, not an action of accept, decline or cancel." } });
     expect(await elicited({ action: "cancel" })).toEqual({ status: "ok", text: "cancel" });

@@ -57,7 +57,7 @@
  * once, into its own copy, before validation (a getter could hand the tool a value validation
  * never saw; the copy replaced the depth check and the copy after validation), and a value JSON
  * has no kind for — a `Map`, a `Date`, a bigint, NaN — is refused wherever the schema takes
- * anything (+106 B), and an elicited answer is held to its field's choices and a sampled text
- * block to having its text (+69 B).
+ * anything, and an elicited answer is held to its field's choices and a sampled text block to
+ * having its text (+189 B together).
  */
 export const BUNDLE_BUDGET_BYTES = 24 * 1024;

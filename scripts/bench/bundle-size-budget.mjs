@@ -58,6 +58,6 @@
  * never saw; the copy replaced the depth check and the copy after validation), and a value JSON
  * has no kind for — a `Map`, a `Date`, a bigint, NaN — is refused wherever the schema takes
  * anything, and an elicited answer is held to its field's choices and a sampled text block to
- * having its text (+189 B together).
+ * having its text (+236 B together).
  */
 export const BUNDLE_BUDGET_BYTES = 24 * 1024;

@@ -16,7 +16,10 @@ export type Prepared = { ok: true; args: Record<string, unknown>; repairs: Repai
  */
 export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, strict: boolean): Prepared {
   const name = definition.entry.name;
-  const taken = snapshotArguments(rawArgs === undefined ? {} : rawArgs);
+  const raw = rawArgs === undefined ? {} : rawArgs;
+  // An array or a primitive is refused below, by validation or as no object (a JSON string of an
+  // object is repaired from its text): copying a large one first would only cost time.
+  const taken = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? snapshotArguments(raw) : { value: raw, strays: [] };
   if ("issue" in taken) return { ok: false, outcome: invalid(name, { issues: [taken.issue] }) };
   let args = taken.value;
   let repairs: Repair[] = [];

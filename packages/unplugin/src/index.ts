@@ -139,7 +139,7 @@ export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, 
   };
 };
 
-/** The tsconfig `project` names (from the working directory), and the package's files beside it that configure the build. */
+/** The tsconfig `project` names (from the working directory), and its package's files that configure the build. */
 function configurationFiles(project: string | undefined): string[] {
   const tsconfig = tsconfigPathOf(project, process.cwd());
   // The package's, which may be above the tsconfig's folder (`config/tsconfig.app.json`).

@@ -43,7 +43,6 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
   return { ok: true, args: copy, repairs };
 }
 
-
 function invalid(name: string, found: FoundIssues): ErrorOutcome {
   return errorOutcome("invalid_arguments", formatIssues(name, found), issuesPayload(found));
 }

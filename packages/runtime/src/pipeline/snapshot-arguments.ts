@@ -14,10 +14,10 @@ const TOO_DEEP = Symbol();
  * (where it could answer something else), and never the caller's objects, which the tool may
  * mutate. A key whose value is `undefined` is absent, as validation takes it; a class instance
  * is copied as its own enumerable properties, as `structuredClone` would. An object JSON has
- * no kind for (a `Map`, a `Date`, a `Promise`), a value nested deeper than
- * `MAX_ARGUMENT_DEPTH` (a cycle too), or one unreadable is an issue at its JSON Pointer: the walk keeps its keys on a stack and
- * goes no deeper than that, so a hostile nesting cannot overflow the stack. (Copied by hand: a
- * few times faster than `structuredClone` on a million small arrays.)
+ * no kind for (a `Map`, a `Date`, a `Promise`), a value nested deeper than `MAX_ARGUMENT_DEPTH`
+ * (a cycle too), or one unreadable is an issue at its JSON Pointer: the walk keeps its keys on
+ * a stack and goes no deeper than that, so a hostile nesting cannot overflow the stack. (Copied
+ * by hand: a few times faster than `structuredClone` on a million small arrays.)
  */
 export function snapshotArguments(value: unknown): { value: unknown; strays: ArgumentIssue[] } | { issue: ArgumentIssue } {
   const keys: Array<string | number> = [];

@@ -10,7 +10,8 @@ type HostMethods = Pick<ToolContext, "log" | "reportProgress" | "sample" | "elic
  * host sends them (nowhere when it does not say); sampling and elicitation throw a `ToolError`
  * the model can read when the host cannot answer them, and the answers are checked before
  * the tool sees them, so the types it was promised hold. Once the call is given up (a timeout,
- * an abort), what the tool still logs or reports is dropped: its request is answered.
+ * an abort), what the tool still logs or reports is dropped, and what it asks throws the
+ * signal's reason: its request is answered, and nobody waits for a model's or a person's reply.
  */
 export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
   const tell = (send: () => unknown) => {
@@ -25,6 +26,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
     },
     async sample(request: SampleRequest): Promise<SampleResult> {
       if (!host.sample) throw unavailable("sample a model", "sampling");
+      signal.throwIfAborted();
       const reply = await host.sample(request, signal);
       const content: unknown = reply?.content;
       // Newer clients may answer a list of blocks; a text block must have its text.
@@ -34,6 +36,7 @@ export function hostMethods(host: CallHost, signal: AbortSignal): HostMethods {
     },
     async elicit<const S extends ElicitSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>> {
       if (!host.elicit) throw unavailable("ask the user", "elicitation");
+      signal.throwIfAborted();
       const answer = await host.elicit({ message, requestedSchema: schema }, signal);
       if (!["accept", "decline", "cancel"].includes(answer?.action)) throw new ToolError(`The host answered the form with ${describeValue(typeof answer === "object" && answer ? answer.action : answer)}, not an action of accept, decline or cancel.`);
       if (answer.action !== "accept") return answer.action === "decline" ? { action: "decline" } : { action: "cancel" };

@@ -159,11 +159,17 @@ describe("the host's callbacks, through ToolContext", () => {
     expect(await elicited({ action: "cancel" })).toEqual({ status: "ok", text: "cancel" });
   });
 
-  it("what a tool logs or reports after its call timed out is dropped: the call is answered", async () => {
+  it("what a tool logs or reports after its call timed out is dropped, and what it asks is refused: the call is answered", async () => {
     const told: string[] = [];
-    const registry = createRegistry([], { host: { log: (m) => void told.push(`log ${String(m.data)}`), progress: (p) => void told.push(`progress ${p.progress}`) } });
-    let late!: () => void;
-    const afterwards = new Promise<void>((resolve) => (late = resolve));
+    const host: CallHost = {
+      log: (m) => void told.push(`log ${String(m.data)}`),
+      progress: (p) => void told.push(`progress ${p.progress}`),
+      sample: async () => (told.push("sample"), { role: "assistant", content: { type: "text", text: "" }, model: "m" }),
+      elicit: async () => (told.push("elicit"), { action: "cancel" }),
+    };
+    const registry = createRegistry([], { host });
+    let late!: (asked: unknown[]) => void;
+    const afterwards = new Promise<unknown[]>((resolve) => (late = resolve));
     registry.register({
       name: "t",
       description: "A tool.",
@@ -172,11 +178,13 @@ describe("the host's callbacks, through ToolContext", () => {
         await new Promise((resolve) => setTimeout(resolve, 60));
         context.log("info", "late");
         context.reportProgress(1);
-        late();
+        // A person is not shown a form, nor a model asked, for a call nobody waits for.
+        const asked = [context.sample({ messages: [], maxTokens: 1 }), context.elicit("Name?", { type: "object", properties: {} })];
+        late(await Promise.all(asked.map((p) => p.then(() => "answered", (error: unknown) => (error as Error).message))));
       },
     });
     expect(await registry.call("t", {}, { timeoutMs: 10 })).toMatchObject({ status: "error", error: { code: "timeout" } });
-    await afterwards;
+    expect(await afterwards).toEqual(["timeout after 10 ms", "timeout after 10 ms"]);
     expect(told).toEqual(["log early"]);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { buildProject, type ProjectBuild, type ToolgenConfig } from "@toolgen/cli";
-import { findPackageRoot, makeDirectory, tsconfigPathOf } from "@toolgen/transformer/project";
+import { findPackageRoot, makeDirectory, parseConfig, tsconfigPathOf } from "@toolgen/transformer/project";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 
 /** `project`, and any toolgen config key (`naming`, `strict`, `registryModule`, …), which wins over the package's config. */
@@ -20,9 +20,15 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) throw pluginError(`toolgen: the plugin's options must be an object ({ project, naming, … }); got ${JSON.stringify(options)}.`);
+  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new Error(`toolgen: the plugin's options must be an object ({ project, naming, … }); got ${JSON.stringify(options)}.`);
   const { project, ...config } = options;
-  if (project !== undefined && typeof project !== "string") throw pluginError(`toolgen: the plugin's \`project\` option must be a path (a tsconfig or its folder); got ${JSON.stringify(project)}.`);
+  if (project !== undefined && typeof project !== "string") throw new Error(`toolgen: the plugin's \`project\` option must be a path (a tsconfig or its folder); got ${JSON.stringify(project)}.`);
+  // Checked where the bundler's config makes the plugin: a mistake there is told when the config loads, at its line.
+  try {
+    parseConfig(config, "the toolgen plugin's options", ["project"]);
+  } catch (error) {
+    throw new Error(`toolgen: ${(error as Error).message}`);
+  }
   let last: ProjectBuild | undefined;
   /** Under Vite's dev server no `buildStart` follows a change: `watchChange` builds then. */
   let serving = false;
@@ -303,8 +309,8 @@ export default toolgen;
  * the plugin's own frames follows it, and it names the plugin's option where the CLI's says `-p`.
  */
 function pluginError(message: string, cause?: unknown): Error {
-  // The CLI's words where they do not fit a plugin: its flag, and the keys it knows (without `project`, the plugin's own).
-  const said = message.replace(/with -p(?: <path>)?(?=[ .;])/g, "with the plugin's `project` option").replace(/^(the toolgen plugin's options: unknown key .*\(known: )/, "$1project, ");
+  // The CLI's words where they do not fit a plugin: its flag.
+  const said = message.replace(/with -p(?: <path>)?(?=[ .;])/g, "with the plugin's `project` option");
   const error = new Error(said, cause === undefined ? {} : { cause });
   // The message, ended by a newline: what Rollup's output takes off a stack before printing the rest.
   error.stack = `Error: ${error.message}\n`;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
+import { inspect } from "node:util";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild, createServer } from "vite";
 import { describe, expect, it } from "vitest";
@@ -155,16 +156,27 @@ describe("@toolgen/unplugin", () => {
     await bundle({ naming: "camelCase" });
     const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string }> };
     expect(manifest.entries.map((e) => e.name)).toEqual(["greet", "sayHello"]);
-    await expect(bundle({ nameing: "camelCase" })).rejects.toThrow(/the toolgen plugin's options: unknown key "nameing"; did you mean "naming"\? \(known: project, manifest, /);
+    // A mistyped key is told where the bundler's config makes the plugin, with the plugin's own `project` among the keys.
+    expect(() => toolgenEsbuild({ project: dir, nameing: "camelCase" } as never)).toThrow(/^toolgen: the toolgen plugin's options: unknown key "nameing"; did you mean "naming"\? \(known: project, manifest, /);
+    expect(() => toolgenEsbuild({ projet: dir } as never)).toThrow(/unknown key "projet"; did you mean "project"\?/);
+    expect(() => toolgenEsbuild({ naming: "kebab" } as never)).toThrow(/^toolgen: the toolgen plugin's options: "naming" must be /);
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
     // A disagreement with package.json is the plugin's options', not the tsconfig's.
     await expect(bundle({ manifest: "other/m.json" })).rejects.toThrow(/error: the toolgen plugin's options: "manifest" is "other\/m\.json", but .*package\.json "toolgen"\."manifest"/);
     // A solution tsconfig: the package's tsconfig goes in the plugin's option, not in a CLI flag.
     writeFileSync(path.join(dir, "tsconfig.solution.json"), JSON.stringify({ files: [], references: [{ path: "./tsconfig.json" }] }));
     await expect(bundle({ project: path.join(dir, "tsconfig.solution.json") })).rejects.toThrow(/only references: pass the tsconfig of a package that has tools with the plugin's `project` option \(/);
-    // Options of the wrong kind are said so, not a stack from deep inside.
+    // Options of the wrong kind are said so, as an error with the stack of the config that made the plugin (Node prints one without it in brackets).
     expect(() => toolgenEsbuild({ project: 42 } as never)).toThrow("toolgen: the plugin's `project` option must be a path (a tsconfig or its folder); got 42.");
     expect(() => toolgenEsbuild("camelCase" as never)).toThrow('toolgen: the plugin\'s options must be an object ({ project, naming, … }); got "camelCase".');
+    const thrown = (() => {
+      try {
+        toolgenEsbuild({ nameing: "camelCase" } as never);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(inspect(thrown)).toMatch(/^Error: toolgen: the toolgen plugin's options: unknown key .*\n {4}at /);
   });
 
   it("warnings are esbuild's warnings, at their file:line:col: its log level decides what is printed", async () => {

@@ -120,8 +120,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** Keys ts-patch itself reads from a plugin entry; they are not toolgen configuration. */
 const TS_PATCH_KEYS = new Set(["transform", "import", "isEsm", "tsConfig", "resolvePathAliases", "type", "after", "afterDeclarations", "transformProgram", "name"]);
 
-/** Checks a configuration object; the error names the source and the key. */
-export function parseConfig(value: unknown, source: string): ToolgenConfig {
+/**
+ * Checks a configuration object; the error names the source and the key. `ownKeys` are the
+ * source's keys beside the configuration (the bundler plugin's `project`), taken out before:
+ * a mistyped one is suggested and listed too.
+ */
+export function parseConfig(value: unknown, source: string, ownKeys: readonly string[] = []): ToolgenConfig {
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ConfigError(`${source}: the toolgen configuration must be an object.`);
   for (const [key, v] of Object.entries(value)) {
@@ -136,8 +140,9 @@ export function parseConfig(value: unknown, source: string): ToolgenConfig {
     }
     const check = Object.hasOwn(KEYS, key) ? KEYS[key as keyof ToolgenConfig] : undefined;
     if (!check) {
-      const [meant] = closestNames(key, Object.keys(KEYS));
-      throw new ConfigError(`${source}: unknown key "${key}"${meant ? `; did you mean "${meant}"?` : ""} (known: ${Object.keys(KEYS).join(", ")}).`);
+      const known = [...ownKeys, ...Object.keys(KEYS)];
+      const [meant] = closestNames(key, known);
+      throw new ConfigError(`${source}: unknown key "${key}"${meant ? `; did you mean "${meant}"?` : ""} (known: ${known.join(", ")}).`);
     }
     if (!check(v)) throw new ConfigError(`${source}: "${key}" must be ${EXPECTED[key as keyof ToolgenConfig]}; got ${JSON.stringify(v)}.`);
   }

@@ -242,7 +242,17 @@ describe("compiled schemas agree with ajv", () => {
     const chained = compileSchema({ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B" }, B: { type: "string" } } });
     expect(chained("x")).toBe(true);
     expect(chained(1)).toBe(false);
-    expect(() => compileSchema({ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } } })).toThrow("refers to nothing but references");
+    const never = "comes back to itself before any property or item, so checking a value would never end";
+    expect(() => compileSchema({ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } } })).toThrow(`the reference '#/$defs/A' ${never}`);
+    // Through a union, `not` or `allOf` on the same value, from under a property too: every call would overflow the stack.
+    const A = { anyOf: [{ $ref: "#/$defs/A" }, { type: "string" }] };
+    expect(() => compileSchema({ type: "object", properties: { a: { $ref: "#/$defs/A" } }, $defs: { A } })).toThrow(`the reference '#/$defs/A' ${never}`);
+    expect(() => compileSchema({ $ref: "#/$defs/A", $defs: { A: { oneOf: [{ not: { $ref: "#/$defs/B" } }] }, B: { allOf: [{ $ref: "#/$defs/A" }] } } })).toThrow(`the reference '#/$defs/A' ${never}`);
+    // Coming back after a property or an item is a recursive type, and a reference reached twice without a cycle is none.
+    const tree = compileSchema({ $ref: "#/$defs/T", $defs: { T: { anyOf: [{ type: "object", properties: { c: { $ref: "#/$defs/T" } } }, { type: "array", items: { $ref: "#/$defs/T" } }] } } });
+    expect(tree({ c: [{ c: [] }] })).toBe(true);
+    expect(tree({ c: 1 })).toBe(false);
+    expect(compileSchema({ anyOf: [{ $ref: "#/$defs/S" }, { allOf: [{ $ref: "#/$defs/S" }] }], $defs: { S: { type: "string" } } })("x")).toBe(true);
     expect(() => compileSchema({ $ref: "#/$defs/Missing" })).toThrow("the reference '#/$defs/Missing' points at nothing");
     expect(() => compileSchema({ type: "string", pattern: "([a-" })).toThrow('the pattern "([a-" is not a valid regular expression');
   });

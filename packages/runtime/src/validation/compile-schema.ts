@@ -98,13 +98,12 @@ class Compiler {
     for (let pending = [...this.refs]; pending.length > 0; pending = [...this.refs].filter(([, node]) => !targets.has(node))) {
       for (const [ref, node] of pending) targets.set(node, this.node(resolveLocalRef(this.root, ref)));
     }
+    const done = new Set<string>();
     for (const [ref, node] of this.refs) {
+      refCycle(this.root, { $ref: ref }, [], done);
       // A target that is itself a `$ref` (`{ "$ref": … }` alone) is followed to what it refers to.
       let target = targets.get(node)!;
-      for (const seen = new Set([node]); targets.has(target); target = targets.get(target)!) {
-        if (seen.has(target)) throw new Error(`the reference '${ref}' refers to nothing but references`);
-        seen.add(target);
-      }
+      while (targets.has(target)) target = targets.get(target)!;
       node.ok = target.ok;
       node.check = target.check;
     }
@@ -724,3 +723,19 @@ export function compilePattern(source: string): RegExp {
   return pattern;
 }
 
+/**
+ * Refuses a `$ref` met again on the same value, before any property or item is entered
+ * (`A: { anyOf: [{ $ref: A }, …] }`, or references to nothing but references): checking a value
+ * would go round forever. `path` holds the references followed so far; `done`, those whose
+ * every way on was followed without coming back.
+ */
+function refCycle(root: JsonSchema, schema: unknown, path: string[], done: Set<string>): void {
+  if (!isObject(schema)) return;
+  const ref = schema.$ref;
+  if (typeof ref === "string" && !done.has(ref)) {
+    if (path.includes(ref)) throw new Error(`the reference '${ref}' comes back to itself before any property or item, so checking a value would never end`);
+    refCycle(root, resolveLocalRef(root, ref), [...path, ref], done);
+    done.add(ref);
+  }
+  for (const sub of [schema.not, ...["allOf", "anyOf", "oneOf"].flatMap((key) => (Array.isArray(schema[key]) ? schema[key] : []))]) refCycle(root, sub, path, done);
+}

@@ -2,6 +2,7 @@ import { errorOutcome, type ErrorOutcome, type Repair } from "../outcome/outcome
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import { fillNestedDefaults } from "./fill-defaults.js";
 import { repairArguments } from "./repair-arguments.js";
+import { setOwn } from "./set-own.js";
 import { snapshotArguments } from "./snapshot-arguments.js";
 import { valueAt } from "./json-pointer.js";
 import { type ArgumentIssue, describeErrors, describeValue, type FoundIssues, formatIssues, issuesPayload, validateArguments } from "./validate-arguments.js";
@@ -38,7 +39,7 @@ export function prepareArguments(definition: EntryDefinition, rawArgs: unknown, 
     return { ok: false, outcome: invalid(name, { issues: [{ path: "", expected: "an object", received: describeValue(args) }] }) };
   }
   const copy = args as Record<string, unknown>;
-  for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) copy[key] = structuredClone(value);
+  for (const [key, value] of Object.entries(definition.entry.defaults ?? {})) if (!Object.hasOwn(copy, key)) setOwn(copy, key, structuredClone(value));
   fillNestedDefaults(definition.entry.inputSchema, copy);
   return { ok: true, args: copy, repairs };
 }

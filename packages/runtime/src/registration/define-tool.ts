@@ -3,6 +3,7 @@ import type { EntryKind, JsonSchema, ManifestEntry, ToolAnnotations } from "../m
 import type { Completer } from "../registry/complete-argument.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { FormatLookup } from "../validation/format-checks.js";
+import { setOwn } from "../pipeline/set-own.js";
 import { compileUriTemplate } from "../resources/uri-template.js";
 import { compileSchema } from "../validation/compile-schema.js";
 
@@ -82,10 +83,10 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
     if (Object.hasOwn(param, "default")) {
       const check = interpretOrThrow(own, at, formats);
       if (!check(param.default)) throw new TypeError(`toolgen: ${at}.default ${JSON.stringify(param.default)} does not match the parameter's own schema.`);
-      defaults[param.name] = param.default;
+      setOwn(defaults, param.name, param.default);
       if (typeof property === "object") property.default = param.default;
     }
-    properties[param.name] = property;
+    setOwn(properties, param.name, property);
     if (param.required ?? !Object.hasOwn(param, "default")) required.push(param.name);
   });
   const inputSchema: JsonSchema = { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };

@@ -51,6 +51,16 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(registry.entries.map((e) => e.name)).toEqual(["search"]);
   });
 
+  it("keeps a parameter named __proto__ as a parameter, its default too", async () => {
+    const registry = createRegistry([]);
+    registry.register({ name: "p", description: "", params: [{ name: "__proto__", type: "string", default: "x" }], fn: (args) => JSON.stringify(args) });
+    const schema = registry.get("p")!.inputSchema as { properties: object };
+    expect(Object.getPrototypeOf(schema.properties)).toBe(Object.prototype);
+    expect(Object.keys(schema.properties)).toEqual(["__proto__"]);
+    expect(await registry.dispatch("p", {})).toEqual({ status: "ok", text: '{"__proto__":"x"}' });
+    expect(await registry.dispatch("p", JSON.parse('{"__proto__":"y"}'))).toEqual({ status: "ok", text: '{"__proto__":"y"}' });
+  });
+
   it("calls fn with the validated, defaulted arguments and the context", async () => {
     const registry = createRegistry([], { hosts: ["ide"], workingDirectory: "/work", values: { token: "a" } });
     const seen: unknown[] = [];

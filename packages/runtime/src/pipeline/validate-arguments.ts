@@ -145,7 +145,7 @@ export const MAX_LISTED_ISSUES = 100;
 export function formatIssues(name: string, { issues, truncated }: FoundIssues, what = "Invalid arguments"): string {
   const n = issues.length;
   const lines = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `- ${displayPath(i.path)}: expected ${i.expected}, received ${i.received}`);
-  if (n > MAX_LISTED_ISSUES) lines.push(`- … and ${n - MAX_LISTED_ISSUES} more`);
+  if (n > MAX_LISTED_ISSUES) lines.push(`- … and ${n - MAX_LISTED_ISSUES}${truncated ? "+" : ""} more`);
   return `${what} for '${name}' (${n}${truncated ? "+" : ""} problem${n === 1 && !truncated ? "" : "s"}):\n${lines.join("\n")}`;
 }
 

@@ -59,6 +59,6 @@ export interface Principal {
 export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
   // Only a list holds scopes: none without one (a token without a scope claim), and a string
   // (a JWT's space-separated `scope` passed as it is) is no list to search by substring.
-  const held: readonly unknown[] = Array.isArray(principal.scopes) ? principal.scopes : [];
+  const held: readonly unknown[] = Array.isArray(principal?.scopes) ? principal.scopes : [];
   return entry.scopes?.filter((scope) => !held.includes(scope)) ?? [];
 }

@@ -127,9 +127,9 @@ export interface Registry<Inputs extends InputMap = InputMap> {
   /**
    * Values for an argument of a prompt or resource (MCP `completion/complete`): its completer's
    * (`@complete`), or the values its type allows that start with `typed`. Undefined for an
-   * unknown entry or argument.
+   * unknown entry or argument, and for an entry whose scopes the `principal` does not hold.
    */
-  completeArgument(name: string, argument: string, typed: string, context?: { arguments?: Readonly<Record<string, string>> }): Promise<string[] | undefined>;
+  completeArgument(name: string, argument: string, typed: string, context?: { arguments?: Readonly<Record<string, string>>; principal?: Principal }): Promise<string[] | undefined>;
   /** Says the resource at `uri` changed: `onResourceUpdated` listeners hear it (an MCP server tells the clients that subscribed). */
   resourceUpdated(uri: string): void;
   /** Listens for `resourceUpdated`; returns the function that stops listening. */
@@ -164,7 +164,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
    * whose scopes it holds (as an MCP server lists them), never one not loaded yet.
    */
   function mayKnow(name: string, principal: Principal | undefined): boolean {
-    if (!principal) return true;
+    if (principal === undefined) return true;
     try {
       const entry = table.entry(name);
       return entry !== undefined && missingScopes(entry, principal).length === 0;
@@ -236,7 +236,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     },
     async completeArgument(name, argument, typed, completion) {
       const definition = table.get(name);
-      if (!definition) return undefined;
+      if (!definition || !mayKnow(name, completion?.principal)) return undefined;
       if (definition.ready) await table.ready(definition);
       return completeArgument(definition, argument, typed, completion?.arguments ?? {});
     },

@@ -43,7 +43,8 @@ export interface CallContext {
 export async function runCall(definition: EntryDefinition, rawArgs: unknown, callOptions: CallOptions, uri: string | undefined, shared: CallContext): Promise<Outcome> {
   const { entry } = definition;
   const { principal } = callOptions;
-  const missing = principal ? missingScopes(entry, principal) : [];
+  // `null` (no one authenticated) holds no scope, as a principal without a list does.
+  const missing = principal !== undefined ? missingScopes(entry, principal) : [];
   if (missing.length > 0) return errorOutcome("forbidden", `The caller may not use '${entry.name}': it needs the scopes ${missing.join(" ")}.`, { missing });
   // A resource read by URI gets its variables as text: typed first as their parameters are.
   const prepared = prepareArguments(definition, uri === undefined ? rawArgs : typedVariables(entry.inputSchema, rawArgs as Record<string, string>), shared.options.strict ?? false);

@@ -31,7 +31,8 @@ describe("@scopes in process", () => {
   it("a principal without a scope list (a token with no scope claim, a string, a set) holds none: forbidden, not a runtime failure", async () => {
     const { registry, ran } = registryWithRefund();
     // A string (a JWT's space-separated `scope` passed as it is) is no list: no substring of it is a scope held.
-    for (const caller of [{ subject: "bob" }, "root", { subject: "bob", scopes: "xorders:writex payments" }, { subject: "bob", scopes: new Set(["payments"]) }, { subject: "bob", scopes: 5 }]) {
+    // `null` too: no one authenticated (`session?.principal ?? null`) fails closed, not open.
+    for (const caller of [null, { subject: "bob" }, "root", { subject: "bob", scopes: "xorders:writex payments" }, { subject: "bob", scopes: new Set(["payments"]) }, { subject: "bob", scopes: 5 }]) {
       const outcome = await registry.call("refund", { id: "o-1" }, { principal: caller as unknown as Principal });
       expect(outcome).toMatchObject({ status: "error", error: { code: "forbidden", payload: { missing: ["orders:write", "payments"] } } });
     }
@@ -67,6 +68,15 @@ describe("@scopes in process", () => {
       error: { code: "unknown_tool", message: "There is no resource at 'books://ledgerz'. Known: 'books://ledgers'.", payload: { suggestions: ["books://ledgers"] } },
     });
     expect(await registry.readResource("books://ledgerz")).toMatchObject({ error: { payload: { suggestions: ["books://ledger", "books://ledgers"] } } });
+  });
+
+  it("completion knows only the entries the principal may use", async () => {
+    const registry = createRegistry([]);
+    registry.register({ kind: "prompt", name: "secret", description: "", scopes: ["admin"], params: [{ name: "topic", type: "string" }], complete: { topic: () => ["alpha"] }, fn: () => "" });
+    expect(await registry.completeArgument("secret", "topic", "", { principal: principal() })).toBeUndefined();
+    expect(await registry.completeArgument("secret", "topic", "", { principal: null as unknown as Principal })).toBeUndefined();
+    expect(await registry.completeArgument("secret", "topic", "", { principal: principal("admin") })).toEqual(["alpha"]);
+    expect(await registry.completeArgument("secret", "topic", "")).toEqual(["alpha"]);
   });
 
   it("the scope check comes before argument validation: a forbidden caller learns nothing about the arguments", async () => {

@@ -268,6 +268,15 @@ describe("every error code", () => {
     expect(() => oneTool(() => "x").use(42 as never)).toThrow("toolgen: use() takes a function; got number.");
   });
 
+  it("internal: an interceptor that calls next() twice, after or beside the first; the tool ran once", async () => {
+    for (const twice of [async (_call: unknown, next: () => Promise<unknown>) => (await next(), next()), (_call: unknown, next: () => Promise<unknown>) => Promise.all([next(), next()]).then(([first]) => first)]) {
+      let runs = 0;
+      const registry = oneTool(() => `ran ${++runs}`).use(twice as never);
+      expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "An interceptor threw: next() was called again, and a call runs its tool once" } });
+      expect(runs).toBe(1);
+    }
+  });
+
   it("internal: an interceptor that throws, as an outcome the interceptor around it gets too; a ToolError it throws is a refusal with its payload", async () => {
     const seen: unknown[] = [];
     const around = (registry: ReturnType<typeof oneTool>) => registry.use(async (_call, next) => { const outcome = await next(); seen.push(outcome); return outcome; });

@@ -80,8 +80,14 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
   const checked = async (interceptor: Interceptor, next: () => Promise<Outcome>): Promise<Outcome> => {
     let outcome: unknown;
     let passedOn: Outcome | undefined;
+    let called = false;
     try {
-      outcome = await interceptor(info, async () => (passedOn = await next()));
+      outcome = await interceptor(info, async () => {
+        // As Koa's: a tool that charges a card is not run twice by a retry or a cache's mistake.
+        if (called) throw new Error("next() was called again, and a call runs its tool once");
+        called = true;
+        return (passedOn = await next());
+      });
     } catch (error) {
       // What it meant (a ToolError: a refusal with its payload; an EndTask) as a tool's throw; anything else is its bug.
       return error instanceof ToolError || error instanceof EndTask ? mapThrown(error) : errorOutcome("internal", `An interceptor threw: ${messageOf(error)}`);

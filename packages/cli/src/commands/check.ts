@@ -100,7 +100,8 @@ export async function runCheck(options: { project?: string; against?: string; js
   if (uncompiled) problems.push({ kind: "uncompiled", file: relativePosix(info.packageJsonPath), message: uncompiled });
   const unpublished = leftOutOfPack(info, JSON.parse(plan.files[0].content) as Manifest);
   if (unpublished) problems.push({ kind: "unpublished", file: relativePosix(info.packageJsonPath), message: unpublished });
-  const refusedWithDependencies = await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries);
+  // A fresh checkout's workspace dependencies are not built either: judged once this package is.
+  const refusedWithDependencies = unbuilt.length === 0 ? await dependencyProblem(info, (JSON.parse(plan.files[0].content) as Manifest).entries) : undefined;
   if (refusedWithDependencies) problems.push({ kind: "dependencies", file: relativePosix(info.packageJsonPath), message: refusedWithDependencies });
   // Discovery finds the manifest through package.json; `build` adds the reference.
   if ((info.packageJson.toolgen as { manifest?: unknown } | undefined)?.manifest === undefined) {

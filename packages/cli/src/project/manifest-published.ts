@@ -13,6 +13,8 @@ import type { ProjectInfo } from "@toolgen/transformer/project";
  * package is never published.
  */
 export function leftUnpublished(info: ProjectInfo, manifest: Manifest): string | undefined {
+  const outside = manifestOutside(info);
+  if (outside) return outside;
   const { files } = info.packageJson as { files?: unknown };
   if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
   const left = leftOut(neededFiles(info, manifest).filter((needed) => !filesInclude(files as string[], needed.file)));
@@ -32,6 +34,8 @@ function leftOut(needed: ReadonlyArray<{ file: string; consequence: string }>): 
  * then `"files"` alone is judged, as `build` judges it.
  */
 export function leftOutOfPack(info: ProjectInfo, manifest: Manifest): string | undefined {
+  const outside = manifestOutside(info);
+  if (outside) return outside;
   const needed = neededFiles(info, manifest);
   if (needed.length === 0) return undefined;
   const packed = packedFiles(info.packageRoot);
@@ -65,6 +69,18 @@ function publishedManifest(info: ProjectInfo): string | undefined {
   if ((info.packageJson as { private?: unknown }).private === true) return undefined;
   const manifest = path.relative(info.packageRoot, info.manifestPath).split(path.sep).join("/");
   return manifest.startsWith("../") || path.isAbsolute(manifest) ? undefined : manifest;
+}
+
+/**
+ * Why a package that is not private keeps its manifest outside itself (an Nx-style outDir of
+ * `../../dist/libs/x`): discovery loads only a dependency's own files, so every package that
+ * installs or links it would refuse it. Only an application (private) may build beside itself.
+ */
+function manifestOutside(info: ProjectInfo): string | undefined {
+  if ((info.packageJson as { private?: unknown }).private === true) return undefined;
+  const manifest = path.relative(info.packageRoot, info.manifestPath).split(path.sep).join("/");
+  if (!(manifest.startsWith("../") || path.isAbsolute(manifest))) return undefined;
+  return `the manifest ${manifest} is outside the package, so a package that installs or links this one cannot load its tools (discovery reads only a dependency's own files): keep the tsconfig's outDir (or "manifest") inside the package, or, for an application, set "private": true in ${shownPackageJson(info)}.`;
 }
 
 function shownPackageJson(info: ProjectInfo): string {

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
+
+const TSCONFIG = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"], types: [], strict: true, rootDir: "src", outDir: "dist", skipLibCheck: true }, include: ["src"] };
+
+/** A package of one tool at `dir`, named `name`. */
+function toolPackage(dir: string, name: string, packageJson: Record<string, unknown> = {}, outDir = "dist"): void {
+  mkdirSync(path.join(dir, "src"), { recursive: true });
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, version: "1.0.0", type: "module", ...packageJson }));
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, outDir } }));
+  writeFileSync(path.join(dir, "src/tools.ts"), `/**\n * Echoes a text.\n * @tool\n * @param text The text.\n */\nexport function ${name.replace(/\W/g, "_")}_echo(text: string): string {\n  return text;\n}\n`);
+}
+
+describe("build and check of a package among others", () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), "toolgen-packages-"));
+    symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"), "junction");
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("a manifest outside a package that is not private (an Nx-style outDir) is a build warning and a check failure: no package depending on it could load it", () => {
+    const lib = path.join(root, "libs/nx-lib");
+    toolPackage(lib, "nx-lib", {}, "../../dist/libs/nx-lib");
+    const why = 'the manifest ../../dist/libs/nx-lib/toolgen.manifest.json is outside the package, so a package that installs or links this one cannot load its tools (discovery reads only a dependency\'s own files): keep the tsconfig\'s outDir (or "manifest") inside the package, or, for an application, set "private": true in package.json.';
+    const build = toolgen(["build"], lib);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toBe(`toolgen: warning: ${why}\n`);
+    const check = toolgen(["check", "--json"], lib);
+    expect(check.status).toBe(1);
+    expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "unpublished", file: "package.json", message: why }]);
+    // An application may build beside itself.
+    toolPackage(lib, "nx-lib", { private: true }, "../../dist/libs/nx-lib");
+    expect(toolgen(["build"], lib).stderr).toBe("");
+    expect(toolgen(["check"], lib).status).toBe(0);
+  });
+
+  it("check in a fresh checkout: a workspace dependency not built yet is no failure while the package itself is not built either", () => {
+    const text = path.join(root, "packages/text-lib");
+    const app = path.join(root, "packages/app");
+    toolPackage(text, "text-lib");
+    toolPackage(app, "app", { private: true, dependencies: { "text-lib": "1.0.0" } });
+    mkdirSync(path.join(app, "node_modules"));
+    symlinkSync(text, path.join(app, "node_modules/text-lib"), "junction");
+    // The package.json references a fresh checkout has, the generated modules it commits; no dist/.
+    for (const dir of [text, app]) {
+      expect(toolgen(["build"], dir).status).toBe(0);
+      rmSync(path.join(dir, "dist"), { recursive: true });
+    }
+    const check = toolgen(["check", "--json"], app);
+    expect(JSON.parse(check.stdout)).toEqual({ ok: true, problems: [], diagnostics: [], unbuilt: ["dist/toolgen.manifest.json"] });
+    expect(check.status).toBe(0);
+    // Once the package is built, its dependency is judged: call and serve would refuse it.
+    expect(toolgen(["build"], app).status).toBe(0);
+    const built = toolgen(["check", "--json"], app);
+    expect(built.status).toBe(1);
+    expect(JSON.parse(built.stdout).problems.map((p: { kind: string }) => p.kind)).toContain("dependencies");
+  });
+});

@@ -102,17 +102,20 @@ describe("discoverManifests", () => {
     write("package.json", { name: "app", version: "1.0.0", dependencies: { a: "1" } });
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist" } });
     write("node_modules/a/dist/x.js", "");
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package, received "./dist", which is not a file`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file, received "./dist", which is not a file`);
     // One line, as the field of a package.json it is, not "invalid manifest".
     write("node_modules/a/package.json", { name: "a", toolgen: 5 });
     expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen": expected an object, received 5`);
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "../../package.json" } });
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package, received "../../package.json", which is outside it`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package (tell its author), received "../../package.json", which is outside it`);
+    // Whether or not it exists: a package published from its build folder (Nx-style) names one that does not.
+    write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./../../dist/libs/a/toolgen.manifest.json" } });
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package (tell its author), received "./../../dist/libs/a/toolgen.manifest.json", which is outside it`);
     // A link inside the package to a file outside it is outside it too.
     write("outside.manifest.json", { formatVersion: 2, package: { name: "a" }, entries: [] });
     symlinkSync(path.join(root(), "outside.manifest.json"), path.join(root(), "node_modules/a/dist/link.json"));
     write("node_modules/a/package.json", { name: "a", toolgen: { manifest: "./dist/link.json" } });
-    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package, received "./dist/link.json", which is outside it`);
+    expect(errorOf(() => discoverManifests(root())).message).toBe(`node_modules/a/package.json: "toolgen"."manifest": expected the path of a manifest file inside the package (tell its author), received "./dist/link.json", which is outside it`);
   });
 
   it("a root that is not there, or holds no package.json, is a DiscoveryError naming the folder in full", () => {

@@ -135,6 +135,11 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
   }
   if (typeof declared !== "string" || declared.length === 0) throw packageJsonError(shownPackageJson, [{ path: field, expected: "a path to toolgen.manifest.json", received: describeJson(declared) }]);
   const manifestPath = path.resolve(dir, declared);
+  // A dependency names a file of its own; the application's may be anywhere (an outDir of `../build`).
+  // Said before whether it exists: a package published from its build folder (Nx) has no `../../dist` either.
+  if (!isRoot && !isInside(dir, manifestPath)) {
+    throw packageJsonError(shownPackageJson, [{ path: field, expected: "the path of a manifest file inside the package (tell its author)", received: `${JSON.stringify(declared)}, which is outside it` }]);
+  }
   const stat = statSync(manifestPath, { throwIfNoEntry: false });
   if (!stat) {
     // An installed package was published without it; a workspace's or linked package is not built yet.
@@ -142,10 +147,7 @@ function manifestOf(dir: string, pkg: Record<string, unknown>, packageJsonPath: 
     const expected = installed ? "the path of the manifest it was published with (its \"files\" or .npmignore leave it out of the package: tell its author)" : "the path of a built manifest (run 'toolgen build' in that package)";
     throw packageJsonError(shownPackageJson, [{ path: field, expected, received: `${JSON.stringify(declared)}, which does not exist` }]);
   }
-  // A dependency names a file of its own; the application's may be anywhere (an outDir of `../build`).
-  if (!stat.isFile() || (!isRoot && !isInside(dir, manifestPath))) {
-    throw packageJsonError(shownPackageJson, [{ path: field, expected: isRoot ? "the path of a manifest file" : "the path of a manifest file inside the package", received: `${JSON.stringify(declared)}, which is ${stat.isFile() ? "outside it" : "not a file"}` }]);
-  }
+  if (!stat.isFile()) throw packageJsonError(shownPackageJson, [{ path: field, expected: "the path of a manifest file", received: `${JSON.stringify(declared)}, which is not a file` }]);
   return manifestPath;
 }
 

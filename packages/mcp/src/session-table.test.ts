@@ -251,6 +251,40 @@ describe("a session's response streams end when nothing more will come on them",
     expect(await text).not.toContain('"result"');
   });
 
+  it("a call's stream resumed while the server still holds its first connection (dead, unnoticed) moves to the new one: the answer comes there", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const first = await mcp(post(call(10, "nap"), id));
+    // The priming event, then nothing read: a connection the client lost and the server did not notice.
+    const reader = first.body!.getReader();
+    let seen = "";
+    while (!/^id: \S+$/m.test(seen)) seen += new TextDecoder().decode((await reader.read()).value);
+    const [priming] = eventIds(seen);
+    const resumed = await mcp(resume(id, priming!));
+    expect([resumed.status, resumed.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
+    expect(await ended(resumed)).toContain('"text":"rested"');
+    // The first connection was closed for it.
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) expect(new TextDecoder().decode(chunk.value)).not.toContain('"rested"');
+  });
+
+  it("the session's own stream (GET) resumed while the server still holds its first connection moves to the new one", async () => {
+    const registry = createRegistry([]);
+    registry.register({ kind: "resource", name: "ledger", description: "The ledger.", uris: ["books://ledger"], fn: () => "" });
+    const mcp = createMcpHandler(registry, { identity, sessions: true });
+    const id = await open(mcp as ReturnType<typeof handler>);
+    expect(await status(mcp as ReturnType<typeof handler>, post({ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "books://ledger" } }, id))).toBe(200);
+    const first = await mcp(new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" } }));
+    const reader = first.body!.getReader();
+    // An update, on the session's own stream: an event with an id to resume after.
+    registry.resourceUpdated("books://ledger");
+    let seen = "";
+    while (!/^id: \S+$/m.test(seen)) seen += new TextDecoder().decode((await reader.read()).value);
+    const resumed = await mcp(resume(id, eventIds(seen)[0]!));
+    expect([resumed.status, resumed.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
+    expect((await reader.read()).done).toBe(true);
+    await resumed.body!.cancel();
+  });
+
   it("resuming an answered call's stream replays what came after the client's last event, then ends", async () => {
     const mcp = handler(true);
     const id = await open(mcp);

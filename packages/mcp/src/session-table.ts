@@ -92,6 +92,14 @@ export class SessionTable {
     const lastEventId = request.method === "GET" ? request.headers.get("last-event-id") : null;
     const resumedStream = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
     if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!, resumedStream);
+    // A client that resumes a stream has lost its connection, whether or not the server noticed
+    // (a dropped Wi-Fi link): the one still held is closed, or the transport refuses the resume
+    // (409) and the call's answer goes to a connection nobody reads.
+    if (resumedStream !== undefined) {
+      const running = session.answers.runningOn(resumedStream);
+      if (running) for (const requestId of running) session.transport.closeSSEStream(requestId);
+      else session.transport.closeStandaloneSSEStream();
+    }
     const messages = Array.isArray(body) ? (body as unknown[]) : [body];
     const requestIds = messages.flatMap(requestIdOf);
     // An id in use by a request still running: the transport would send both answers to the last stream, and the first would wait for ever. (Twice in one batch is refused before, for every server.)

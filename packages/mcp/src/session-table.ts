@@ -123,7 +123,7 @@ export class SessionTable {
   }
 
   private async open(request: Request, body: unknown, principal: Principal | undefined): Promise<Response> {
-    if (this.sessions.size >= this.maxSessions) this.close(this.evictable());
+    if (this.sessions.size >= this.maxSessions) this.close(this.evictable(ownerOf(request, principal)));
     const controller = new AbortController();
     const server = this.newServer(principal, controller.signal);
     const answers = new SessionAnswers();
@@ -143,14 +143,14 @@ export class SessionTable {
   }
 
   /**
-   * The session a new one replaces when the table is full: the least recently used of the
-   * caller holding the most sessions, so that one caller opening session after session closes
-   * its own, not everyone else's. A session with a call running or a stream open is closed
-   * only when every one of that caller's is.
+   * The session a new one of `newcomer`'s replaces when the table is full: the least recently
+   * used of the caller holding the most sessions, the new one counted, so that one caller
+   * opening session after session closes its own, not everyone else's. A session with a call
+   * running or a stream open is closed only when every one of that caller's is.
    */
-  private evictable(): string {
-    const counts = new Map<string | undefined, number>();
-    let most = 0;
+  private evictable(newcomer: string | undefined): string {
+    const counts = new Map<string | undefined, number>([[newcomer, 1]]);
+    let most = 1;
     for (const session of this.sessions.values()) {
       const count = (counts.get(session.owner) ?? 0) + 1;
       counts.set(session.owner, count);

@@ -381,6 +381,17 @@ describe("sessions with auth", () => {
     const ofBob = [await open(bob), await open(bob), await open(bob), await open(bob)];
     expect(await status(ofAlice, alice)).toBe(200);
     expect(await Promise.all(ofBob.map((id) => status(id, bob)))).toEqual([404, 404, 200, 200]);
+    // Every caller holding one: the one opening its second closes its own first, not the least recently used of all.
+    const { handler: even, open: openEven } = withSessions({ maxSessions: 3 });
+    const carol = `Bearer ${await token({ sub: "carol" })}`;
+    const held = [await openEven(alice), await openEven(bob), await openEven(carol)];
+    const carolsSecond = await openEven(carol);
+    const evenStatus = async (id: string, bearer: string) => {
+      const response = await even(inSession(rpc("ping", {}, bearer), id));
+      await response.text();
+      return response.status;
+    };
+    expect([await evenStatus(held[0]!, alice), await evenStatus(held[1]!, bob), await evenStatus(held[2]!, carol), await evenStatus(carolsSecond, carol)]).toEqual([200, 200, 404, 200]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ManifestEntry, missingScopes, type Principal } from "@toolgen/runtime";
+import { followSignal, type ManifestEntry, missingScopes, type Principal } from "@toolgen/runtime";
 import type { McpRegistry } from "./mcp-registry.js";
 
 /**
@@ -40,23 +40,13 @@ export function registryForRequest(registry: McpRegistry, principal: Principal |
 }
 
 /**
- * Aborted when either is (`AbortSignal.any`, which Node.js 20.0–20.2 lack), until `dispose`:
- * `b` is a session's signal, which outlives thousands of calls, so each call's listener on it
- * must go when the call ends.
+ * Aborted when either is, until `dispose`: `b` is a session's signal, which outlives thousands
+ * of calls and holds a hundred at once, so it keeps one listener for them all (`followSignal`).
  */
 function either(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
-  if (a.aborted || b.aborted) return { signal: a.aborted ? a : b, dispose: () => {} };
   const controller = new AbortController();
-  const abort = () => controller.abort();
-  a.addEventListener("abort", abort, { once: true });
-  b.addEventListener("abort", abort, { once: true });
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      a.removeEventListener("abort", abort);
-      b.removeEventListener("abort", abort);
-    },
-  };
+  const unfollow = [followSignal(a, controller), followSignal(b, controller)];
+  return { signal: controller.signal, dispose: () => unfollow.forEach((stop) => stop()) };
 }
 
 const listingKeys = new WeakMap<McpRegistry, Map<string, object>>();

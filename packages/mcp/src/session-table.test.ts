@@ -113,7 +113,7 @@ describe("sessions", () => {
     expect([await status(mcp, ping(busy)), await status(mcp, ping(next))]).toEqual([404, 200]);
   });
 
-  it("a session's calls leave no listener behind on its signal (no MaxListenersExceededWarning after many)", async () => {
+  it("a session's calls leave no listener behind on its signal, one after another or at once (no MaxListenersExceededWarning)", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on("warning", onWarning);
@@ -121,6 +121,8 @@ describe("sessions", () => {
       const mcp = handler(true);
       const id = await open(mcp);
       for (let i = 1; i <= 20; i++) expect(await status(mcp, post({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, id))).toBe(200);
+      const atOnce = Array.from({ length: 20 }, (_, i) => status(mcp, post({ jsonrpc: "2.0", id: 100 + i, method: "tools/call", params: { name: "nap", arguments: {} } }, id)));
+      expect(await Promise.all(atOnce)).toEqual(Array(20).fill(200));
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
       process.off("warning", onWarning);

@@ -4,7 +4,7 @@ import { createAccess } from "./auth/access.js";
 import type { AuthOptions } from "./auth/auth-options.js";
 import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
 import { answerDirectly } from "./answer-directly.js";
-import { guardMcpRequest, handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
+import { checkHttpLimits, guardMcpRequest, handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { toolCalled } from "./register-tools.js";
 import { registryForRequest } from "./registry-for-request.js";
@@ -65,6 +65,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   if (options.sessions && (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === "Cloudflare-Workers") {
     throw new TypeError("toolgen: createMcpHandler cannot keep sessions in Cloudflare Workers (an isolate's objects serve only the request that made them, and a session's next request may reach another isolate); leave 'sessions' out and serve stateless.");
   }
+  checkHttpLimits(options);
   try {
     createMcpServer(registry, options);
   } catch (error) {

@@ -20,6 +20,30 @@ export interface HttpLimits {
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 
+/**
+ * Throws, naming the field, for limits that would silently serve otherwise than meant: a
+ * `maxBodyBytes` of `"1000"` or `NaN` lifted the limit, and an origin a browser never sends
+ * (`https://app.example.com/`, `app.example.com`, `*`) admitted no page.
+ */
+export function checkHttpLimits(limits: HttpLimits): void {
+  const { maxBodyBytes: max, allowedOrigins: origins, path } = limits;
+  if (max !== undefined && !(max === Infinity || (Number.isInteger(max) && max > 0))) throw new TypeError(`toolgen: maxBodyBytes must be a whole number of bytes above 0 (Infinity for none); got ${typeof max === "string" ? JSON.stringify(max) : String(max)}.`);
+  if (origins !== undefined && !Array.isArray(origins)) throw new TypeError(`toolgen: allowedOrigins must be a list of origins such as "https://app.example.com"; got ${JSON.stringify(origins)}.`);
+  const wrong = origins?.find((origin) => !isWebOrigin(origin));
+  if (wrong !== undefined) throw new TypeError(`toolgen: allowedOrigins: ${JSON.stringify(wrong)} is not an origin as a browser sends it (scheme://host[:port], nothing after): such as "https://app.example.com".`);
+  if (path !== undefined && !(typeof path === "string" && path.startsWith("/"))) throw new TypeError(`toolgen: path must start with "/" (such as "/mcp"); got ${JSON.stringify(path)}.`);
+}
+
+/** An origin as a browser sends it in `Origin`: scheme, host and port only. */
+function isWebOrigin(x: unknown): boolean {
+  try {
+    const url = new URL(x as string);
+    return /^https?:$/.test(url.protocol) && url.origin === x;
+  } catch {
+    return false;
+  }
+}
+
 /** Who may call: the caller of a request (or the `401` to answer), and the `403` for a message it may not send. */
 export interface Gate {
   authenticate(request: Request): Promise<Principal | Response>;

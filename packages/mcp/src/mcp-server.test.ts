@@ -680,6 +680,25 @@ describe("hostile requests over HTTP", () => {
     await unlimited.close();
   });
 
+  it("refuses limits that would serve otherwise than meant, naming the field: a body limit that is no whole number, an origin no browser sends", async () => {
+    const handler = (limits: object) => () => createMcpHandler(fixture.registry(), { identity, ...limits });
+    for (const wrong of ["1000", NaN, 0, -1, 1.5]) expect(handler({ maxBodyBytes: wrong })).toThrow(`toolgen: maxBodyBytes must be a whole number of bytes above 0 (Infinity for none); got ${typeof wrong === "string" ? `"${wrong}"` : String(wrong)}.`);
+    for (const wrong of ["https://App.example.com/", "app.example.com", "*", "https://app.example.com:443"]) {
+      expect(handler({ allowedOrigins: [wrong] })).toThrow(`toolgen: allowedOrigins: "${wrong}" is not an origin as a browser sends it (scheme://host[:port], nothing after): such as "https://app.example.com".`);
+    }
+    expect(handler({ allowedOrigins: "https://app.example.com" })).toThrow("toolgen: allowedOrigins must be a list of origins");
+    expect(handler({ path: "mcp" })).toThrow('toolgen: path must start with "/" (such as "/mcp"); got "mcp".');
+    await expect(serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, maxBodyBytes: "1000" as never })).rejects.toThrow("toolgen: maxBodyBytes must be a whole number");
+    // A lower limit is kept to.
+    const small = await serveHttp(fixture.registry(), { identity, port: 0, maxBodyBytes: 1000 });
+    try {
+      const post = (size: number) => fetch(small.url, { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(size) } }) }).then((r) => r.status);
+      expect([await post(10), await post(2000)]).toEqual([200, 413]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("allowedOrigins adds origins to this machine's pages", async () => {
     const listed = await serveHttp(() => createMcpServer(fixture.registry(), { identity }), { port: 0, allowedOrigins: ["https://app.example.com"] });
     try {

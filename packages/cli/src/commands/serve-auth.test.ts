@@ -164,10 +164,10 @@ describe("toolgen serve --http with a server.auth that cannot verify", () => {
   });
 });
 
-describe("toolgen serve --http with server.allowedOrigins", () => {
+describe("toolgen serve --http with server.allowedOrigins and server.maxBodyBytes", () => {
   let server: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
-    writeConfig({ allowedOrigins: ["http://localhost:6274"] });
+    writeConfig({ allowedOrigins: ["http://localhost:6274"], maxBodyBytes: 2000 });
     server = await start();
   }, 30_000);
   afterAll(() => server?.child.kill("SIGKILL"));
@@ -180,13 +180,19 @@ describe("toolgen serve --http with server.allowedOrigins", () => {
     const other = await fetch(server.url, { method: "POST", headers: { ...HEADERS, origin: "https://evil.example.com" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     expect(other.status).toBe(403);
   });
+
+  it("a body over maxBodyBytes is 413", async () => {
+    const post = (pad: number) => fetch(server.url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(pad) } }) }).then((r) => r.status);
+    expect([await post(10), await post(3000)]).toEqual([200, 413]);
+  });
 });
 
 describe("toolgen serve --http with a server setting it cannot use", () => {
   it.each([
     [{ allowedOrigins: ["https://app.example.com/"] }, '"server"."allowedOrigins"[0] must be an origin: http or https, a host and a port only (such as "https://app.example.com"); got "https://app.example.com/".'],
     [{ allowedOrigins: "https://app.example.com" }, '"server"."allowedOrigins" must be a list of origins such as "https://app.example.com"; got "https://app.example.com".'],
-    [{ allowedOrigin: ["https://app.example.com"] }, '"server": unknown key "allowedOrigin" (known: name, version, description, auth, shutdownGraceMs, sessions, allowedOrigins).'],
+    [{ allowedOrigin: ["https://app.example.com"] }, '"server": unknown key "allowedOrigin" (known: name, version, description, auth, shutdownGraceMs, sessions, allowedOrigins, maxBodyBytes).'],
+    [{ maxBodyBytes: "1000" }, '"server"."maxBodyBytes" must be a whole number of bytes above 0; got "1000".'],
     [{ shutdownGraceMs: -5 }, '"server"."shutdownGraceMs" must be a number of milliseconds from 0 to 2147483647; got -5.'],
     // Longer than a timer waits: Node.js would run it after 1 ms.
     [{ shutdownGraceMs: 1e12 }, '"server"."shutdownGraceMs" must be a number of milliseconds from 0 to 2147483647; got 1000000000000.'],

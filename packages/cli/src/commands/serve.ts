@@ -63,7 +63,7 @@ export async function runServe(options: ServeOptions, stop: AbortSignal): Promis
   const sessions = options.sessions ? (typeof server.sessions === "object" ? server.sessions : true) : server.sessions;
   let handler: ReturnType<typeof createMcpHandler>;
   try {
-    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}), ...(sessions ? { sessions } : {}), ...(server.allowedOrigins ? { allowedOrigins: server.allowedOrigins } : {}) });
+    handler = createMcpHandler(registry, { identity, path: MCP_PATH, ...(auth ? { auth } : {}), ...(sessions ? { sessions } : {}), ...(server.allowedOrigins ? { allowedOrigins: server.allowedOrigins } : {}), ...(server.maxBodyBytes ? { maxBodyBytes: server.maxBodyBytes } : {}) });
   } catch (error) {
     // The handler names `auth.jwks`; the user wrote it in a file, at a field.
     const field = authField(info.packageRoot);

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { createMcpHandler, type McpHandlerOptions } from "../create-mcp-handler.js";
-import { handleMcpRequest, type HttpLimits, jsonRpcError } from "../handle-mcp-request.js";
+import { checkHttpLimits, handleMcpRequest, type HttpLimits, jsonRpcError } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
 import { MAX_DELAY_MS } from "../max-delay.js";
 
@@ -60,6 +60,11 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
   const unsupported = (["auth", "sessions"] as const).filter((key) => options[key] !== undefined && options[key] !== false);
   if (unsupported.length > 0) return Promise.reject(new TypeError(`serveHttp: ${unsupported.map((k) => `\`${k}\``).join(" and ")} need${unsupported.length > 1 ? "" : "s"} a registry; a server factory's servers cannot be narrowed to a caller. Pass the registry instead.`));
   const limits: HttpLimits = { ...options, path: MCP_PATH };
+  try {
+    checkHttpLimits(limits);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
   return serveHandler((request) => handleMcpRequest(target, limits, request), options);
 }
 

@@ -44,6 +44,8 @@ export interface ToolgenConfig {
     sessions?: boolean | { idleTimeoutMs?: number; maxSessions?: number; pollAfterMs?: number; retryMs?: number };
     /** Origins of web pages that may call `toolgen serve --http` and read its answers (CORS), such as `"https://app.example.com"`. */
     allowedOrigins?: string[];
+    /** `toolgen serve --http` refuses a larger request body (`413`) before parsing it; default 4 MiB. */
+    maxBodyBytes?: number;
   };
   /**
    * For `toolgen call` and `serve`: which package keeps a name that several installed packages
@@ -100,6 +102,7 @@ const SERVER_KEYS = {
   shutdownGraceMs: isDelay,
   sessions: isSessions,
   allowedOrigins: (x: unknown) => Array.isArray(x) && x.every(isWebOrigin),
+  maxBodyBytes: (x: unknown) => Number.isInteger(x) && (x as number) > 0,
 };
 
 /** An origin as a browser sends it in `Origin`: scheme, host and port only (`https://app.example.com`). */
@@ -182,6 +185,7 @@ const SERVER_EXPECTED: Record<keyof typeof SERVER_KEYS, string> = {
   shutdownGraceMs: `a number of milliseconds from 0 to ${MAX_DELAY_MS}`,
   sessions: "true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }",
   allowedOrigins: 'a list of origins such as "https://app.example.com"',
+  maxBodyBytes: "a whole number of bytes above 0",
 };
 
 /** What is wrong with a `server` section, from the field at fault on (`."sessions"."maxSessions" must be …`). */

@@ -8,13 +8,16 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
  * with a gap instead of the server growing without end. `onStored` sees each event as it is
  * stored, before the transport writes it.
  */
+/** How many events a session keeps. */
+export const MAX_EVENTS = 1000;
+
 export class MemoryEventStore implements EventStore {
   private readonly events = new Map<string, { streamId: string; message: JSONRPCMessage }>();
   private sequence = 0;
 
   constructor(
     private readonly onStored: (streamId: string, message: JSONRPCMessage, eventId: string) => void = () => {},
-    private readonly limit = 1000,
+    private readonly limit = MAX_EVENTS,
   ) {}
 
   storeEvent(streamId: string, message: JSONRPCMessage): Promise<string> {

@@ -152,6 +152,15 @@ describe("sessions", () => {
     expect(await jsonRpcAnswer(await mcp(post({ jsonrpc: "2.0", id: 50, method: "tools/call", params: { name: "echo", arguments: { text: "again" } } }, id)))).toMatchObject({ id: 50, result: { content: [{ text: "again" }] } });
   });
 
+  it("a second initialize in a session is refused -32600 with its id; a resume from an event no longer kept says so", async () => {
+    const mcp = handler(true);
+    const id = await open(mcp);
+    const again = await mcp(post({ ...INITIALIZE, id: 9 }, id));
+    expect([again.status, await again.json()]).toEqual([400, { jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: the session is already initialized; to start another, send initialize without an Mcp-Session-Id header." }, id: 9 }]);
+    const resumed = await mcp(new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25", "last-event-id": "gone_1" } }));
+    expect([resumed.status, ((await resumed.json()) as { error: { message: string } }).error.message]).toEqual([400, 'Bad Request: this session keeps no event "gone_1" (it keeps its last 1000): what came after it is gone; send those requests again.']);
+  });
+
   it("an id twice in one batch (2025-03-26) is refused -32600 saying so, not as one still running", async () => {
     const mcp = handler(true);
     const id = await open(mcp, "2025-03-26");

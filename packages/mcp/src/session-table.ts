@@ -5,7 +5,7 @@ import type { Principal } from "@toolgen/runtime";
 import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
 import { MAX_DELAY_MS } from "./max-delay.js";
 import { invalidParams } from "./invalid-params.js";
-import { MemoryEventStore } from "./memory-event-store.js";
+import { MAX_EVENTS, MemoryEventStore } from "./memory-event-store.js";
 import { type AnswerStream, cancelledRequestOf, type RequestId, requestIdOf, SessionAnswers } from "./session-answers.js";
 
 export interface SessionOptions {
@@ -91,6 +91,8 @@ export class SessionTable {
     session.lastSeen = Date.now();
     const lastEventId = request.method === "GET" ? request.headers.get("last-event-id") : null;
     const resumedStream = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
+    // The transport would call it an "Invalid event ID format": it is one no longer kept.
+    if (lastEventId !== null && resumedStream === undefined) return jsonRpcError(400, -32000, `Bad Request: this session keeps no event ${JSON.stringify(lastEventId)} (it keeps its last ${MAX_EVENTS}): what came after it is gone; send those requests again.`);
     if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!, resumedStream);
     // A client that resumes a stream has lost its connection, whether or not the server noticed
     // (a dropped Wi-Fi link): the one still held is closed, or the transport refuses the resume
@@ -101,6 +103,9 @@ export class SessionTable {
       else session.transport.closeStandaloneSSEStream();
     }
     const messages = Array.isArray(body) ? (body as unknown[]) : [body];
+    // The transport answers it without its id (`id: null`), which JSON-RPC keeps for unreadable ones.
+    const initialize = messages.find(isInitializeRequest);
+    if (initialize) return jsonRpcError(400, -32600, "Invalid Request: the session is already initialized; to start another, send initialize without an Mcp-Session-Id header.", {}, (initialize as { id?: unknown }).id);
     const requestIds = messages.flatMap(requestIdOf);
     // An id in use by a request still running: the transport would send both answers to the last stream, and the first would wait for ever. (Twice in one batch is refused before, for every server.)
     const reused = requestIds.find((requestId) => session.answers.isInFlight(requestId));

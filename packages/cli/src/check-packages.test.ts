@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { compile, REPO_ROOT, TOOLGEN_BIN, toolgen } from "../../../test-support/temp-project.js";
 
 const TSCONFIG = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"], types: [], strict: true, rootDir: "src", outDir: "dist", skipLibCheck: true }, include: ["src"] };
 
@@ -58,5 +60,38 @@ describe("build and check of a package among others", () => {
     const built = toolgen(["check", "--json"], app);
     expect(built.status).toBe(1);
     expect(JSON.parse(built.stdout).problems.map((p: { kind: string }) => p.kind)).toContain("dependencies");
+  });
+});
+
+describe("an application of no tools of its own", () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), "toolgen-gather-"));
+    symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"), "junction");
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("calls and serves its dependencies' tools without a tsconfig or a build of its own", async () => {
+    const lib = path.join(root, "text-lib");
+    toolPackage(lib, "text-lib");
+    expect(toolgen(["build"], lib).status).toBe(0);
+    compile(lib);
+    const app = path.join(root, "app");
+    mkdirSync(path.join(app, "node_modules"), { recursive: true });
+    writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module", dependencies: { "text-lib": "1.0.0" } }));
+    symlinkSync(lib, path.join(app, "node_modules/text-lib"), "junction");
+    const call = toolgen(["call", "text_lib_echo", "--args", '{"text":"hi"}', "--json"], app);
+    expect([call.stderr, call.stdout, call.status]).toEqual(["", '{"status":"ok","text":"hi"}\n', 0]);
+    // Over MCP too.
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [TOOLGEN_BIN, "serve"], cwd: app, stderr: "ignore" }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["text_lib_echo"]);
+    } finally {
+      await client.close();
+    }
+    // With a tsconfig, the package has tools of its own: they must be built first.
+    writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify(TSCONFIG));
+    expect(toolgen(["call", "text_lib_echo", "--args", '{"text":"hi"}'], app).stderr).toMatch(/does not exist: run 'toolgen build' and compile the project first\.\n$/);
   });
 });

@@ -13,14 +13,16 @@ import type { BuiltPackage } from "./locate-built-package.js";
  * `ConfigError` naming the file and field.
  */
 export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOptions, checkExports: DiscoverRegistryOptions["checkExports"] = true): Promise<Registry> {
-  if (!existsSync(info.manifestPath)) {
-    throw new ConfigError(`${path.relative(process.cwd(), info.manifestPath)} does not exist: run 'toolgen build' and compile the project first.`);
+  const { manifestPath } = info;
+  if (manifestPath !== undefined) {
+    if (!existsSync(manifestPath)) throw new ConfigError(`${path.relative(process.cwd(), manifestPath)} does not exist: run 'toolgen build' and compile the project first.`);
+    const missing = missingRegistryModule(info.packageRoot, manifestPath);
+    if (missing) throw new ConfigError(missing);
   }
-  const missing = missingRegistryModule(info);
-  if (missing) throw new ConfigError(missing);
   try {
     const overrides = info.config.overrides;
-    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), rootManifest: path.relative(info.packageRoot, info.manifestPath), checkExports, displayFrom: process.cwd() });
+    const root = manifestPath === undefined ? {} : { rootManifest: path.relative(info.packageRoot, manifestPath) };
+    return await discoverRegistry(info.packageRoot, { ...options, ...(overrides ? { overrides } : {}), ...root, checkExports, displayFrom: process.cwd() });
   } catch (error) {
     if (error instanceof ManifestError || error instanceof DiscoveryError) throw new ConfigError(error.message);
     throw error;
@@ -31,15 +33,15 @@ export async function loadBuiltRegistry(info: BuiltPackage, options: RegistryOpt
  * The registry module the manifest names, when it was never compiled: said plainly, with the
  * usual cause (the tsconfig's `include` does not reach it), instead of as an invalid manifest.
  */
-function missingRegistryModule(info: BuiltPackage): string | undefined {
+function missingRegistryModule(packageRoot: string, manifestPath: string): string | undefined {
   let registryModule: unknown;
   try {
-    registryModule = registryModuleOf(info.manifestPath);
+    registryModule = registryModuleOf(manifestPath);
   } catch {
     return undefined; // discovery reports an unreadable manifest, naming the field
   }
-  if (typeof registryModule !== "string" || existsSync(path.resolve(info.packageRoot, registryModule))) return undefined;
-  const shown = path.relative(process.cwd(), path.resolve(info.packageRoot, registryModule));
+  if (typeof registryModule !== "string" || existsSync(path.resolve(packageRoot, registryModule))) return undefined;
+  const shown = path.relative(process.cwd(), path.resolve(packageRoot, registryModule));
   return `${shown} does not exist: the registry module 'toolgen build' wrote was not compiled. Compile the project; if it still is missing, the tsconfig's "include" does not reach the registry module ('toolgen build' warns when that is so).`;
 }
 

@@ -5,7 +5,8 @@ import { readPackageConfig, type ProjectInfo, type ToolgenConfig } from "@toolge
 /** Where a built package's manifest is, its package.json and its configuration, as `call` and `serve` need them. */
 export interface BuiltPackage {
   packageRoot: string;
-  manifestPath: string;
+  /** Undefined for a package of no tools of its own (no tsconfig, no manifest): its dependencies' are served. */
+  manifestPath: string | undefined;
   config: ToolgenConfig;
   packageJson: ProjectInfo["packageJson"];
 }
@@ -16,7 +17,8 @@ export interface BuiltPackage {
  * compiler: beside the tsconfig, or, without `-p` and without a tsconfig here, in the nearest
  * package.json from the working folder up (a deployed package of package.json and its build,
  * or a subfolder of the sources). Only a package that names none falls back to reading the
- * tsconfig for the default.
+ * tsconfig for the default; one with no tsconfig either has no tools of its own, and serves
+ * its dependencies' (an application that gathers tool packages, as an MCP server mounts them).
  */
 export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd = process.cwd()): Promise<BuiltPackage> {
   const given = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
@@ -27,6 +29,7 @@ export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd
     const packageRoot = path.dirname(packageJsonPath);
     const { config, packageJson } = readPackageConfig(packageRoot);
     if (config.manifest) return { packageRoot, manifestPath: path.resolve(packageRoot, config.manifest), config, packageJson };
+    if (tsconfigOption === undefined && !existsSync(given) && !existsSync(path.join(packageRoot, "tsconfig.json"))) return { packageRoot, manifestPath: undefined, config, packageJson };
   }
   const { loadProjectInfo } = await import("./load-project.js");
   return loadProjectInfo(tsconfigOption, cwd);

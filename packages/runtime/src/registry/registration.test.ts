@@ -174,6 +174,12 @@ describe("registerSchema(): external tools", () => {
         payload: { issues: [{ path: "/answer", expected: "a string", received: "the number 42" }] },
       },
     });
+    // The host's mistake leaves the call open for its corrected result, which completes it once.
+    expect(registry.complete(outcome.call.id, { answer: "yes" })).toMatchObject({ status: "ok", structured: { answer: "yes" } });
+    expect(registry.complete(outcome.call.id, { answer: "yes" })).toMatchObject({ error: { code: "unknown_tool" } });
+    // An id of a megabyte is not repeated whole.
+    const long = registry.complete(`ask_user${"x".repeat(1e6)}`, {});
+    expect(long.status === "error" && long.error.message).toBe(`There is no suspended call with id 'ask_user${"x".repeat(69)}...' (it was completed already, or never suspended).`);
   });
 
   it("an Error handed back by the host becomes an error outcome, not a result", async () => {

@@ -3,6 +3,7 @@ import { errorOutcome, type Outcome, type SuspendedOutcome } from "../outcome/ou
 import { mapThrown } from "../pipeline/map-thrown.js";
 import { messageOf, serializeResult } from "../pipeline/serialize-result.js";
 import { conformResult } from "../pipeline/conform-result.js";
+import { quoteName } from "./closest-names.js";
 import type { FormatLookup } from "../validation/format-checks.js";
 
 /** How many completed ids an instance remembers, to refuse a second completion. */
@@ -39,12 +40,15 @@ export class SuspendedCalls {
       return errorOutcome("internal", messageOf(error)); // a split registry not loaded yet: the message says to load it
     }
     if (!entry?.external || this.completed.has(callId)) {
-      return errorOutcome("unknown_tool", `There is no suspended call with id '${String(callId)}' (it was completed already, or never suspended).`);
+      return errorOutcome("unknown_tool", `There is no suspended call with id ${quoteName(callId)} (it was completed already, or never suspended).`);
     }
-    this.completed.add(callId);
-    if (this.completed.size > REMEMBERED) this.completed.delete(this.completed.values().next().value!);
-    if (result instanceof Error) return mapThrown(result);
     const { outputSchema } = entry;
-    return serializeResult(result, outputSchema === undefined ? undefined : (json) => conformResult(name, outputSchema, json, this.formats, "The host's result does not match the output schema"));
+    const outcome = result instanceof Error ? mapThrown(result) : serializeResult(result, outputSchema === undefined ? undefined : (json) => conformResult(name, outputSchema, json, this.formats, "The host's result does not match the output schema"));
+    // A result the host got wrong (not JSON, not of the output schema) leaves the call open for its corrected one.
+    if (outcome.status === "ok" || result instanceof Error) {
+      this.completed.add(callId);
+      if (this.completed.size > REMEMBERED) this.completed.delete(this.completed.values().next().value!);
+    }
+    return outcome;
   }
 }

@@ -178,6 +178,40 @@ describe("toolgen watch on a renamed file", () => {
   }, 40_000);
 });
 
+describe("toolgen watch and its configuration", () => {
+  it("builds nothing while a config file cannot be read, and warns as build does once it can (a registry module tsc will not compile)", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    // Compiled by tsc, not the transformer (which compiles the registry module wherever it is).
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const good = readFileSync(tsconfig, "utf8").replace(/,\s*"plugins": \[[^\]]*\]/, "");
+    writeFileSync(tsconfig, good);
+    const { child, stdout, watching } = startWatch(dir);
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+    const description = () => (JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ description: string }> }).entries[0]!.description;
+    try {
+      await watching();
+      writeFileSync(tsconfig, good.replace('"strict": true,', '"strict": true'));
+      await until(() => /cannot reload the project/.test(stderr));
+      expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: cannot reload the project: tsconfig\.json:\d+:\d+: ',' expected\.$/m);
+      // A source edited meanwhile is not built with the configuration read before: build would refuse it.
+      const file = path.join(dir, "src/forecast.ts");
+      writeFileSync(file, readFileSync(file, "utf8").replace("Forecasts the weather at a place.", "Forecasts the weather, watched."));
+      await until(() => /not rebuilt until the configuration is fixed/.test(stderr));
+      expect(description()).toBe("Forecasts the weather at a place.");
+      // Fixed, with an "include" that leaves the registry module out: built, and warned of as `toolgen build` warns.
+      writeFileSync(tsconfig, good.replace('"include": ["src"]', '"include": ["src/forecast.ts", "src/host.ts"]'));
+      await until(() => /is not part of the program of tsconfig\.json/.test(stderr));
+      expect(stderr).toMatch(/^\[\d\d:\d\d:\d\d\] toolgen: warning: src\/tools\.generated\.ts is not part of the program of tsconfig\.json/m);
+      expect(description()).toBe("Forecasts the weather, watched.");
+      expect(stdout()).not.toMatch(/error/);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 60_000);
+});
+
 describe("toolgen watch on a tsconfig extending one outside its folder (a monorepo's base)", () => {
   it("rebuilds when that base changes", async () => {
     const { dir, cleanup } = copyFixture("transformer/tools");

@@ -4,6 +4,7 @@ import { chunkDirectory } from "@toolgen/core";
 import { ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writePlan } from "@toolgen/transformer/project";
 import { watch } from "chokidar";
 import { planBuild } from "../build/plan-build.js";
+import { previousRegistryModule, projectWarnings } from "../build/project-warnings.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
 import { createWatchPrograms, loadProjectInfo, tsconfigFilesOf, typescriptOf } from "../project/load-project.js";
@@ -46,6 +47,13 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
   const registryCache: RegistryModuleCache = {};
   /** The last rebuild's warnings (their places and messages): the same again are counted, not printed again. */
   let shownWarnings = "";
+  /** The project's warnings last printed (`build`'s, beside the diagnostics): printed again only when they change. */
+  let shownProjectWarnings = "";
+  /** Whether the registry module is outside the program, worked out again when the configuration or the module changes (it reads the tsconfig's files). */
+  let outside: string | undefined;
+  let configChanged = true;
+  /** Why the configuration cannot be read, while it cannot: nothing is built with the one read before. */
+  let brokenConfig: string | undefined;
 
   const rebuild = () => {
     const time = new Date().toTimeString().slice(0, 8);
@@ -76,6 +84,7 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
         return;
       }
       for (const file of plan.files) written.set(path.resolve(file.path), file.content);
+      const before = previousRegistryModule(plan.files[0].path);
       const { written: changed, removed } = writePlan(plan);
       for (const file of removed) written.set(path.resolve(file), undefined);
       const done = [changed.length ? `wrote ${changed.map(shown).join(", ")}` : "", removed.length ? `removed ${removed.map(shown).join(", ")}` : ""].filter(Boolean).join("; ");
@@ -84,8 +93,11 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       process.stdout.write(`${summary}, ${done || "no changes"}\n`);
       // Said as `toolgen build` says it: the file was written, though no output changed.
       if (reference !== undefined) process.stdout.write(`[${time}] toolgen: added "toolgen": { "manifest": "${reference}" } to ${shown(info.packageJsonPath)}\n`);
-      const outside = changed.includes(plan.files[1].path) ? registryModuleOutsideProgram(info) : undefined;
-      if (outside) process.stderr.write(`[${time}] toolgen: warning: ${outside}\n`);
+      if (configChanged || changed.includes(plan.files[1].path)) outside = registryModuleOutsideProgram(info);
+      configChanged = false;
+      const projectWarningsNow = projectWarnings(info, plan, before, outside);
+      if (JSON.stringify(projectWarningsNow) !== shownProjectWarnings) for (const warning of projectWarningsNow) process.stderr.write(`[${time}] toolgen: warning: ${warning}\n`);
+      shownProjectWarnings = JSON.stringify(projectWarningsNow);
     } catch (error) {
       // A watcher outlives mistakes: report, keep the last good outputs, wait for the next change.
       const message = error instanceof Error ? error.message : String(error);
@@ -100,17 +112,28 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
     pending.clear();
     // tsconfig.json and the configs it extends, package.json, toolgen.config.json: any JSON file
     // but the manifest, which is only written again (a clean step deleted it).
+    const time = new Date().toTimeString().slice(0, 8);
     if (files.some((f) => f.endsWith(".json") && f !== path.resolve(info.manifestPath))) {
       try {
         info = loadProjectInfo(info.tsconfigPath, process.cwd());
         programs = createWatchPrograms(info);
         followConfigs();
+        brokenConfig = undefined;
+        configChanged = true;
       } catch (error) {
         // The message names the file at fault (the tsconfig, package.json or toolgen.config.json).
-        process.stderr.write(`toolgen: cannot reload the project: ${error instanceof Error ? error.message : String(error)}\n`);
+        brokenConfig = error instanceof Error ? error.message : String(error);
+        process.stderr.write(`[${time}] toolgen: cannot reload the project: ${brokenConfig}\n`);
         return;
       }
-    } else programs.invalidate(files.filter((f) => f !== path.resolve(info.manifestPath))); // not a source of the program
+    } else {
+      programs.invalidate(files.filter((f) => f !== path.resolve(info.manifestPath))); // not a source of the program
+      // `build` would refuse it: outputs of the configuration read before would not be what it builds.
+      if (brokenConfig !== undefined) {
+        process.stderr.write(`[${time}] toolgen: not rebuilt until the configuration is fixed: ${brokenConfig}\n`);
+        return;
+      }
+    }
     rebuild();
   };
 

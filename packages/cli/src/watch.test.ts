@@ -237,6 +237,37 @@ describe("toolgen watch on a tsconfig extending one outside its folder (a monore
   }, 60_000);
 });
 
+describe("toolgen watch on a source outside the tsconfig's folder", () => {
+  it("rebuilds when a type the tools import from there changes (../shared/types.ts)", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    const pkg = path.join(dir, "pkg");
+    mkdirSync(pkg);
+    mkdirSync(path.join(dir, "shared"));
+    for (const name of ["src", "package.json"]) renameSync(path.join(dir, name), path.join(pkg, name));
+    const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2023"], types: [], strict: true, skipLibCheck: true, rootDir: "..", outDir: "dist" };
+    writeFileSync(path.join(pkg, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+    const types = path.join(dir, "shared/types.ts");
+    writeFileSync(types, "export interface Point {\n  /** Across. */\n  x: number;\n}\n");
+    writeFileSync(path.join(pkg, "src/plot.ts"), 'import type { Point } from "../../shared/types.js";\n\n/**\n * Plots a point.\n * @tool\n * @param point The point.\n */\nexport function plot(point: Point): string {\n  return JSON.stringify(point);\n}\n');
+    const properties = () => {
+      // One object parameter: the request, whose properties are the tool's arguments.
+      const entries = (JSON.parse(readFileSync(path.join(pkg, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ name: string; inputSchema: { properties: object } }> }).entries;
+      return Object.keys(entries.find((e) => e.name === "plot")!.inputSchema.properties);
+    };
+    const { child, watching } = startWatch(pkg);
+    try {
+      await watching();
+      expect(properties()).toEqual(["x"]);
+      writeFileSync(types, "export interface Point {\n  /** Across. */\n  x: number;\n  /** Up. */\n  y: number;\n}\n");
+      await until(() => properties().includes("y"), 20_000);
+      expect(properties()).toEqual(["x", "y"]);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 60_000);
+});
+
 describe("toolgen watch after its own writes and removals", () => {
   it("package.json given its manifest reference again, and a split registry's chunk removed, trigger no rebuild of their own", async () => {
     const { dir, cleanup } = copyFixture("transformer/tools");

@@ -55,6 +55,15 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
   /** Why the configuration cannot be read, while it cannot: nothing is built with the one read before. */
   let brokenConfig: string | undefined;
 
+  /** Program sources outside the tsconfig's folder, watched once the watcher is there (after the first build). */
+  const outsideSources = new Set<string>();
+  let watchToo = (_files: string[]) => {};
+  const followSources = (files: string[]) => {
+    const added = files.filter((file) => !outsideSources.has(file));
+    for (const file of added) outsideSources.add(file);
+    if (added.length > 0) watchToo(added);
+  };
+
   const rebuild = () => {
     const time = new Date().toTimeString().slice(0, 8);
     try {
@@ -63,6 +72,8 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
       const generated = [path.resolve(info.registryModulePath), path.resolve(chunkDirectory(info.registryModulePath)) + path.sep];
       const isGenerated = (f: string) => generated.some((g) => path.resolve(f).startsWith(g));
       const sources = program.getSourceFiles().filter((f) => !f.isDeclarationFile && !isGenerated(f.fileName) && existsSync(f.fileName));
+      // Sources the program reaches outside the tsconfig's folder (`../shared/types.ts`): watched too, as tsc --watch does.
+      followSources(program.getSourceFiles().map((f) => path.resolve(f.fileName)).filter((f) => !f.startsWith(root + path.sep) && !/[\\/]node_modules[\\/]/.test(f)));
       if (sources.length === 0) throw new ConfigError(`no source files in ${shown(info.tsconfigPath)}'s "include" and "files"; nothing written.`);
       const plan = planBuild(typescriptOf(info), info, program, registryCache);
       const ms = Math.round(performance.now() - started);
@@ -146,7 +157,8 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
     const { outDir } = info.compilerOptions;
     return /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || (outDir !== undefined && (file === outDir || file.startsWith(outDir + path.sep)));
   };
-  const watcher = watch(root, { ignoreInitial: true, ignored });
+  const watcher = watch(root, { ignoreInitial: true, ignored }).add([...outsideSources]);
+  watchToo = (files) => void watcher.add(files);
   // The configs the tsconfig extends from outside its folder (`../tsconfig.base.json`, a monorepo's).
   const followConfigs = () => watcher.add(tsconfigFilesOf(info).filter((file) => !file.startsWith(root + path.sep)));
   followConfigs();

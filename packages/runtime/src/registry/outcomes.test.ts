@@ -272,7 +272,7 @@ describe("every error code", () => {
     for (const twice of [async (_call: unknown, next: () => Promise<unknown>) => (await next(), next()), (_call: unknown, next: () => Promise<unknown>) => Promise.all([next(), next()]).then(([first]) => first)]) {
       let runs = 0;
       const registry = oneTool(() => `ran ${++runs}`).use(twice as never);
-      expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "An interceptor threw: next() was called again, and a call runs its tool once" } });
+      expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "An interceptor threw: next() was called twice; a call runs its tool once" } });
       expect(runs).toBe(1);
     }
   });

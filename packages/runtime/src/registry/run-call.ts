@@ -84,7 +84,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     try {
       outcome = await interceptor(info, async () => {
         // As Koa's: a tool that charges a card is not run twice by a retry or a cache's mistake.
-        if (called) throw new Error("next() was called again, and a call runs its tool once");
+        if (called) throw new Error("next() was called twice; a call runs its tool once");
         called = true;
         return (passedOn = await next());
       });

@@ -242,7 +242,7 @@ describe("compiled schemas agree with ajv", () => {
     const chained = compileSchema({ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B" }, B: { type: "string" } } });
     expect(chained("x")).toBe(true);
     expect(chained(1)).toBe(false);
-    const never = "comes back to itself before any property or item, so checking a value would never end";
+    const never = "refers to itself before any property or item: a value's check would never end";
     expect(() => compileSchema({ $ref: "#/$defs/A", $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } } })).toThrow(`the reference '#/$defs/A' ${never}`);
     // Through a union, `not` or `allOf` on the same value, from under a property too: every call would overflow the stack.
     const A = { anyOf: [{ $ref: "#/$defs/A" }, { type: "string" }] };

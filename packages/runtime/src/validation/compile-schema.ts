@@ -733,9 +733,10 @@ function refCycle(root: JsonSchema, schema: unknown, path: string[], done: Set<s
   if (!isObject(schema)) return;
   const ref = schema.$ref;
   if (typeof ref === "string" && !done.has(ref)) {
-    if (path.includes(ref)) throw new Error(`the reference '${ref}' comes back to itself before any property or item, so checking a value would never end`);
+    if (path.includes(ref)) throw new Error(`the reference '${ref}' refers to itself before any property or item: a value's check would never end`);
     refCycle(root, resolveLocalRef(root, ref), [...path, ref], done);
     done.add(ref);
   }
-  for (const sub of [schema.not, ...["allOf", "anyOf", "oneOf"].flatMap((key) => (Array.isArray(schema[key]) ? schema[key] : []))]) refCycle(root, sub, path, done);
+  // The lists are lists: `assertSupportedSchema` refused any other.
+  for (const sub of [schema.not, schema.allOf, schema.anyOf, schema.oneOf].flat()) refCycle(root, sub, path, done);
 }

@@ -16,14 +16,15 @@ function toolPackage(dir: string, name: string, packageJson: Record<string, unkn
   writeFileSync(path.join(dir, "src/tools.ts"), `/**\n * Echoes a text.\n * @tool\n * @param text The text.\n */\nexport function ${name.replace(/\W/g, "_")}_echo(text: string): string {\n  return text;\n}\n`);
 }
 
-describe("build and check of a package among others", () => {
-  let root: string;
-  beforeAll(() => {
-    root = mkdtempSync(path.join(tmpdir(), "toolgen-packages-"));
-    symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"), "junction");
-  });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+/** A folder for the packages of every test, with the repository's node_modules above them. */
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), "toolgen-packages-"));
+  symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"), "junction");
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+describe("build and check of a package among others", () => {
   it("a manifest outside a package that is not private (an Nx-style outDir) is a build warning and a check failure: no package depending on it could load it", () => {
     const lib = path.join(root, "libs/nx-lib");
     toolPackage(lib, "nx-lib", {}, "../../dist/libs/nx-lib");
@@ -64,19 +65,12 @@ describe("build and check of a package among others", () => {
 });
 
 describe("an application of no tools of its own", () => {
-  let root: string;
-  beforeAll(() => {
-    root = mkdtempSync(path.join(tmpdir(), "toolgen-gather-"));
-    symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"), "junction");
-  });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-
   it("calls and serves its dependencies' tools without a tsconfig or a build of its own", async () => {
-    const lib = path.join(root, "text-lib");
+    const lib = path.join(root, "gather/text-lib");
     toolPackage(lib, "text-lib");
     expect(toolgen(["build"], lib).status).toBe(0);
     compile(lib);
-    const app = path.join(root, "app");
+    const app = path.join(root, "gather/app");
     mkdirSync(path.join(app, "node_modules"), { recursive: true });
     writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, type: "module", dependencies: { "text-lib": "1.0.0" } }));
     symlinkSync(lib, path.join(app, "node_modules/text-lib"), "junction");

@@ -20,15 +20,7 @@ export interface ToolgenPluginOptions extends ToolgenConfig {
  * (toolgen's default manifest folder too) first.
  */
 export const unpluginFactory: UnpluginFactory<ToolgenPluginOptions | undefined, false> = (options = {}) => {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new Error(`toolgen: the plugin's options must be an object ({ project, naming, … }); got ${JSON.stringify(options)}.`);
-  const { project, ...config } = options;
-  if (project !== undefined && typeof project !== "string") throw new Error(`toolgen: the plugin's \`project\` option must be a path (a tsconfig or its folder); got ${JSON.stringify(project)}.`);
-  // Checked where the bundler's config makes the plugin: a mistake there is told when the config loads, at its line.
-  try {
-    parseConfig(config, "the toolgen plugin's options", ["project"]);
-  } catch (error) {
-    throw new Error(`toolgen: ${(error as Error).message}`);
-  }
+  const { project, ...config } = checkPluginOptions(options);
   let last: ProjectBuild | undefined;
   /** Under Vite's dev server no `buildStart` follows a change: `watchChange` builds then. */
   let serving = false;
@@ -299,6 +291,23 @@ function lineOf(file: string, line: number): string {
   } catch {
     return "";
   }
+}
+
+/**
+ * The options, checked where the bundler's config makes the plugin: a mistake there is told
+ * when the config loads, as an error with its stack (at the config's line), naming the key.
+ * webpack's and Rspack's entries call it themselves: unplugin makes their plugin only in `apply`.
+ */
+export function checkPluginOptions(options: ToolgenPluginOptions | undefined = {}): ToolgenPluginOptions {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new Error(`toolgen: the plugin's options must be an object ({ project, naming, … }); got ${JSON.stringify(options)}.`);
+  const { project, ...config } = options;
+  if (project !== undefined && typeof project !== "string") throw new Error(`toolgen: the plugin's \`project\` option must be a path (a tsconfig or its folder); got ${JSON.stringify(project)}.`);
+  try {
+    parseConfig(config, "the toolgen plugin's options", ["project"]);
+  } catch (error) {
+    throw new Error(`toolgen: ${(error as Error).message}`);
+  }
+  return options;
 }
 
 export const toolgen = /* #__PURE__ */ createUnplugin(unpluginFactory);

@@ -9,7 +9,9 @@ import { WebSocket } from "ws";
 import { useBundledApp } from "../../../test-support/bundled-app.js";
 import toolgenEsbuild from "./esbuild.js";
 import { unpluginFactory } from "./index.js";
+import toolgenRspack from "./rspack.js";
 import toolgenVite from "./vite.js";
+import toolgenWebpack from "./webpack.js";
 
 /**
  * The plugin in real bundlers, on fixtures/bundled-app (an application with no toolgen step
@@ -159,6 +161,8 @@ describe("@toolgen/unplugin", () => {
     // A mistyped key is told where the bundler's config makes the plugin, with the plugin's own `project` among the keys.
     expect(() => toolgenEsbuild({ project: dir, nameing: "camelCase" } as never)).toThrow(/^toolgen: the toolgen plugin's options: unknown key "nameing"; did you mean "naming"\? \(known: project, manifest, /);
     expect(() => toolgenEsbuild({ projet: dir } as never)).toThrow(/unknown key "projet"; did you mean "project"\?/);
+    // webpack's and Rspack's too, which unplugin makes only when the compiler applies them.
+    for (const make of [toolgenWebpack, toolgenRspack]) expect(() => make({ nameing: "camelCase" } as never)).toThrow(/did you mean "naming"\?/);
     expect(() => toolgenEsbuild({ naming: "kebab" } as never)).toThrow(/^toolgen: the toolgen plugin's options: "naming" must be /);
     await expect(bundle({ project: path.join(dir, "nope.json") })).rejects.toThrow(/nope\.json; pass the project's tsconfig with the plugin's `project` option\./);
     // A disagreement with package.json is the plugin's options', not the tsconfig's.

@@ -1,6 +1,6 @@
 import type { ToolsInput } from "@mastra/core/agent";
 import type { Registry } from "@toolgen/runtime";
-import { type AiSdkOptions, aiSdkTools, removeSyntheticNulls, strictKeywordsOnly, toStrictSchema } from "@toolgen/runtime/providers";
+import { type AiSdkOptions, aiSdkTools, isNode, mapSubschemas, removeSyntheticNulls, type SchemaNode, strictKeywordsOnly, toStrictSchema } from "@toolgen/runtime/providers";
 
 type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
 
@@ -29,7 +29,9 @@ type ToolgenRegistry = Pick<Registry, "entries" | "dispatch">;
  *   toolgen's own OpenAI projection does. The other tools go with only the keywords strict
  *   mode takes (`strictKeywordsOnly`): Mastra keeps what it does not know (`uniqueItems`,
  *   `examples`, `title`), which strict mode refuses; defaults are said in the descriptions.
- *   Length bounds stay: Mastra says them in words itself.
+ *   Length bounds stay: Mastra says them in words itself. The rewrite makes an optional
+ *   property nullable only when it has a `type`: an optional union (`payment?: Card | Cash`)
+ *   gets its `null` branch here, or a strict model would have to make one up.
  */
 export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {}): ToolsInput {
   const schemas = new Map(registry.entries.map((entry) => [entry.name, entry.inputSchema]));
@@ -42,13 +44,24 @@ export function mastraTools(registry: ToolgenRegistry, options: AiSdkOptions = {
     Object.entries(tools).map(([name, tool]) => {
       const schema = tool.inputSchema.jsonSchema;
       const strict = toStrictSchema(schema).blockers.length === 0;
-      return [name, { ...tool, inputSchema: standardSchema(strict ? strictKeywordsOnly(schema, MASTRA_WORDS) : schema), ...(strict ? {} : { strict: false }) }];
+      return [name, { ...tool, inputSchema: standardSchema(strict ? nullableOptionalUnions(strictKeywordsOnly(schema, MASTRA_WORDS)) : schema), ...(strict ? {} : { strict: false }) }];
     }),
   ) as ToolsInput;
 }
 
 /** Keywords strict mode refuses that Mastra's OpenAI rewrite turns into words in the description. */
 const MASTRA_WORDS: ReadonlySet<string> = new Set(["minLength", "maxLength"]);
+
+/** The schema with every optional property that is a union of no `type` (only `anyOf`) made nullable, at any depth. */
+function nullableOptionalUnions(node: SchemaNode): SchemaNode {
+  const out = mapSubschemas(node, nullableOptionalUnions);
+  if (!isNode(out.properties)) return out;
+  const required = Array.isArray(out.required) ? out.required : [];
+  const nullable = (key: string, property: unknown) =>
+    isNode(property) && property.type === undefined && Array.isArray(property.anyOf) && !required.includes(key) && !property.anyOf.some((member) => isNode(member) && member.type === "null");
+  out.properties = Object.fromEntries(Object.entries(out.properties).map(([key, property]) => [key, nullable(key, property) ? { ...(property as SchemaNode), anyOf: [...((property as SchemaNode).anyOf as unknown[]), { type: "null" }] } : property]));
+  return out;
+}
 
 /** A Standard Schema (https://standardschema.dev) carrying a JSON Schema, whose check passes everything on. */
 function standardSchema(jsonSchema: Record<string, unknown>) {

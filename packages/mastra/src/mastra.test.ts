@@ -188,6 +188,25 @@ describe("mastraTools", () => {
     expect(received).toEqual([{ attributes: { color: "red" } }]);
   });
 
+  it("for an OpenAI model, an optional union (only anyOf, no type) is offered nullable, and the model's null for it reaches the tool as absent", async () => {
+    const received: unknown[] = [];
+    const registry = createRegistry([]);
+    const card = { type: "object", properties: { method: { const: "card" }, last4: { type: "string" } }, required: ["method", "last4"], additionalProperties: false };
+    const cash = { type: "object", properties: { method: { const: "cash" } }, required: ["method"], additionalProperties: false };
+    registry.register({ name: "pay", description: "Pays.", params: [{ name: "amount", type: "number" }, { name: "payment", schema: { anyOf: [card, cash] }, required: false }], fn: (args) => (received.push(args), "paid") });
+    const bodies = openAiResponses([
+      [{ type: "function_call", id: "f1", call_id: "c1", name: "pay", arguments: JSON.stringify({ amount: 5, payment: null }), status: "completed" }],
+      [{ type: "message", role: "assistant", id: "m1", content: [{ type: "output_text", text: "Paid.", annotations: [] }] }],
+    ]);
+    const agent = new Agent({ id: "shop", name: "shop", instructions: "Help.", model: "openai/gpt-5-mini", tools: mastraTools(registry) });
+    expect((await agent.generate("Pay 5.")).text).toBe("Paid.");
+    const parameters = bodies[0]!.tools[0]!.parameters as { required: string[]; properties: { payment: { anyOf: unknown[] } } };
+    // Mastra's rewrite made it required; without its null branch a strict model would have had to invent a payment.
+    expect(parameters.required).toEqual(["amount", "payment"]);
+    expect(parameters.properties.payment.anyOf).toContainEqual({ type: "null" });
+    expect(received).toEqual([{ amount: 5 }]);
+  });
+
   it("for a Gemini model, with gemini: true, every schema is one Gemini takes, and its call reaches the tool as toolgen's arguments", async () => {
     const received: unknown[] = [];
     const registry = createRegistry([]);

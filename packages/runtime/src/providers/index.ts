@@ -17,6 +17,7 @@ export { isProviderId, projectTools, PROVIDERS, type ProviderId } from "./projec
 export { describeEntry, dispatchModelCall, namedAsOffered, type MappedCall, type Projection, type ProjectionOptions, type ProjectionSource } from "./projection.js";
 export type { ProjectionIssue } from "./projection-issue.js";
 export { inlineRefs } from "./schema/inline-refs.js";
+export { isNode, mapSubschemas, type SchemaNode } from "./schema/schema-node.js";
 export { strictKeywordsOnly } from "./schema/strict-keywords-only.js";
 export { toGeminiSchema } from "./schema/to-gemini-schema.js";
 export { toStrictSchema } from "./schema/to-strict-schema.js";

@@ -21,7 +21,14 @@ export async function compiledProblem(info: ProjectInfo): Promise<string | undef
   } catch (error) {
     // The manifest's own faults are the other checks' (missing, stale, the package.json reference).
     if (error instanceof DiscoveryError) return undefined;
+    // A dependency's fault (a workspace package not built) is the `dependencies` check's.
+    if (error instanceof ManifestError && !isOwnFile(info.packageRoot, path.resolve(error.file))) return undefined;
     if (error instanceof ManifestError) return error.problems.map((p) => `${error.file}: ${p.path}: expected ${p.expected}, received ${p.received}`).join("; ");
     throw error;
   }
+}
+
+function isOwnFile(packageRoot: string, file: string): boolean {
+  const relative = path.relative(packageRoot, file);
+  return !relative.startsWith("..") && !path.isAbsolute(relative) && !relative.split(path.sep).includes("node_modules");
 }

@@ -38,7 +38,8 @@ export function checkHttpLimits(limits: HttpLimits): void {
 function isWebOrigin(x: unknown): boolean {
   try {
     const url = new URL(x as string);
-    return /^https?:$/.test(url.protocol) && url.origin === x;
+    // A browser never sends a wildcard (`https://*.example.com`): such an entry would admit no page.
+    return /^https?:$/.test(url.protocol) && url.origin === x && !url.hostname.includes("*");
   } catch {
     return false;
   }

@@ -683,7 +683,7 @@ describe("hostile requests over HTTP", () => {
   it("refuses limits that would serve otherwise than meant, naming the field: a body limit that is no whole number, an origin no browser sends", async () => {
     const handler = (limits: object) => () => createMcpHandler(fixture.registry(), { identity, ...limits });
     for (const wrong of ["1000", NaN, 0, -1, 1.5]) expect(handler({ maxBodyBytes: wrong })).toThrow(`toolgen: maxBodyBytes must be a whole number of bytes above 0 (Infinity for none); got ${typeof wrong === "string" ? `"${wrong}"` : String(wrong)}.`);
-    for (const wrong of ["https://App.example.com/", "app.example.com", "*", "https://app.example.com:443"]) {
+    for (const wrong of ["https://App.example.com/", "app.example.com", "*", "https://*.example.com", "https://app.example.com:443"]) {
       expect(handler({ allowedOrigins: [wrong] })).toThrow(`toolgen: allowedOrigins: "${wrong}" is not an origin as a browser sends it (scheme://host[:port], nothing after): such as "https://app.example.com".`);
     }
     expect(handler({ allowedOrigins: "https://app.example.com" })).toThrow("toolgen: allowedOrigins must be a list of origins");

@@ -189,7 +189,8 @@ describe("toolgen serve --http with server.allowedOrigins and server.maxBodyByte
 
 describe("toolgen serve --http with a server setting it cannot use", () => {
   it.each([
-    [{ allowedOrigins: ["https://app.example.com/"] }, '"server"."allowedOrigins"[0] must be an origin: http or https, a host and a port only (such as "https://app.example.com"); got "https://app.example.com/".'],
+    [{ allowedOrigins: ["https://app.example.com/"] }, '"server"."allowedOrigins"[0] must be an origin: http or https, a host (no wildcard) and a port only (such as "https://app.example.com"); got "https://app.example.com/".'],
+    [{ allowedOrigins: ["https://*.example.com"] }, '"server"."allowedOrigins"[0] must be an origin: http or https, a host (no wildcard) and a port only; got "https://*.example.com".'],
     [{ allowedOrigins: "https://app.example.com" }, '"server"."allowedOrigins" must be a list of origins such as "https://app.example.com"; got "https://app.example.com".'],
     [{ allowedOrigin: ["https://app.example.com"] }, '"server": unknown key "allowedOrigin" (known: name, version, description, auth, shutdownGraceMs, sessions, allowedOrigins, maxBodyBytes).'],
     [{ maxBodyBytes: "1000" }, '"server"."maxBodyBytes" must be a whole number of bytes above 0; got "1000".'],

@@ -275,6 +275,13 @@ describe("every error code", () => {
       expect(await registry.dispatch("t", {})).toEqual({ status: "error", error: { code: "internal", message: "An interceptor threw: next() was called twice; a call runs its tool once" } });
       expect(runs).toBe(1);
     }
+    // Nor after it answered: the late next() is told so, and the tool does not run.
+    let runs = 0;
+    let late!: Promise<unknown>;
+    const cached = oneTool(() => `ran ${++runs}`).use((_call, next) => ((late = new Promise((resolve) => setTimeout(() => resolve(next()), 5))), { status: "ok", text: "cached" }));
+    expect(await cached.dispatch("t", {})).toEqual({ status: "ok", text: "cached" });
+    expect(await late).toEqual({ status: "error", error: { code: "internal", message: "next() was called after the interceptor answered; the tool did not run" } });
+    expect(runs).toBe(0);
   });
 
   it("internal: an interceptor that throws, as an outcome the interceptor around it gets too; a ToolError it throws is a refusal with its payload", async () => {

@@ -81,9 +81,12 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     let outcome: unknown;
     let passedOn: Outcome | undefined;
     let called = false;
+    let answered = false;
     try {
       outcome = await interceptor(info, async () => {
-        // As Koa's: a tool that charges a card is not run twice by a retry or a cache's mistake.
+        // As Koa's: a tool that charges a card is not run twice by a retry or a cache's mistake,
+        // nor after the call was answered (resolved, not thrown: nobody may be there to catch it).
+        if (answered) return errorOutcome("internal", "next() was called after the interceptor answered; the tool did not run");
         if (called) throw new Error("next() was called twice; a call runs its tool once");
         called = true;
         return (passedOn = await next());
@@ -91,6 +94,8 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     } catch (error) {
       // What it meant (a ToolError: a refusal with its payload; an EndTask) as a tool's throw; anything else is its bug.
       return error instanceof ToolError || error instanceof EndTask ? mapThrown(error) : errorOutcome("internal", `An interceptor threw: ${messageOf(error)}`);
+    } finally {
+      answered = true;
     }
     // The outcome of the call it wraps is checked already; one of its own must be one the caller can send on as JSON.
     const problem = outcome !== undefined && outcome === passedOn ? undefined : outcomeProblem(outcome);

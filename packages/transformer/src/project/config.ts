@@ -110,7 +110,8 @@ function isWebOrigin(x: unknown): boolean {
   if (typeof x !== "string") return false;
   try {
     const url = new URL(x);
-    return /^https?:$/.test(url.protocol) && url.origin === x;
+    // A browser never sends a wildcard (`https://*.example.com`): such an entry would admit no page.
+    return /^https?:$/.test(url.protocol) && url.origin === x && !url.hostname.includes("*");
   } catch {
     return false;
   }
@@ -203,7 +204,7 @@ function serverProblem(value: unknown): string | undefined {
     }
     if (field === "allowedOrigins" && Array.isArray(x)) {
       const i = x.findIndex((origin) => !isWebOrigin(origin));
-      if (i >= 0) return `."allowedOrigins"[${i}] must be an origin: http or https, a host and a port only${originOf(x[i])}; got ${JSON.stringify(x[i])}.`;
+      if (i >= 0) return `."allowedOrigins"[${i}] must be an origin: http or https, a host (no wildcard) and a port only${originOf(x[i])}; got ${JSON.stringify(x[i])}.`;
     }
     if (!SERVER_KEYS[field](x)) return `."${key}" must be ${SERVER_EXPECTED[field]}; got ${JSON.stringify(x)}.`;
   }
@@ -214,7 +215,7 @@ function serverProblem(value: unknown): string | undefined {
 function originOf(x: unknown): string {
   try {
     const { origin } = new URL(String(x));
-    return origin === "null" ? "" : ` (such as ${JSON.stringify(origin)})`;
+    return origin === "null" || origin === x || origin.includes("*") ? "" : ` (such as ${JSON.stringify(origin)})`;
   } catch {
     return "";
   }

@@ -278,7 +278,7 @@ describe("every error code", () => {
     // Nor after it answered: the late next() is told so, and the tool does not run.
     let runs = 0;
     let late!: Promise<unknown>;
-    const cached = oneTool(() => `ran ${++runs}`).use((_call, next) => ((late = new Promise((resolve) => setTimeout(() => resolve(next()), 5))), { status: "ok", text: "cached" }));
+    const cached = oneTool(() => `ran ${++runs}`).use(async (_call, next) => ((late = new Promise((resolve) => setTimeout(() => resolve(next()), 5))), { status: "ok", text: "cached" }));
     expect(await cached.dispatch("t", {})).toEqual({ status: "ok", text: "cached" });
     expect(await late).toEqual({ status: "error", error: { code: "internal", message: "next() was called after the interceptor answered; the tool did not run" } });
     expect(runs).toBe(0);

@@ -57,9 +57,9 @@ class ToolgenTool extends StructuredTool<ToolSchemaBase, Arguments, Arguments, s
    */
   protected async _call(input: unknown, _runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig): Promise<string | ToolMessage> {
     // Errors name the tool as the model was offered it, the name it calls again with.
-    const outcome = await dispatchModelCall(this.registry, this.projection, this.name, input, config?.signal ? { signal: config.signal } : {});
-    const text = outcomeText(outcome);
     const toolCallId = config?.toolCall?.id;
+    const outcome = await dispatchModelCall(this.registry, this.projection, this.name, input, { ...(config?.signal && { signal: config.signal }), ...(typeof toolCallId === "string" && { callId: toolCallId }) });
+    const text = outcomeText(outcome);
     return outcome.status === "error" && toolCallId ? new ToolMessage({ content: text, tool_call_id: toolCallId, name: this.name, status: "error" }) : text;
   }
 }

@@ -16,8 +16,11 @@ function toolCall(name: string, args: Record<string, unknown>, id: string): AIMe
   return new AIMessage({ content: "", tool_calls: [{ name, args, id, type: "tool_call" }] });
 }
 
+/** The model's ids of the calls the registry ran (what `telemetry()` records as gen_ai.tool.call.id). */
+const callIds: unknown[] = [];
+
 async function runTools(message: AIMessage): Promise<ToolMessage[]> {
-  const node = new ToolNode(langchainTools(shop()));
+  const node = new ToolNode(langchainTools(shop().use(async (call, next) => (callIds.push(call.callId), next()))));
   const { messages } = (await node.invoke({ messages: [new HumanMessage("go"), message] })) as { messages: ToolMessage[] };
   return messages;
 }
@@ -34,9 +37,11 @@ describe("langchainTools", () => {
     calls.length = 0;
     const model = new FakeStreamingChatModel({ chunks: [new AIMessageChunk({ content: "", tool_calls: [{ name: "add_to_cart", args: { sku: "ABC-123", quantity: 2 }, id: "c1", type: "tool_call" }] })] });
     const reply = (await model.bindTools(langchainTools(shop())).invoke([new HumanMessage("Add two.")])) as AIMessage;
+    callIds.length = 0;
     const [result] = await runTools(reply);
     expect(JSON.parse(result!.content as string)).toEqual({ added: "ABC-123", quantity: 2 });
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]);
+    expect(callIds).toEqual(["c1"]);
   });
 
   it("invoked directly with arguments, a tool answers the outcome's text, typed as such (no any)", async () => {

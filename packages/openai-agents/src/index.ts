@@ -36,9 +36,10 @@ export function openAiAgentsTools(registry: Pick<Registry, "entries" | "dispatch
       // The registry turns what a tool throws into an outcome, whose text reaches the model; what
       // still throws (a view over the registry, as integrations.md shows) gets the SDK's own
       // answer, which keeps the run going, as the other frameworks do, and shows no internals.
-      execute: async (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) => {
+      execute: async (input: unknown, _context?: unknown, details?: { signal?: AbortSignal; toolCall?: { callId?: unknown } }) => {
+        const callId = details?.toolCall?.callId;
         // Errors name the tool as the model was offered it, the name it calls again with.
-        const outcome = await dispatchModelCall(registry, projection, definition.name, input, details?.signal ? { signal: details.signal } : {});
+        const outcome = await dispatchModelCall(registry, projection, definition.name, input, { ...(details?.signal && { signal: details.signal }), ...(typeof callId === "string" && { callId }) });
         return outcome.status === "ok" && outcome.content ? outputParts(outcome.content) : outcomeText(outcome);
       },
     });

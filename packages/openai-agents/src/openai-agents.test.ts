@@ -30,9 +30,12 @@ describe("openAiAgentsTools", () => {
   it("a valid call runs the tool through the registry, and the result goes back to the model", async () => {
     calls.length = 0;
     const model = new ScriptedModel([[functionCall("add_to_cart", { sku: "ABC-123", quantity: 2, gift: null }, { callId: "c1" })], [assistantMessage("Added.")]]);
-    const result = await run(new Agent({ name: "shop", model, tools: openAiAgentsTools(shop()) }), "Add two ABC-123.");
+    const callIds: unknown[] = [];
+    const registry = shop().use(async (call, next) => (callIds.push(call.callId), next()));
+    const result = await run(new Agent({ name: "shop", model, tools: openAiAgentsTools(registry) }), "Add two ABC-123.");
     expect(result.finalOutput).toBe("Added.");
     expect(calls).toEqual([{ sku: "ABC-123", quantity: 2 }]); // strict mode's null for an absent optional is removed
+    expect(callIds).toEqual(["c1"]); // the model's id of the call, for telemetry's gen_ai.tool.call.id
     expect(JSON.parse(outputFor(model, "c1"))).toEqual({ added: "ABC-123", quantity: 2 });
   });
 

@@ -2,7 +2,7 @@ import { describeValue } from "../pipeline/validate-arguments.js";
 
 /** What `createRegistry` (and a generated `createToolRegistry`) takes, and what a call takes. */
 export const REGISTRY_OPTIONS = ["hosts", "allow", "tags", "strict", "timeoutMs", "workingDirectory", "values", "toolsetFactory", "formats", "host"];
-const CALL_OPTIONS = ["signal", "timeoutMs", "values", "principal", "host", "meta"];
+const CALL_OPTIONS = ["signal", "timeoutMs", "values", "principal", "host", "meta", "callId"];
 
 /**
  * What is wrong with an options object, or undefined: in plain JavaScript a misspelled key

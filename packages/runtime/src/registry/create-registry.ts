@@ -46,10 +46,12 @@ export interface CallOptions {
   values?: Record<string, unknown>;
   /**
    * The authenticated caller: an entry with `@scopes` it does not hold all of is `forbidden`,
-   * and tools see it as `context.principal`. Without one, no scope is checked: the
-   * application decided who may call.
+   * and tools see it as `context.principal`. Without one (`undefined`), no scope is checked:
+   * the application decided who may call; `null`, no one authenticated, holds none.
    */
   principal?: Principal;
+  /** The model's id of this tool call (the AI SDK's `toolCallId`, OpenAI's `call_id`): `telemetry()` records it as `gen_ai.tool.call.id`. */
+  callId?: string;
   /** The host's callbacks for this call, over the registry's (an MCP server passes its client's). */
   host?: CallHost;
   /** The request's metadata, as the tool sees it (`context.meta`): an MCP server passes `params._meta`. */
@@ -62,6 +64,8 @@ export interface CallInfo {
   entry: ManifestEntry;
   arguments: Record<string, unknown>;
   context: ToolContext;
+  /** The model's id of the call, when the caller gave one (`CallOptions.callId`). */
+  callId?: string;
 }
 
 /** Wraps every execution: call `next()` to go on, or return an outcome of your own. */

@@ -67,7 +67,7 @@ export async function runCall(definition: EntryDefinition, rawArgs: unknown, cal
     ...hostMethods({ ...shared.options.host, ...callOptions.host }, controller.signal),
     resourceUpdated: shared.resourceUpdated,
   };
-  const info: CallInfo = { name: entry.name, entry, arguments: args, context };
+  const info: CallInfo = { name: entry.name, entry, arguments: args, context, ...(callOptions.callId !== undefined && { callId: callOptions.callId }) };
   const invoke = async (): Promise<Outcome> => {
     // A caller that gave up is not handed to the host to run for it.
     if (entry.external) return controller.signal.aborted ? abortedBeforeStart(entry.name) : shared.suspended.suspend(entry.name, args);

@@ -5,6 +5,7 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ToolError } from "../outcome/errors.js";
+import { aiSdkTools } from "../providers/project/project-ai-sdk.js";
 import { createRegistry } from "../registry/create-registry.js";
 import { telemetry } from "./telemetry.js";
 
@@ -66,6 +67,21 @@ describe("telemetry()", () => {
       const { buckets } = histogram.dataPoints[0]!.value as { buckets: { boundaries: number[]; counts: number[] } };
       expect(buckets.boundaries).toEqual([0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92]);
       expect(buckets.counts[0]).toBe(1);
+    });
+
+    it("the model's id of the call (callId, as the AI SDK's toolCallId) is the span's gen_ai.tool.call.id, a suspended call's too", async () => {
+      spans.reset();
+      const r = registry();
+      await r.call("add", { a: 1, b: 2 }, { callId: "call_abc" });
+      await r.call("ask", {}, { callId: "call_def" });
+      await tracerProvider.forceFlush();
+      expect(spans.getFinishedSpans().map((s) => s.attributes["gen_ai.tool.call.id"])).toEqual(["call_abc", "call_def"]);
+      // Through the AI SDK projection, from what the SDK passes execute.
+      spans.reset();
+      const { tools } = aiSdkTools(r);
+      await tools.add!.execute!({ a: 1, b: 2 }, { toolCallId: "call_xyz", messages: [] } as never);
+      await tracerProvider.forceFlush();
+      expect(spans.getFinishedSpans().map((s) => s.attributes["gen_ai.tool.call.id"])).toEqual(["call_xyz"]);
     });
 
     it("a failed call's status holds its message, cut to 256 characters (a tool's message may be megabytes)", async () => {

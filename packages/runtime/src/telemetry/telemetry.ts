@@ -18,7 +18,7 @@ interface Instruments {
  * span `execute_tool <name>` with the GenAI semantic conventions' attributes
  * (`gen_ai.operation.name`, `gen_ai.tool.name`, `gen_ai.tool.type` `function` for a tool — the
  * application runs it, not the model's provider — `gen_ai.tool.description`,
- * `gen_ai.tool.call.id` for a suspended call, `error.type` = the outcome's error code), and
+ * `gen_ai.tool.call.id` the model's id of the call (`CallOptions.callId`), else a suspended call's own, `error.type` = the outcome's error code), and
  * is counted in a duration histogram and an outcome counter by status and code.
  *
  * `registry.use(telemetry())`; `toolgen serve` installs it (register an SDK with
@@ -45,7 +45,7 @@ export function telemetry(): Interceptor {
     const { parent, links } = parentOf(call.context.meta);
     return trace.getTracer(SCOPE).startActiveSpan(
       `execute_tool ${call.name}`,
-      { kind: SpanKind.INTERNAL, links, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.entry.kind === "tool" ? { "gen_ai.tool.type": "function" } : {}), ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
+      { kind: SpanKind.INTERNAL, links, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": call.name, ...(call.callId !== undefined ? { "gen_ai.tool.call.id": call.callId } : {}), ...(call.entry.kind === "tool" ? { "gen_ai.tool.type": "function" } : {}), ...(call.entry.description ? { "gen_ai.tool.description": call.entry.description } : {}) } },
       parent,
       async (span) => {
         const started = performance.now();
@@ -55,7 +55,8 @@ export function telemetry(): Interceptor {
           return outcome;
         } finally {
           const attributes = attributesOf(call.name, outcome);
-          if (outcome?.status === "suspended") span.setAttribute("gen_ai.tool.call.id", outcome.call.id);
+          // Without the model's id, a suspended call's own: the host completes it by that one.
+          if (outcome?.status === "suspended" && call.callId === undefined) span.setAttribute("gen_ai.tool.call.id", outcome.call.id);
           if (attributes["error.type"] !== undefined) {
             span.setAttribute("error.type", attributes["error.type"]);
             // The message cut short: span limits do not bound a status, and a tool's message may be megabytes.

@@ -125,8 +125,9 @@ export function aiSdkTools<Tools extends Record<string, object> = Record<string,
           if ("context" in given && !("experimental_context" in given)) major ??= 7;
           const issues: ArgumentIssue[] = [];
           const args = restore(entry, input, issues);
-          const signal = given.abortSignal;
-          return answer(entry, issues.length > 0 ? unmapped(name, issues) : namedAsOffered(await registry.dispatch(entry.name, args, signal ? { signal } : {}), entry.name, name));
+          const { abortSignal: signal, toolCallId: callId } = given;
+          const callOptions = { ...(signal && { signal }), ...(typeof callId === "string" && { callId }) };
+          return answer(entry, issues.length > 0 ? unmapped(name, issues) : namedAsOffered(await registry.dispatch(entry.name, args, callOptions), entry.name, name));
         };
       }
       if (entry.content) tool.toModelOutput = (given) => ({ type: "content", value: contentParts(outputOf(given), major === 7) });

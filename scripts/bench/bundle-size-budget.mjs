@@ -62,8 +62,9 @@
  * schema whose reference comes back to itself before any property (`A: anyOf [A, …]`) is
  * refused when compiled (every call overflowed the stack), a `principal` of `null` holds no
  * scope (it turned the check off), completion knows only what the principal may use, an
- * interceptor's second `next()` does not run the tool again, a `__proto__` parameter stays a
- * parameter, a host's wrong result leaves its external call open, and what a tool asks after
- * its call was given up does not reach the host (+168 B together, 24,613 B).
+ * interceptor's second `next()`, or one after it answered, does not run the tool, a `__proto__`
+ * parameter stays a parameter, a host's wrong result leaves its external call open, what a
+ * tool asks after its call was given up does not reach the host, and the model's id of a call
+ * reaches telemetry (`gen_ai.tool.call.id`) (+233 B together, 24,678 B).
  */
 export const BUNDLE_BUDGET_BYTES = 24.25 * 1024;

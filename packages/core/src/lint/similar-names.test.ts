@@ -37,6 +37,8 @@ describe("similar names", () => {
     // Prefixes swapped and opposite words set names apart too; a plural or a letter does not.
     expect(findSimilarNames(["undo_change", "redo_change", "encrypt_data", "decrypt_data", "import_csv", "export_csv", "get_config", "set_config", "min_value", "max_value", "minimum_size", "maximum_size", "getter_value", "setter_value"])).toEqual([]);
     expect(findSimilarNames(["get_config", "get_configs", "bet_config"])).toEqual([[1, 0], [2, 0]]);
+    // Two verbs are two operations, not a typo.
+    expect(findSimilarNames(["send_message", "read_message", "get_file_info", "put_file_info", "load_settings", "save_settings"])).toEqual([]);
     // A number on one side only is still a number: a version, not a typo.
     expect(findSimilarNames(["fetch_report", "fetch_report2", "sync_report2", "sync_report", "sync_reports"])).toEqual([[4, 3]]);
     // Two letters swapped for two others: four characters in one name only, still two edits.

@@ -4,8 +4,8 @@ import { withinTwoEdits } from "./within-two-edits.js";
 /**
  * Names a model can mix up: equal but for case and separators, or (both of 8 characters or
  * more) two edits apart — unless the difference is a word's prefix (`git_diff_staged`,
- * `git_diff_unstaged`; `undo`, `redo`), a word and its opposite (`get`, `set`) or a number
- * (`v1`, `v2`), which set them apart.
+ * `git_diff_unstaged`; `undo`, `redo`), a word and its opposite (`get`, `set`), two verbs
+ * (`read`, `send`) or a number (`v1`, `v2`), which set them apart.
  *
  * Gives `[i, j]` for each name `i` like an earlier one, `j` the first such: pairs in the order
  * of `i`. A name is compared only with the earlier names it can be like (the same words, or a
@@ -41,6 +41,9 @@ const PREFIXES = ["", "un", "re", "in", "non", "dis", "de", "en", "ex", "im"];
 
 /** Opposite words within two edits of each other: a model does not take one for the other. */
 const OPPOSITES = new Set(["get/set", "getter/setter", "min/max", "minimum/maximum", "push/pull", "inc/dec", "on/off"].flatMap((pair) => [pair, pair.split("/").reverse().join("/")]));
+
+/** Verbs tools are named by: two of them are two operations (`read_message`, `send_message`; `get_file`, `put_file`), not a typo. */
+const VERBS = new Set("add buy copy edit find get hide link list load lock make mark move open pay pin ping post pull push put read run save sell send set show sort start stop sync tag view".split(" "));
 
 /** What a comparison needs of a name, worked out once. */
 interface Name {
@@ -82,7 +85,7 @@ function differByWord(a: readonly string[], b: readonly string[]): boolean {
   for (let k = 0; k < a.length; k++) {
     const p = a[k]!;
     const q = b[k]!;
-    if (p !== q && !DIGIT.test(p) && !DIGIT.test(q) && !sameStem(p, q) && !OPPOSITES.has(`${p}/${q}`)) return true;
+    if (p !== q && !DIGIT.test(p) && !DIGIT.test(q) && !sameStem(p, q) && !OPPOSITES.has(`${p}/${q}`) && !(VERBS.has(p) && VERBS.has(q))) return true;
   }
   return false;
 }

@@ -55,10 +55,10 @@ describe("toolgen diff", () => {
     writeFileSync(path.join(dir, "other.manifest.json"), JSON.stringify({ ...v1, package: { ...v1.package, name: "some-other-package" } }));
     try {
       const other = toolgen(["diff", "other.manifest.json", "v1.manifest.json"], dir);
-      expect([other.status, other.stderr]).toEqual([0, `toolgen: warning: other.manifest.json is the package some-other-package, v1.manifest.json ${v1.package.name}: two different packages are compared (meant if the package was renamed).\n`]);
+      expect([other.status, other.stderr]).toEqual([0, `toolgen: warning: other.manifest.json and v1.manifest.json are two different packages (some-other-package, ${v1.package.name}); they are compared all the same, as meant if the package was renamed.\n`]);
       expect(toolgen(["diff", "v1.manifest.json", "git:HEAD"], dir).stderr).toBe("");
       const docs = toolgen(["docs", "--against", "other.manifest.json", "-o", "other-docs"], dir);
-      expect([docs.status, docs.stderr]).toEqual([0, `toolgen: warning: other.manifest.json is the package some-other-package, the current sources ${v1.package.name}: two different packages are compared (meant if the package was renamed).\n`]);
+      expect([docs.status, docs.stderr]).toEqual([0, `toolgen: warning: other.manifest.json and the current sources are two different packages (some-other-package, ${v1.package.name}); they are compared all the same, as meant if the package was renamed.\n`]);
     } finally {
       rmSync(path.join(dir, "other.manifest.json"));
       rmSync(path.join(dir, "other-docs"), { recursive: true, force: true });

@@ -27,7 +27,7 @@ export interface Contract {
  */
 export function otherPackageWarning(old: Contract, now: Pick<Contract, "label" | "packageName">): string | undefined {
   if (old.packageName === undefined || now.packageName === undefined || old.packageName === now.packageName) return undefined;
-  return `toolgen: warning: ${old.label} is the package ${old.packageName}, ${now.label} ${now.packageName}: two different packages are compared (meant if the package was renamed).\n`;
+  return `toolgen: warning: ${old.label} and ${now.label} are two different packages (${old.packageName}, ${now.packageName}); they are compared all the same, as meant if the package was renamed.\n`;
 }
 
 /**

@@ -24,7 +24,7 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
   for (const built of entries) {
     const { entry, declaration } = built;
     if (entry.kind === "tool") lintArgumentStyle(built, previous.get(entry.name), report);
-    if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${entry.name}' has no description; the model reads it to decide when to call this ${entry.kind}. Write one in its doc comment.`);
+    if (!entry.description) report("description-missing", entry, declaration.nameNode, `'${entry.name}' has no description; ${WHO_READS[entry.kind]}. Write one in its doc comment.`);
     if (entry.kind !== "resource") lintArguments(state, built, report);
     if (entry.kind === "tool") lintDestructive(built, report);
     if (entry.kind === "tool") lintArgumentNames(state, built, report);
@@ -35,6 +35,16 @@ export function lintEntries(state: AnalysisState, entries: readonly BuiltEntry[]
   lintToolCount(tools, config, report);
   lintTokens(tools, config, report);
 }
+
+/** Who reads an entry's description, for what. */
+const WHO_READS: Record<ManifestEntry["kind"], string> = {
+  tool: "the model reads it to decide when to call this tool",
+  prompt: "a client shows it for the user to pick this prompt",
+  resource: "the client and the model read it to decide when to read this resource",
+};
+
+/** Who fills an entry's arguments. */
+const WHO_FILLS: Record<ManifestEntry["kind"], string> = { tool: "the model fills", prompt: "the user fills", resource: "the reader fills" };
 
 /** Arguments the model fills without a description; an object parameter beside optional ones. */
 function lintArguments(state: AnalysisState, built: BuiltEntry, report: Report): void {
@@ -51,7 +61,7 @@ function lintArguments(state: AnalysisState, built: BuiltEntry, report: Report):
     for (const symbol of state.checker.getPropertiesOfType(type)) {
       const key = modelName(symbol.name);
       if (!Object.hasOwn(properties, key) || properties[key]!.description) continue;
-      report("parameter-description-missing", entry, argumentSite(state, built, key), `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it in its doc comment.`);
+      report("parameter-description-missing", entry, argumentSite(state, built, key), `'${key}' of '${entry.name}' has no description; ${WHO_FILLS[entry.kind]} it from its name alone. Describe it in its doc comment.`);
     }
     return;
   }
@@ -60,7 +70,7 @@ function lintArguments(state: AnalysisState, built: BuiltEntry, report: Report):
     if (slot.kind !== "argument") return;
     const key = modelName(slot.name);
     if (Object.hasOwn(properties, key) && !properties[key]!.description) {
-      report("parameter-description-missing", entry, argumentSite(state, built, key), `'${key}' of '${entry.name}' has no description; the model fills it from its name alone. Describe it with @param ${slot.name} <text>.`);
+      report("parameter-description-missing", entry, argumentSite(state, built, key), `'${key}' of '${entry.name}' has no description; ${WHO_FILLS[entry.kind]} it from its name alone. Describe it with @param ${slot.name} <text>.`);
     }
   });
 }

@@ -66,7 +66,7 @@ describe("the rules", () => {
     const program = analyzeFiles({ "main.ts": readFileSync(path.join(folder, "raises.ts"), "utf8") }, "/fixture").program;
     const run = (rules: LintConfig["rules"]) => analyze(program, { ts: tsOf(), packageRoot: "/fixture", packageName: "fixture", lint: { rules } }).diagnostics.filter((d) => d.rule === "description-missing").map((d) => d.severity);
     expect(run({ "description-missing": "off" })).toEqual([]);
-    expect(run({ "description-missing": "error" })).toEqual(["error"]);
+    expect(run({ "description-missing": "error" })).toEqual(["error", "error", "error"]); // the tool, the prompt and the resource
   });
 });
 

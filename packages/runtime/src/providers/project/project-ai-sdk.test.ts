@@ -135,3 +135,12 @@ describe("aiSdkTools through @ai-sdk/google", () => {
     expect(issues).toContainEqual(expect.objectContaining({ tool: "tree", severity: "error", message: expect.stringContaining("recursive type Node") }));
   });
 });
+
+describe("aiSdkTools: argument names", () => {
+  it("an argument name Anthropic's Messages API refuses is a warning (the AI SDK sends it as it is); the tool is still offered", () => {
+    const entry = { kind: "tool", name: "search", description: "Searches.", inputSchema: { type: "object", properties: { "filter[id]": { type: "string" }, query: { type: "string" } }, additionalProperties: false } };
+    const { tools, issues } = aiSdkTools({ entries: [entry as never], dispatch: async () => ({ status: "ok", text: "" }) });
+    expect(Object.keys(tools)).toEqual(["search"]);
+    expect(issues).toEqual([{ tool: "search", severity: "warning", path: "/properties/filter[id]", message: expect.stringContaining("with an Anthropic model every request would fail") }]);
+  });
+});

@@ -9,6 +9,7 @@ import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import type { ProjectionIssue } from "../projection-issue.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
+import { ANTHROPIC_PROPERTY_NAME } from "./project-anthropic.js";
 import { geminiParameters } from "./project-gemini.js";
 import { outcomeText } from "../results.js";
 import { asNode, buildProjection, describeEntry, namedAsOffered, unmapped, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
@@ -91,7 +92,7 @@ export function aiSdkSchema(schema: Record<string, unknown>): AiSdkSchema {
 
 /** The tools as plain definitions (what `toolgen list --provider ai-sdk` prints). */
 export function projectAiSdk(source: ProjectionSource, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Record<string, AiSdkTool>> {
-  return buildProjection("ai-sdk", source, NAME_RULES["ai-sdk"], options, (entry, name) => ({ name, tool: defineTool(entry) }), toRecord);
+  return buildProjection("ai-sdk", source, NAME_RULES["ai-sdk"], options, (entry, name, report) => (reportAnthropicNames(entry, report), { name, tool: defineTool(entry) }), toRecord);
 }
 
 /**
@@ -116,6 +117,7 @@ export function aiSdkTools<Tools extends Record<string, object> = Record<string,
     NAME_RULES["ai-sdk"],
     options,
     (entry, name, report) => {
+      if (!options.gemini) reportAnthropicNames(entry, report);
       const tool = options.gemini ? defineGeminiTool(entry, report) : defineTool(entry);
       if (!tool) return undefined;
       if (options.approveDestructive && entry.annotations?.destructiveHint === true) tool.needsApproval = true;
@@ -136,6 +138,19 @@ export function aiSdkTools<Tools extends Record<string, object> = Record<string,
     (definitions) => toRecord(definitions) as Tools,
     restore,
   );
+}
+
+/**
+ * An argument name Anthropic's Messages API refuses (`filter[id]`, `$top`, a space), said: the
+ * AI SDK sends names as they are, so with an Anthropic model every request would fail.
+ * `projectAnthropic` sends such a name as another and maps it back; an `@alias` renames it for all.
+ */
+function reportAnthropicNames(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void): void {
+  const properties = asNode(entry.inputSchema).properties;
+  for (const key of Object.keys(typeof properties === "object" && properties !== null ? properties : {})) {
+    if (ANTHROPIC_PROPERTY_NAME.test(key)) continue;
+    report({ severity: "warning", path: `/properties/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, message: `Anthropic's Messages API takes property names of ${ANTHROPIC_PROPERTY_NAME.source} only, and the AI SDK sends this one as it is: with an Anthropic model every request would fail (an @alias names it for every provider)` });
+  }
 }
 
 function defineTool(entry: ManifestEntry, schema = asNode(entry.inputSchema)): AiSdkTool {

@@ -84,7 +84,7 @@ function lintArgumentNames(state: AnalysisState, built: BuiltEntry, report: Repo
   const { entry } = built;
   for (const name of Object.keys((entry.inputSchema as { properties?: object }).properties ?? {})) {
     if (ANTHROPIC_PROPERTY_NAME.test(name)) continue;
-    report("argument-name-refused", entry, argumentSite(state, built, name), `the argument '${name}' of '${entry.name}' has a name Anthropic's Messages API refuses (${ANTHROPIC_PROPERTY_NAME.source}): an MCP client that hands the tools to Claude sends it as it is, and every request fails. Name it for the model with @alias.`);
+    report("argument-name-refused", entry, argumentSite(state, built, name), `the argument '${name}' of '${entry.name}' has a name Anthropic's Messages API refuses (${ANTHROPIC_PROPERTY_NAME.source}): an MCP client that hands the tools to Claude, or the AI SDK with an Anthropic model, sends it as it is, and every request fails. Name it for the model with @alias.`);
   }
 }
 

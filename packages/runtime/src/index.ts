@@ -72,4 +72,4 @@ export { compileSchema, compileSchema as interpretSchema } from "./validation/co
 export { formatLookup, type FormatLookup, type FormatTable } from "./validation/format-checks.js";
 export type { FormatTest } from "./formats/formats.js";
 export { closestNames, editDistance } from "./registry/closest-names.js";
-export { followSignal } from "./pipeline/follow-signal.js";
+export { followSignal, type Abortable } from "./pipeline/follow-signal.js";

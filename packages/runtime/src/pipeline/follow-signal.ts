@@ -1,17 +1,24 @@
+import type { PlatformSignal } from "../context/platform-signal.js";
+
+/** What `followSignal` aborts: an `AbortController`, named by what it does (the declarations compile without the platform's types). */
+export interface Abortable {
+  abort(reason?: unknown): void;
+}
+
 /** The calls following a caller's signal, and the one listener that aborts them. */
 interface Followers {
-  controllers: Set<AbortController>;
+  controllers: Set<Abortable>;
   listener: () => void;
 }
 
-const followed = new WeakMap<AbortSignal, Followers>();
+const followed = new WeakMap<PlatformSignal, Followers>();
 
 /**
  * Aborts `controller` when `signal` aborts, until the returned function is called. However
  * many calls share a signal (one per agent step, one per batch), it has one listener: with a
  * listener per call, an engine warns of a leak past ten (Node's MaxListenersExceededWarning).
  */
-export function followSignal(signal: AbortSignal | undefined, controller: AbortController): () => void {
+export function followSignal(signal: PlatformSignal | undefined, controller: Abortable): () => void {
   if (signal === undefined) return () => {};
   if (signal.aborted) {
     controller.abort(signal.reason);
@@ -19,7 +26,7 @@ export function followSignal(signal: AbortSignal | undefined, controller: AbortC
   }
   let followers = followed.get(signal);
   if (followers === undefined) {
-    const controllers = new Set<AbortController>();
+    const controllers = new Set<Abortable>();
     const listener = () => {
       followed.delete(signal);
       for (const each of controllers) each.abort(signal.reason);

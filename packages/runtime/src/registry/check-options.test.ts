@@ -18,7 +18,7 @@ describe("options a registry or a call cannot honour", () => {
     let ran = false;
     const registry = createRegistry([]);
     registry.register({ name: "echo", description: "", fn: () => ((ran = true), "x") });
-    expect(await registry.dispatch("echo", {}, { timeout: 1 } as never)).toEqual({ status: "error", error: { code: "internal", message: "the call's options have no 'timeout' (known: signal, timeoutMs, values, principal, host, meta); 'echo' was not called." } });
+    expect(await registry.dispatch("echo", {}, { timeout: 1 } as never)).toEqual({ status: "error", error: { code: "internal", message: "the call's options have no 'timeout' (known: signal, timeoutMs, values, principal, host, meta, callId); 'echo' was not called." } });
     expect(await registry.dispatch("echo", {}, "nope" as never)).toMatchObject({ status: "error", error: { code: "internal" } });
     expect(await registry.dispatch("echo", {}, { signal: "x" } as never)).toEqual({ status: "error", error: { code: "internal", message: "the call's options: 'signal' must be an AbortSignal; got the string \"x\"; 'echo' was not called." } });
     expect(ran).toBe(false);

@@ -37,7 +37,11 @@ export async function runServe(options: ServeOptions, stop: AbortSignal): Promis
   const registry = await withToolOutputOnStderr(() => loadBuiltRegistry(info, { hosts: options.host ?? [], ...(options.tag ? { tags: options.tag } : {}), ...(options.allow ? { allow: options.allow } : {}), workingDirectory: process.cwd() }));
   // Spans and metrics for every call: a no-op unless an OpenTelemetry SDK is registered (`node --import`).
   registry.use(telemetry());
-  if (registry.entries.length === 0) process.stderr.write(`toolgen: warning: serving no entries: ${options.tag?.length || options.allow?.length || options.host?.length ? "none passes the --tag, --allow and --host given" : info.manifestPath === undefined ? "this package has no tools of its own (no tsconfig, no manifest), and no package it depends on has a toolgen manifest" : "the manifest has none"}.\n`);
+  if (registry.entries.length === 0) {
+    const filtered = options.tag?.length || options.allow?.length || options.host?.length;
+    const ownless = "this package has no tools of its own (no tsconfig, no manifest), and no package it depends on has a toolgen manifest";
+    process.stderr.write(`toolgen: warning: serving no entries: ${filtered ? "none passes the --tag, --allow and --host given" : info.manifestPath === undefined ? ownless : "the manifest has none"}.\n`);
+  }
   const { server = {} } = info.config;
   const identity = resolveServerIdentity(server, info.packageJson);
   // Over stdio the server lives as long as the connection: it is stateful.

@@ -64,11 +64,17 @@ function neededFiles(info: ProjectInfo, manifest: Manifest): Array<{ file: strin
   ];
 }
 
-/** The manifest's path in the package (`/`-separated), or undefined when nothing is published: a private package, a manifest outside it (an outDir of `../build`). */
-function publishedManifest(info: ProjectInfo): string | undefined {
+/** The manifest's path from the package root (`/`-separated), and whether that is outside it; undefined for a private package, never published. */
+function manifestOfPublished(info: ProjectInfo): { manifest: string; outside: boolean } | undefined {
   if ((info.packageJson as { private?: unknown }).private === true) return undefined;
   const manifest = path.relative(info.packageRoot, info.manifestPath).split(path.sep).join("/");
-  return manifest.startsWith("../") || path.isAbsolute(manifest) ? undefined : manifest;
+  return { manifest, outside: manifest.startsWith("../") || path.isAbsolute(manifest) };
+}
+
+/** The manifest's path in the package, or undefined when nothing is published: a private package, a manifest outside it (an outDir of `../build`). */
+function publishedManifest(info: ProjectInfo): string | undefined {
+  const published = manifestOfPublished(info);
+  return published && !published.outside ? published.manifest : undefined;
 }
 
 /**
@@ -77,10 +83,9 @@ function publishedManifest(info: ProjectInfo): string | undefined {
  * installs or links it would refuse it. Only an application (private) may build beside itself.
  */
 function manifestOutside(info: ProjectInfo): string | undefined {
-  if ((info.packageJson as { private?: unknown }).private === true) return undefined;
-  const manifest = path.relative(info.packageRoot, info.manifestPath).split(path.sep).join("/");
-  if (!(manifest.startsWith("../") || path.isAbsolute(manifest))) return undefined;
-  return `the manifest ${manifest} is outside the package, so a package that installs or links this one cannot load its tools (discovery reads only a dependency's own files): keep the tsconfig's outDir (or "manifest") inside the package, or, for an application, set "private": true in ${shownPackageJson(info)}.`;
+  const published = manifestOfPublished(info);
+  if (!published?.outside) return undefined;
+  return `the manifest ${published.manifest} is outside the package, so a package that installs or links this one cannot load its tools (discovery reads only a dependency's own files): keep the tsconfig's outDir (or "manifest") inside the package, or, for an application, set "private": true in ${shownPackageJson(info)}.`;
 }
 
 function shownPackageJson(info: ProjectInfo): string {

@@ -8,6 +8,7 @@ import type { Registry } from "../../registry/create-registry.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import type { ProjectionIssue } from "../projection-issue.js";
+import { pointerSegment } from "../../validation/validator-support.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
 import { ANTHROPIC_PROPERTY_NAME } from "./project-anthropic.js";
 import { geminiParameters } from "./project-gemini.js";
@@ -149,7 +150,7 @@ function reportAnthropicNames(entry: ManifestEntry, report: (issue: Omit<Project
   const properties = asNode(entry.inputSchema).properties;
   for (const key of Object.keys(typeof properties === "object" && properties !== null ? properties : {})) {
     if (ANTHROPIC_PROPERTY_NAME.test(key)) continue;
-    report({ severity: "warning", path: `/properties/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, message: `Anthropic's Messages API takes property names of ${ANTHROPIC_PROPERTY_NAME.source} only, and the AI SDK sends this one as it is: with an Anthropic model every request would fail (an @alias names it for every provider)` });
+    report({ severity: "warning", path: `/properties/${pointerSegment(key)}`, message: `Anthropic's Messages API takes property names of ${ANTHROPIC_PROPERTY_NAME.source} only, and the AI SDK sends this one as it is: with an Anthropic model every request would fail (an @alias names it for every provider)` });
   }
 }
 

@@ -2,6 +2,7 @@ import type { ManifestEntry } from "../../manifest/manifest-format.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 import type { ProjectionIssue } from "../projection-issue.js";
+import { pointerSegment } from "../../validation/validator-support.js";
 import { inlineRefs } from "../schema/inline-refs.js";
 
 /**
@@ -63,7 +64,7 @@ function safeNames(keys: readonly string[], report: (issue: Omit<ProjectionIssue
     for (let n = 2; taken.has(safe); n++) safe = `${base.slice(0, 64 - String(n).length - 1)}_${n}`;
     taken.add(safe);
     names.set(key, safe);
-    report({ severity: "warning", path: `/properties/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, message: `the Messages API takes property names of ${ANTHROPIC_PROPERTY_NAME.source} only: sent as '${safe}', and mapped back (an @alias names it for every provider)` });
+    report({ severity: "warning", path: `/properties/${pointerSegment(key)}`, message: `the Messages API takes property names of ${ANTHROPIC_PROPERTY_NAME.source} only: sent as '${safe}', and mapped back (an @alias names it for every provider)` });
   }
   return names;
 }

@@ -1,5 +1,4 @@
-import { type BuildPlan, importEndingProblem, type ProjectInfo } from "@toolgen/transformer/project";
-import { shown } from "../commands/build.js";
+import { type BuildPlan, importEndingProblem, type ProjectInfo, shown } from "@toolgen/transformer/project";
 import { registryModuleOf } from "../project/load-built-registry.js";
 import { unsupportedTypescript } from "../project/load-project.js";
 import { leftUnpublished } from "../project/manifest-published.js";

@@ -1,5 +1,4 @@
-import * as path from "node:path";
-import { ensureManifestReference, writePlan } from "@toolgen/transformer/project";
+import { ensureManifestReference, shown, writePlan } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { previousRegistryModule, projectWarnings } from "../build/project-warnings.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
@@ -47,9 +46,4 @@ export function runBuild(options: BuildOptions): number {
   process.stdout.write(`toolgen: ${plan.entryCount} entr${plan.entryCount === 1 ? "y" : "ies"} -> ${shown(manifest.path)}, ${shown(registryModule.path)}${chunkNote}${removedNote}\n`);
   for (const warning of warnings) process.stderr.write(`toolgen: warning: ${warning}\n`);
   return 0;
-}
-
-/** A path as the user would type it from where they ran the command. */
-export function shown(file: string): string {
-  return path.relative(process.cwd(), file) || file;
 }

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import { manifestReference, type ProjectInfo, readIfExists, staleChunks } from "@toolgen/transformer/project";
+import { manifestReference, type ProjectInfo, readIfExists, shown, staleChunks } from "@toolgen/transformer/project";
 import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
@@ -8,7 +8,6 @@ import { dependencyProblem } from "../project/dependency-problem.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { leftOutOfPack } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
-import { shown } from "./build.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
 import { formatDiff } from "../contract/format-diff.js";

@@ -2,10 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
 import { ManifestError } from "@toolgen/runtime";
-import { jsonErrorPlace, makeDirectory, readIfExists } from "@toolgen/transformer/project";
+import { jsonErrorPlace, makeDirectory, readIfExists, shown } from "@toolgen/transformer/project";
 import { parseManifest } from "@toolgen/runtime/discovery";
 import { loadProjectInfo } from "../project/load-project.js";
-import { shown } from "./build.js";
 import { UsageError } from "./usage-error.js";
 import { relativePosix } from "../output/diagnostic-json.js";
 

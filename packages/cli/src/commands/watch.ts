@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { chunkDirectory } from "@toolgen/core";
-import { ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, writePlan } from "@toolgen/transformer/project";
+import { ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, shown, writePlan } from "@toolgen/transformer/project";
 import { watch } from "chokidar";
 import { planBuild } from "../build/plan-build.js";
 import { previousRegistryModule, projectWarnings } from "../build/project-warnings.js";
@@ -9,7 +9,6 @@ import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { ConfigError } from "../project/config.js";
 import { createWatchPrograms, loadProjectInfo, tsconfigFilesOf, typescriptOf } from "../project/load-project.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
-import { shown } from "./build.js";
 
 export interface WatchOptions {
   project?: string;

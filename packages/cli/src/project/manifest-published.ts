@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import * as path from "node:path";
 import type { Manifest } from "@toolgen/runtime";
-import type { ProjectInfo } from "@toolgen/transformer/project";
+import { type ProjectInfo, shown } from "@toolgen/transformer/project";
 
 /**
  * Why the package would be published without a file its tools need — its manifest, the
@@ -18,7 +18,7 @@ export function leftUnpublished(info: ProjectInfo, manifest: Manifest): string |
   const { files } = info.packageJson as { files?: unknown };
   if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
   const left = leftOut(neededFiles(info, manifest).filter((needed) => !filesInclude(files as string[], needed.file)));
-  return left && `"files" in ${shownPackageJson(info)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files".`;
+  return left && `"files" in ${shown(info.packageJsonPath)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files".`;
 }
 
 /** The files left out, said at once, with what leaving out the first does (the needed files come worst first: the manifest, then the registry module). */
@@ -44,7 +44,7 @@ export function leftOutOfPack(info: ProjectInfo, manifest: Manifest): string | u
   const left = leftOut(needed.filter((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file))));
   if (left === undefined) return undefined;
   // Said as "files" says it where that is the cause.
-  return leftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shownPackageJson(info)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them.`;
+  return leftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shown(info.packageJsonPath)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them.`;
 }
 
 /**
@@ -85,11 +85,7 @@ function publishedManifest(info: ProjectInfo): string | undefined {
 function manifestOutside(info: ProjectInfo): string | undefined {
   const published = manifestOfPublished(info);
   if (!published?.outside) return undefined;
-  return `the manifest ${published.manifest} is outside the package, so a package that installs or links this one cannot load its tools (discovery reads only a dependency's own files): keep the tsconfig's outDir (or "manifest") inside the package, or, for an application, set "private": true in ${shownPackageJson(info)}.`;
-}
-
-function shownPackageJson(info: ProjectInfo): string {
-  return path.relative(process.cwd(), info.packageJsonPath) || info.packageJsonPath;
+  return `the manifest ${published.manifest} is outside the package, so a package that installs or links this one cannot load its tools (discovery reads only a dependency's own files): keep the tsconfig's outDir (or "manifest") inside the package, or, for an application, set "private": true in ${shown(info.packageJsonPath)}.`;
 }
 
 /** The files `npm pack` would put in the package, or undefined when npm cannot say. */

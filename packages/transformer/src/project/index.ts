@@ -4,6 +4,7 @@ export { createProjectInfo, findPackageRoot, jsonErrorPlace, missingTsconfig, re
 export { analyzeForBuild, analyzeProgram, manifestReference, planBuild, renderPlan, type AnalyzedBuild, type BuildPlan, type PlannedFile, type RegistryModuleCache } from "./plan-build.js";
 export { isGeneratedFile, readIfExists, staleChunks, writePlan } from "./write-outputs.js";
 export { ensureManifestReference } from "./manifest-reference.js";
+export { shown } from "./shown-path.js";
 export { makeDirectory } from "./make-directory.js";
 export { importEndingProblem } from "./import-ending.js";
 export { registryModuleOutsideRootDir } from "./registry-module-place.js";

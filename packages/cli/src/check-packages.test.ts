@@ -63,6 +63,12 @@ describe("build and check of a package among others", () => {
     expect(built.status).toBe(1);
     // Its dependency's fault, not its own compiled output's.
     expect(JSON.parse(built.stdout).problems.map((p: { kind: string }) => p.kind)).toEqual(["dependencies"]);
+    // With its manifest but not compiled, list shows what the dependency declares, and says that it would not be served.
+    expect(toolgen(["build"], text).status).toBe(0);
+    const list = toolgen(["list", "--json"], app);
+    expect(list.status).toBe(0);
+    expect(JSON.parse(list.stdout).map((e: { name: string }) => e.name)).toEqual(["text_lib_echo", "app_echo"]);
+    expect(list.stderr).toMatch(/^toolgen: warning: .*text-lib.*\n(.*\n)* {2}'toolgen check' fails on this, and 'toolgen call' and 'serve' refuse a dependency that does not load\.\n$/);
   });
 });
 
@@ -78,6 +84,11 @@ describe("an application of no tools of its own", () => {
     symlinkSync(lib, path.join(app, "node_modules/text-lib"), "junction");
     const call = toolgen(["call", "text_lib_echo", "--args", '{"text":"hi"}', "--json"], app);
     expect([call.stderr, call.stdout, call.status]).toEqual(["", '{"status":"ok","text":"hi"}\n', 0]);
+    // list and inspect show them as call and serve serve them.
+    const list = toolgen(["list", "--json"], app);
+    expect([list.stderr, list.status]).toEqual(["", 0]);
+    expect(JSON.parse(list.stdout)).toMatchObject([{ name: "text_lib_echo", from: "text-lib@1.0.0" }]);
+    expect(toolgen(["inspect", "text_lib_echo"], app).stdout).toMatch(/^tool text_lib_echo\n/);
     // Over MCP too.
     const client = new Client({ name: "t", version: "1" });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [TOOLGEN_BIN, "serve"], cwd: app, stderr: "ignore" }));

@@ -66,7 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option("--json", "print the manifest entries as JSON")
     .option("--provider <provider>", "the tool list one provider receives: openai, openai-strict, openai-responses, openai-responses-strict, anthropic, gemini, mcp, ai-sdk")
     .option("--host <id>", "a host identity the application declares (repeatable): only what it registers, as for call and serve", collect)
-    .action(async (o) => void (exitCode = (await import("./commands/list.js")).runList(o)));
+    .action(async (o) => void (exitCode = await (await import("./commands/list.js")).runList(o)));
   program
     .command("inspect <name>")
     .description("show one entry in full: description, schemas, source, cost")

@@ -1,7 +1,7 @@
 import { closestNames, type ManifestEntry } from "@toolgen/runtime";
 import type { ProviderId } from "@toolgen/runtime/providers";
 import { refusedSources } from "../output/print-diagnostics.js";
-import { analyzeProject, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
+import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { entryCost } from "@toolgen/core";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
@@ -16,7 +16,7 @@ export interface InspectOptions {
 /** `toolgen inspect <name>`: one entry in full. */
 export function runInspect(name: string, options: InspectOptions): number {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
-  const { entries: own, diagnostics, info } = analyzeProject(options.project);
+  const { entries: own, diagnostics, info } = analyzeApplication(options.project);
   if (refusedSources(diagnostics, options.json)) return 1;
   const { entries, packageOf } = withDependencyEntries(info, own, options.host);
   const entry = entries.find((e) => e.name === name);

@@ -1,7 +1,8 @@
 import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { refusedSources } from "../output/print-diagnostics.js";
-import { analyzeProject, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
+import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
+import { dependencyProblem } from "../project/dependency-problem.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 
 export interface ListOptions {
@@ -18,11 +19,14 @@ export interface ListOptions {
  * (none by default: only tools without `@supportedFor`), as `toolgen serve` would send it;
  * without, every entry, or with `--host` those such an application registers.
  */
-export function runList(options: ListOptions): number {
+export async function runList(options: ListOptions): Promise<number> {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
-  const { entries: own, diagnostics, info } = analyzeProject(options.project);
+  const { entries: own, diagnostics, info } = analyzeApplication(options.project);
   if (refusedSources(diagnostics, options.json)) return 1;
   const { entries, packageOf } = withDependencyEntries(info, own, options.host);
+  // Listed all the same (what it declares), but not what a model would be served.
+  const refused = await dependencyProblem(info, own);
+  if (refused) process.stderr.write(`toolgen: warning: ${refused}\n  'toolgen check' fails on this, and 'toolgen call' and 'serve' refuse a dependency that does not load.\n`);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;

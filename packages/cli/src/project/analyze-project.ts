@@ -7,13 +7,28 @@ import { ConfigError } from "@toolgen/transformer/project";
 import { analyzeForBuild, type ProjectInfo } from "@toolgen/transformer/project";
 import { withProjectCompilerDiagnostics } from "../build/compiler-diagnostics.js";
 import { createProgram, loadProjectInfo, typescriptOf } from "./load-project.js";
+import { locateConfiguredPackage } from "./locate-built-package.js";
 
 type SharedTs = Parameters<typeof analyzeForBuild>[0];
 type SharedProgram = Parameters<typeof analyzeForBuild>[2];
 
+/** What the dependencies' entries are read against: the application's package, its configuration and manifest (none for an application of no tools of its own). */
+export type ApplicationPackage = Pick<ProjectInfo, "packageRoot" | "packageJson" | "config"> & { manifestPath: string | undefined };
+
 /**
- * The entries of the current sources, for `list` and `inspect`: the same analysis as a build,
- * without rendering the registry module (its validators are most of a build's time).
+ * The entries `list` and `inspect` show beside the dependencies': the current sources', or
+ * none for an application of no tools of its own (no tsconfig, no manifest), which `call` and
+ * `serve` serve its dependencies' tools for.
+ */
+export function analyzeApplication(project: string | undefined): { entries: ManifestEntry[]; diagnostics: Diagnostic[]; info: ApplicationPackage } {
+  const configured = locateConfiguredPackage(project);
+  if (configured && configured.manifestPath === undefined) return { entries: [], diagnostics: [], info: configured };
+  return analyzeProject(project);
+}
+
+/**
+ * The entries of the current sources: the same analysis as a build, without rendering the
+ * registry module (its validators are most of a build's time).
  */
 export function analyzeProject(project: string | undefined): { entries: ManifestEntry[]; diagnostics: Diagnostic[]; info: ProjectInfo } {
   const info = loadProjectInfo(project);
@@ -33,7 +48,7 @@ export function analyzeProject(project: string | undefined): { entries: Manifest
  * dependency an entry comes from (undefined for the application's); `dependencies` are the
  * manifests discovered.
  */
-export function withDependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[] = []): DependencyEntries {
+export function withDependencyEntries(info: ApplicationPackage, own: readonly ManifestEntry[], hosts: readonly string[] = []): DependencyEntries {
   try {
     return dependencyEntries(info, own, hosts);
   } catch (error) {
@@ -58,10 +73,10 @@ interface DependencyEntries {
   packageOf: (entry: ManifestEntry) => string | undefined;
 }
 
-function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hosts: readonly string[]): DependencyEntries {
+function dependencyEntries(info: ApplicationPackage, own: readonly ManifestEntry[], hosts: readonly string[]): DependencyEntries {
   const dependencies = discoverManifests(info.packageRoot, { dependenciesOnly: true, displayFrom: process.cwd() });
   const name = info.packageJson.name ?? path.basename(info.packageRoot);
-  const application: DiscoveredManifest = {
+  const application: DiscoveredManifest | undefined = info.manifestPath === undefined ? undefined : {
     packageName: name,
     ...(info.packageJson.version ? { packageVersion: info.packageJson.version } : {}),
     packageRoot: realpathSync(info.packageRoot),
@@ -72,7 +87,7 @@ function dependencyEntries(info: ProjectInfo, own: readonly ManifestEntry[], hos
     manifest: { formatVersion: 2, package: { name }, entries: [...own] },
   };
   // What a registry declaring these hosts registers, and so what may collide there.
-  const all = [...dependencies, application].flatMap((from) => from.manifest.entries.map((entry) => ({ definition: { entry, origin: `${from.packageName} (${from.displayPath})` }, from })));
+  const all = [...dependencies, ...(application ? [application] : [])].flatMap((from) => from.manifest.entries.map((entry) => ({ definition: { entry, origin: `${from.packageName} (${from.displayPath})` }, from })));
   const providers = new Map<string, DiscoveredManifest[]>();
   for (const { definition, from } of all) providers.set(definition.entry.name, [...(providers.get(definition.entry.name) ?? []), from]);
   const kept = new Set(resolveDuplicates(all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] })), info.config.overrides ?? {}, providers).map((d) => d.entry));

@@ -1,8 +1,7 @@
 import { slowPatterns } from "@toolgen/core";
 import { type ManifestEntry, ManifestError } from "@toolgen/runtime";
 import { DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
-import type { ProjectInfo } from "@toolgen/transformer/project";
-import { withDependencyEntries } from "./analyze-project.js";
+import { type ApplicationPackage, withDependencyEntries } from "./analyze-project.js";
 import { ConfigError } from "./config.js";
 
 /**
@@ -12,7 +11,7 @@ import { ConfigError } from "./config.js";
  * imported and matched with its manifest; each alone: names across packages are the first
  * check's); or a dependency's pattern that can backtrack slowly.
  */
-export async function dependencyProblem(info: ProjectInfo, own: readonly ManifestEntry[]): Promise<string | undefined> {
+export async function dependencyProblem(info: ApplicationPackage, own: readonly ManifestEntry[]): Promise<string | undefined> {
   try {
     for (const dependency of withDependencyEntries(info, own).dependencies) {
       // Its implementation modules too, as `call` imports the one it calls: every one a call could reach.

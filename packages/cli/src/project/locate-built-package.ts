@@ -21,6 +21,14 @@ export interface BuiltPackage {
  * its dependencies' (an application that gathers tool packages, as an MCP server mounts them).
  */
 export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd = process.cwd()): Promise<BuiltPackage> {
+  const configured = locateConfiguredPackage(tsconfigOption, cwd);
+  if (configured) return configured;
+  const { loadProjectInfo } = await import("./load-project.js");
+  return loadProjectInfo(tsconfigOption, cwd);
+}
+
+/** The package as its configuration alone places it, or undefined when only its tsconfig can (`locateBuiltPackage`). */
+export function locateConfiguredPackage(tsconfigOption: string | undefined, cwd = process.cwd()): BuiltPackage | undefined {
   const given = path.resolve(cwd, tsconfigOption ?? "tsconfig.json");
   const start = existsSync(given) ? (statSync(given).isDirectory() ? given : path.dirname(given)) : tsconfigOption === undefined ? cwd : undefined;
   const packageJsonPath = start === undefined ? undefined : findUp(start, "package.json");
@@ -31,8 +39,7 @@ export async function locateBuiltPackage(tsconfigOption: string | undefined, cwd
     if (config.manifest) return { packageRoot, manifestPath: path.resolve(packageRoot, config.manifest), config, packageJson };
     if (tsconfigOption === undefined && !existsSync(given) && !existsSync(path.join(packageRoot, "tsconfig.json"))) return { packageRoot, manifestPath: undefined, config, packageJson };
   }
-  const { loadProjectInfo } = await import("./load-project.js");
-  return loadProjectInfo(tsconfigOption, cwd);
+  return undefined;
 }
 
 function findUp(start: string, name: string): string | undefined {

@@ -152,7 +152,7 @@ class Checker {
 
 /**
  * Every `$ref` in `schema` must name a place in it (`#/$defs/…`): one that points nowhere
- * would be read as any value. And no schema nests deeper than `MAX_SCHEMA_DEPTH`, data
+ * would be read as any value; every `pattern` must compile. And no schema nests deeper than `MAX_SCHEMA_DEPTH`, data
  * (`default`, `enum`, …) included: what reads a schema recursively (the validator, the
  * providers' projections, `toolgen list`) would overflow the stack on it. Walked with a stack
  * of its own, so no nesting overflows this check.
@@ -168,6 +168,8 @@ export function schemaShapeProblems(schema: Record<string, unknown>, path: strin
     if (Array.isArray(node)) for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}[${i}]`, depth + 1, data]);
     if (!isRecord(node)) continue;
     if (!data && typeof node.$ref === "string" && !resolvesIn(schema, node.$ref)) problems.push({ path: `${at}.$ref`, expected: "a reference to a place in this schema (#/$defs/…)", received: describeJson(node.$ref) });
+    // One the validator cannot compile would fail every call of the entry, not its load.
+    if (!data && typeof node.pattern === "string" && !isPattern(node.pattern)) problems.push({ path: `${at}.pattern`, expected: "a regular expression the validator compiles (with the u flag)", received: describeJson(node.pattern) });
     // Values, not schemas, under these: a `$ref` key in them is data.
     for (const [key, child] of Object.entries(node).reverse()) stack.push([child, `${at}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, depth + 1, data || DATA_KEYWORDS.has(key)]);
   }
@@ -198,7 +200,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A regular expression's source, as `u` reads it. */
 /** Whether the validator can compile it, as it compiles `pattern`. */
 function isPattern(source: unknown): boolean {
   if (typeof source !== "string") return false;

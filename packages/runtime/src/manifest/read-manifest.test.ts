@@ -114,6 +114,13 @@ describe("reading a manifest", () => {
     ]);
   });
 
+  it("refuses a pattern the validator cannot compile, which would fail every call; a pattern key in data is data", () => {
+    const inputSchema = { type: "object", properties: { a: { type: "string", pattern: "(" }, b: { type: "string", pattern: "^\\p{L}+$" }, c: { const: { pattern: "(" } } } };
+    expect(problemsOf({ ...manifest, entries: [{ ...entry, inputSchema }] })).toEqual([
+      { path: "$.entries[0].inputSchema.properties.a.pattern", expected: "a regular expression the validator compiles (with the u flag)", received: '"("' },
+    ]);
+  });
+
   it("reports truncated JSON, a non-object, missing sections and duplicate names", () => {
     expect(problemsOf(JSON.stringify(manifest).slice(0, 50))).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse/) }]);
     expect(problemsOf([])).toEqual([{ path: "$", expected: "an object", received: "an array of 0 items" }]);

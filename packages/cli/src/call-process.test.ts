@@ -57,6 +57,15 @@ export async function stray(): Promise<string> {
 }
 
 /**
+ * Leaves a rejected promise and answers at once.
+ * @tool
+ */
+export function strayAtOnce(): string {
+  void Promise.reject(new Error("left behind"));
+  return "answered";
+}
+
+/**
  * Waits until its call is aborted, and cleans up.
  * @tool
  */
@@ -112,6 +121,12 @@ export function waitForAbort(context: ToolContext): Promise<string> {
     expect(run.stderr).toMatch(/^toolgen: 'stray' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): boom in a timer \(at .*\/dist\/chatty\.js:\d+:\d+\)\)$/m);
     expect(run.stderr).toContain("toolgen: 'stray' raised an error outside its call (a throw in a timer, or a promise nothing awaits): {}\n");
     expect(run.stderr).not.toMatch(/Node\.js v|^\s+at /m);
+  });
+
+  it("a rejection a tool leaves as it answers at once is said after the outcome, exit 1", () => {
+    const run = toolgen(["call", "stray_at_once", "--json"], dir);
+    expect([run.status, JSON.parse(run.stdout)]).toEqual([1, { status: "ok", text: "answered" }]);
+    expect(run.stderr).toMatch(/^toolgen: 'stray_at_once' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): left behind \(at /m);
   });
 
   it("Ctrl-C aborts the call (the tool sees its signal and cleans up) and prints the aborted outcome, exit 130", async () => {

@@ -62,6 +62,8 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
     const callOptions = { ...(timeoutMs === undefined ? {} : { timeoutMs }), signal: stop.signal };
     const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));
     process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
+    // Node reports a rejection nothing handled once the microtasks have run: one the tool left as it answered is counted too.
+    await new Promise((resolve) => setImmediate(resolve));
     return stoppedBy ?? (strayErrors > 0 ? 1 : 0);
   } finally {
     process.off("beforeExit", neverSettled);

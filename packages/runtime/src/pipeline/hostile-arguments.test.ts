@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { createRegistry } from "../registry/create-registry.js";
@@ -93,6 +93,23 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
     expect(asValue).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ expected: "at most 128 levels of nesting" }] } } });
     const asString = await registry.dispatch("t", { opts: deepText });
     expect(asString).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/opts", expected: "an object" }] } } });
+  });
+
+  it("a JSON string nested deeper than 128 levels is not parsed to be repaired (parsing a few MiB of brackets builds every level first); brackets in its strings do not count", async () => {
+    const { registry, received } = toolOver(makeValidator, OPEN);
+    const nested = (levels: number, leaf: string) => `${'{"a":'.repeat(levels)}${leaf}${"}".repeat(levels)}`;
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const deep = `{"x":${nested(2_000_000, "1")}}`;
+      expect(await registry.dispatch("t", { o: deep })).toMatchObject({ status: "error", error: { code: "invalid_arguments", payload: { issues: [{ path: "/o", expected: "an object" }] } } });
+      expect(parse.mock.calls.filter(([text]) => text === deep)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    // Within the limit it is repaired, whatever brackets and escapes its strings hold.
+    const atLimit = nested(127, JSON.stringify("[[[{{{\\\"]"));
+    expect(await registry.dispatch("t", { o: atLimit })).toMatchObject({ status: "ok", repairs: [{ path: "/o", repair: "parsed_json_string" }] });
+    expect(received).toEqual([{ o: JSON.parse(atLimit) }]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../manifest/manifest-format.js";
 import type { Repair } from "../outcome/outcome.js";
-import { snapshotArguments } from "./snapshot-arguments.js";
+import { MAX_ARGUMENT_DEPTH } from "./snapshot-arguments.js";
 import { isObject, MAX_ERRORS } from "../validation/validator-support.js";
 import { appendPointer, pointerOf } from "./json-pointer.js";
 import { setOwn } from "./set-own.js";
@@ -54,11 +54,10 @@ function repair(walk: Walk, schema: Schema, value: unknown): unknown {
   const s = resolve(walk.root, schema);
   const types = typesOf(s);
   if (typeof value === "string" && !types.has("string")) {
-    if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value)) {
+    // Too deep to walk safely: left for validation to refuse, unparsed (a parse builds every level first: a second for a few MiB of `[`).
+    if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value) && !nestsDeeper(value)) {
       try {
         const parsed: unknown = JSON.parse(value);
-        // Too deep to walk safely: leave the string for validation to refuse.
-        if ("issue" in snapshotArguments(parsed)) return value;
         if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isObject(parsed))) {
           record(walk, "parsed_json_string");
           return repair(walk, s, parsed);
@@ -188,4 +187,22 @@ export function resolve(root: Schema, schema: Schema): Schema {
   if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return schema;
   const defs = root.$defs as Record<string, Schema> | undefined;
   return defs?.[ref.slice("#/$defs/".length)] ?? schema;
+}
+
+/** Whether JSON text nests more than `MAX_ARGUMENT_DEPTH` levels, as the snapshot counts them, read without parsing it. */
+function nestsDeeper(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A backslash escapes the next character; only a quote and brackets outside strings count.
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_ARGUMENT_DEPTH) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
 }

@@ -41,8 +41,8 @@ export interface ErrorPayloads {
   forbidden: { missing: string[] };
 }
 
-/** An outcome's error: its `payload` typed by its `code` (narrow on `code` to read `issues`, `suggestions`, `missing`). */
-export type OutcomeError = { [C in ErrorCode]: { code: C; message: string; payload?: C extends keyof ErrorPayloads ? ErrorPayloads[C] : unknown } }[ErrorCode];
+/** An outcome's error: its `payload` typed by its `code`, and always there for the runtime's (narrow on `code` to read `issues`, `suggestions`, `missing`). */
+export type OutcomeError = { [C in ErrorCode]: C extends keyof ErrorPayloads ? { code: C; message: string; payload: ErrorPayloads[C] } : { code: C; message: string; payload?: unknown } }[ErrorCode];
 
 export interface ErrorOutcome {
   status: "error";

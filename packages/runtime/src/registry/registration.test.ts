@@ -141,7 +141,7 @@ describe("registerSchema(): external tools", () => {
     expect(registry.complete(outcome.call.id, { answer: "yes" })).toEqual({ status: "ok", text: '{"answer":"yes"}', structured: { answer: "yes" } });
     expect(registry.complete(outcome.call.id, "again")).toEqual({
       status: "error",
-      error: { code: "unknown_tool", message: `There is no suspended call with id '${outcome.call.id}' (it was completed already, or never suspended).` },
+      error: { code: "unknown_tool", message: `There is no suspended call with id '${outcome.call.id}' (it was completed already, or never suspended).`, payload: { suggestions: [] } },
     });
   });
 

@@ -40,7 +40,7 @@ export class SuspendedCalls {
       return errorOutcome("internal", messageOf(error)); // a split registry not loaded yet: the message says to load it
     }
     if (!entry?.external || this.completed.has(callId)) {
-      return errorOutcome("unknown_tool", `There is no suspended call with id ${quoteName(callId)} (it was completed already, or never suspended).`);
+      return errorOutcome("unknown_tool", `There is no suspended call with id ${quoteName(callId)} (it was completed already, or never suspended).`, { suggestions: [] });
     }
     const { outputSchema } = entry;
     const outcome = result instanceof Error ? mapThrown(result) : serializeResult(result, outputSchema === undefined ? undefined : (json) => conformResult(name, outputSchema, json, this.formats, "The host's result does not match the output schema"));

@@ -3,6 +3,8 @@ import type { ProviderId } from "@toolgen/runtime/providers";
 import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { entryCost } from "@toolgen/core";
+import { forTerminal } from "../output/terminal-text.js";
+import { hostsOf } from "./list.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
 
@@ -32,14 +34,23 @@ export function runInspect(name: string, options: InspectOptions): number {
     return 0;
   }
   const cost = entryCost(entry);
+  const hosts = hostsOf(entry);
   process.stdout.write(
-    [
+    forTerminal([
       `${entry.kind} ${entry.name}${entry.title ? ` (${entry.title})` : ""}`,
       entry.description,
       "",
+      ...(entry.deprecated ? [`deprecated${typeof entry.deprecated === "string" ? `: ${entry.deprecated}` : ""}`] : []),
+      ...(entry.returns ? [`returns: ${entry.returns}`] : []),
       // A dependency's entry names a file of that package.
       `source: ${packageOf(entry) ? `${packageOf(entry)}, ` : ""}${entry.source.file}:${entry.source.line}:${entry.source.column}`,
       `cost: ${cost.chars} characters, ~${cost.tokens} tokens`,
+      ...(entry.toolset ? [`toolset: ${entry.toolset}`] : []),
+      ...(entry.external ? ["external: the host executes its calls (a call is suspended)"] : []),
+      ...(entry.annotations ? [`hints: ${Object.entries(entry.annotations).map(([hint, value]) => `${hint} ${JSON.stringify(value)}`).join(", ")}`] : []),
+      ...(entry.tags?.length ? [`tags: ${entry.tags.join(", ")}`] : []),
+      ...(entry.scopes?.length ? [`scopes: ${entry.scopes.join(" ")}`] : []),
+      ...(hosts ? [`hosts: ${hosts}`] : []),
       // What a resource or prompt is reached by, beside what a tool has.
       ...(entry.uris ? [`uris: ${entry.uris.join(" ")}`] : []),
       ...(entry.mimeType ? [`mime type: ${entry.mimeType}`] : []),
@@ -48,7 +59,7 @@ export function runInspect(name: string, options: InspectOptions): number {
       "input schema:",
       JSON.stringify(entry.inputSchema, null, 2),
       ...(entry.outputSchema ? ["output schema:", JSON.stringify(entry.outputSchema, null, 2)] : []),
-    ].join("\n") + "\n",
+    ].join("\n")) + "\n",
   );
   return 0;
 }

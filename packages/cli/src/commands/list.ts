@@ -2,6 +2,7 @@ import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
+import { forTerminal } from "../output/terminal-text.js";
 import { dependencyProblem } from "../project/dependency-problem.js";
 import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
 
@@ -40,7 +41,7 @@ export async function runList(options: ListOptions): Promise<number> {
     process.stdout.write(JSON.stringify(shown.map((entry) => withOrigin(entry, packageOf)), null, 2) + "\n");
     return 0;
   }
-  process.stdout.write(renderTable(shown, packageOf) + "\n");
+  process.stdout.write(forTerminal(renderTable(shown, packageOf)) + "\n");
   return 0;
 }
 
@@ -50,7 +51,6 @@ export async function runList(options: ListOptions): Promise<number> {
  */
 function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: ManifestEntry) => string | undefined): string {
   const fromDependencies = entries.some((e) => packageOf(e) !== undefined);
-  const hostsOf = (e: ManifestEntry) => [e.supportedFor?.length ? `only ${e.supportedFor.join(", ")}` : "", e.excludedFor?.length ? `not ${e.excludedFor.join(", ")}` : ""].filter(Boolean).join("; ");
   const forSomeHosts = entries.some((e) => hostsOf(e) !== "");
   const rows = entries.map((e) => {
     const props = Object.keys((e.inputSchema as { properties?: object }).properties ?? {});
@@ -74,6 +74,11 @@ function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: Manif
   const total = tools.reduce((sum, e) => sum + entryCost(e).tokens, 0);
   const ofThem = tools.length < entries.length ? `, ${tools.length} of them tool${tools.length === 1 ? "" : "s"}:` : ",";
   return [line(header), ...rows.map(line), "", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}${ofThem} ~${total} tokens of tool definitions.`].join("\n");
+}
+
+/** The hosts an entry is registered for, `only ide; not web`, or empty for every host. */
+export function hostsOf(entry: ManifestEntry): string {
+  return [entry.supportedFor?.length ? `only ${entry.supportedFor.join(", ")}` : "", entry.excludedFor?.length ? `not ${entry.excludedFor.join(", ")}` : ""].filter(Boolean).join("; ");
 }
 
 function truncate(text: string, max: number): string {

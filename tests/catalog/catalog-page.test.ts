@@ -170,15 +170,15 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
-  it("a parameter's type in TypeScript's words: a tuple's optional and rest elements, a recursive type by its name, parentheses only around a union", async () => {
+  it("a parameter's type in TypeScript's words: a tuple's optional and rest elements, a recursive type by its name, parentheses only around a union, keys that are no identifiers quoted", async () => {
     const shapes = [
       "export interface TreeNode {\n  label: string;\n  children?: TreeNode[];\n}",
-      "/**\n * Draws shapes.\n * @tool\n * @param head A label and numbers.\n * @param pair A label and maybe a number.\n * @param tree The tree.\n * @param lines The lines.\n * @param marks The marks.\n */",
-      "export function drawShapes(head: [string, ...number[]], pair: [string, number?], tree: TreeNode, lines: { id: string; kind: \"a\" | \"b\" }[], marks: (string | number)[]): string {\n  return \"\";\n}\n",
+      "/**\n * Draws shapes.\n * @tool\n * @param head A label and numbers.\n * @param pair A label and maybe a number.\n * @param tree The tree.\n * @param lines The lines.\n * @param marks The marks.\n * @param headers The headers.\n */",
+      "export function drawShapes(head: [string, ...number[]], pair: [string, number?], tree: TreeNode, lines: { id: string; kind: \"a\" | \"b\" }[], marks: (string | number)[], headers: { \"content-type\": string; \"a b\"?: number }): string {\n  return \"\";\n}\n",
     ];
     const { page, problems } = await open(catalogWith("shapes", shapes.join("\n")));
     const types = await page.$$eval("#entry-draw_shapes table.parameters tbody td[data-label=type]", (cells) => cells.map((c) => c.textContent));
-    expect(types).toEqual(["[string, ...number[]]", "[string, number?]", "{ label: string; children?: TreeNode[] }", '{ id: string; kind: "a" | "b" }[]', "(string | number)[]"]);
+    expect(types).toEqual(["[string, ...number[]]", "[string, number?]", "{ label: string; children?: TreeNode[] }", '{ id: string; kind: "a" | "b" }[]', "(string | number)[]", '{ "content-type": string; "a b"?: number }']);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -247,7 +247,8 @@ function typeWords(schema: Schema | boolean, root: Schema, depth: number): strin
         if (props.length === 0) return s.additionalProperties && typeof s.additionalProperties === "object" ? `Record<string, ${typeWords(s.additionalProperties as Schema, root, depth + 1)}>` : "object";
         if (depth > 1) return "{ … }";
         const req = new Set((s.required as string[] | undefined) ?? []);
-        return `{ ${props.map(([k, v]) => `${k}${req.has(k) ? "" : "?"}: ${typeWords(v, root, depth + 1)}`).join("; ")} }`;
+        // A key that is no identifier is quoted, as TypeScript writes it.
+        return `{ ${props.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}${req.has(k) ? "" : "?"}: ${typeWords(v, root, depth + 1)}`).join("; ")} }`;
       }
       return t;
     })

@@ -523,6 +523,8 @@ describe("diagnostics, configuration and usage errors", () => {
     expect(run(["list", "--frob"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--frob' (run 'toolgen --help' for usage)\n" });
     // A suggestion stays on the one line.
     expect(run(["list", "--jsn"], dir)).toMatchObject({ status: 2, stderr: "toolgen: unknown option '--jsn' (did you mean --json?) (run 'toolgen --help' for usage)\n" });
+    // An empty --host, --tag or --allow (an unset variable in a script) names nothing: refused, not read as a host no entry has.
+    expect(run(["list", "--host", ""], dir)).toMatchObject({ status: 2, stderr: "toolgen: option '--host <id>' argument '' is invalid. An empty value names nothing. (run 'toolgen --help' for usage)\n" });
     const missing = run(["check", "-p", "nowhere/tsconfig.json"], dir);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("Cannot find");

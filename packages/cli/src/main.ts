@@ -1,11 +1,15 @@
 import { createRequire } from "node:module";
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { isReportableError } from "./commands/usage-error.js";
 
 // Commands are imported when they run: `toolgen call` and `serve` must not pay for loading
 // the TypeScript compiler (ts-morph), which only the build-side commands need.
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** A repeatable option's values; an empty one is a scripting slip (`--host "$UNSET"`), not a name. */
+const collect = (value: string, previous: string[] = []) => {
+  if (value.trim() === "") throw new InvalidArgumentError("An empty value names nothing.");
+  return [...previous, value];
+};
 
 /** Runs the CLI; returns the exit code: 0 fine, 1 diagnostics with errors, 2 usage or configuration. */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -27,7 +27,7 @@ export function clientHost(server: Server, extra: RequestHandlerExtra<ServerRequ
   // What the tool (and its model) reads when the server cannot ask this client. Sessions first:
   // a stateless server never sees the client's initialize, so it knows none of its capabilities.
   const refuseWithout = (capability: "sampling" | "elicitation", what: string) => {
-    if (!stateful) throw new ToolError(`This server cannot ${what}: it keeps no sessions, and the client's answer would reach another server (serve with sessions: \`toolgen serve --http <port> --sessions\`, or \`sessions\` in serveHttp).`);
+    if (!stateful) throw new ToolError(`This server cannot ${what}: it keeps no sessions, and the client's answer would reach another server (serve with sessions: \`toolgen serve --http <port> --sessions\`, or \`sessions\` in serveHttp, or in createMcpHandler where one instance serves every request, which Cloudflare Workers do not).`);
     if (!client[capability]) throw new ToolError(`This server cannot ${what}: the client did not declare the ${capability} capability.`);
   };
   return {

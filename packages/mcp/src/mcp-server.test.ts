@@ -269,7 +269,7 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     ]);
     // Stateless, the server never sees the client's capabilities: sessions are what is missing, whatever it declared.
     const [sampling, elicitation] = await said(false, {});
-    expect(sampling).toBe("This server cannot sample a model: it keeps no sessions, and the client's answer would reach another server (serve with sessions: `toolgen serve --http <port> --sessions`, or `sessions` in serveHttp).");
+    expect(sampling).toBe("This server cannot sample a model: it keeps no sessions, and the client's answer would reach another server (serve with sessions: `toolgen serve --http <port> --sessions`, or `sessions` in serveHttp, or in createMcpHandler where one instance serves every request, which Cloudflare Workers do not).");
     expect(elicitation).toMatch(/^This server cannot ask the user: it keeps no sessions/);
   });
 

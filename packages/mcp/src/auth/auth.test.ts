@@ -524,6 +524,8 @@ describe("configuration", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: "http://keys.example.com/jwks.json" } })).toThrow("must be an https: URL");
     // What would only refuse every token (503 or 401 forever) is refused at start too, as `toolgen serve` refuses it.
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");
+    // A set of shared secrets only: HMAC tokens are refused, so no token could be verified.
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [{ kty: "oct", k: "c2VjcmV0", alg: "HS256" }] } } })).toThrow("auth.jwks has no public key (kty RSA, EC or OKP)");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: [] } })).toThrow("auth.authorizationServers is empty");
     for (const servers of [[""], ["not a url"], [5], "https://auth.example.com"]) {
       expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: servers as never } })).toThrow("auth.authorizationServers must be a list of the authorization servers' URLs");

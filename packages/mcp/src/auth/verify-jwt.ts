@@ -8,6 +8,7 @@ import { RETRY_AFTER_S } from "./bearer-responses.js";
  * the resource server would have to hold) are refused whatever the token's header says.
  */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+const PUBLIC_KEY_TYPES = new Set(["RSA", "EC", "OKP"]);
 /** Clock skew tolerated on `exp` and `nbf`, in seconds. */
 const CLOCK_TOLERANCE_S = 60;
 
@@ -131,6 +132,9 @@ function remoteUrl(text: string): URL {
 
 function checkKeySet(set: unknown): { keys: [] } {
   if (typeof set !== "object" || set === null || !Array.isArray((set as { keys?: unknown }).keys)) throw new TypeError("toolgen: auth.jwks must be a JSON Web Key Set ({ \"keys\": [...] }).");
-  if ((set as { keys: unknown[] }).keys.length === 0) throw new TypeError("toolgen: auth.jwks has no keys: no token could be verified.");
+  const keys = (set as { keys: unknown[] }).keys;
+  if (keys.length === 0) throw new TypeError("toolgen: auth.jwks has no keys: no token could be verified.");
+  // An `oct` key is a shared secret, for the HMAC tokens refused above.
+  if (!keys.some((key) => PUBLIC_KEY_TYPES.has((key as { kty?: unknown } | null)?.kty as string))) throw new TypeError("toolgen: auth.jwks has no public key (kty RSA, EC or OKP): symmetric keys are refused, as HMAC tokens are, so no token could be verified.");
   return set as { keys: [] };
 }

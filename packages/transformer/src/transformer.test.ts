@@ -194,6 +194,16 @@ describe("tspc with split: true: the module and its chunks, byte for byte as the
     expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
     expect(read(dir, "src/tools.generated.ts")).not.toContain("forecast.js");
   });
+
+  it("a new tool the application's code names at once: tsc checked it against the module's old text, which toolgen says; the next build passes", () => {
+    writeFileSync(path.join(dir, "src/extra.ts"), "/**\n * Echoes.\n * @tool\n * @param text The text.\n */\nexport function extraTool(text: string): string {\n  return text;\n}\n");
+    writeFileSync(path.join(dir, "src/app.ts"), 'import type { ToolInputs } from "./tools.generated.js";\n\nexport const input: ToolInputs["extra_tool"] = { text: "hi" };\n');
+    const first = tspc(compiler, ["-p", "."], dir);
+    expect(first.status).not.toBe(0);
+    expect(first.output).toMatch(/^src\/app\.ts\(3,\d+\): error TS2339: Property 'extra_tool' does not exist on type 'ToolInputs'\.$/m);
+    expect(first.output).toContain("toolgen: this build rewrote the registry module src/tools.generated.ts after tsc had type-checked src/app.ts against its old text: build again to check it against the new one.\n");
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+  });
 });
 
 describe("tspc fails on analyzer errors, at their source positions", () => {

@@ -117,7 +117,27 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     const module: StaleRegistry = { path: file, text: rendered.typescript, compiled };
     (program.getSourceFile(file)?.text === module.text ? build.currentRegistry : build.staleRegistry).push(module);
   }
+  const checkedAgainstOld = importersWithErrors(tsm, program, build.staleRegistry.map((module) => module.path));
+  if (checkedAgainstOld.length > 0) {
+    const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/");
+    tsm.sys.write(`toolgen: this build rewrote the registry module ${shown(registry.path)} after tsc had type-checked ${checkedAgainstOld.map(shown).join(", ")} against its old text${program.getSourceFile(registry.path) ? "" : " (against none, on a first build)"}: build again to check ${checkedAgainstOld.length === 1 ? "it" : "them"} against the new one.${tsm.sys.newLine}`);
+  }
   return build;
+}
+
+/**
+ * The program's files that have type errors and name one of the generated `modules` (read from
+ * their text: an import of `./tools.generated.js`), for whom tsc checked the module as it was
+ * before this build rewrote it. Their diagnostics are the ones tsc computed before emitting.
+ */
+function importersWithErrors(tsm: typeof ts, program: ts.Program, modules: readonly string[]): string[] {
+  if (modules.length === 0) return [];
+  const names = modules.map((file) => path.basename(file).replace(/\.[cm]?ts$/, ""));
+  return program
+    .getSourceFiles()
+    .filter((file) => !file.isDeclarationFile && !modules.includes(file.fileName) && names.some((name) => file.text.includes(name)))
+    .filter((file) => program.getSemanticDiagnostics(file).some((d) => d.category === tsm.DiagnosticCategory.Error))
+    .map((file) => file.fileName);
 }
 
 /**

@@ -87,7 +87,43 @@ export function findDeclarations(tsm: typeof ts, checker: ts.TypeChecker, source
       if (tsm.isModuleDeclaration(statement)) reportTagsInNamespace(tsm, statement, diagnostics);
     }
   }
+  reportNestedKindTags(tsm, sourceFile, diagnostics);
   return found;
+}
+
+/**
+ * A kind tag in a doc comment inside a declaration (an object literal's method, a nested
+ * function, a constructor, a static block) declares nothing: said, not dropped without a word.
+ * Tags are looked for in the text, so a file without one outside the leading comments of its
+ * statements and class members (which the walk above read) costs one search.
+ */
+function reportNestedKindTags(tsm: typeof ts, sourceFile: ts.SourceFile, diagnostics: DiagnosticBag): void {
+  const matches = [...sourceFile.text.matchAll(NESTED_KIND_TAG)];
+  if (matches.length === 0) return;
+  const read: Array<[number, number]> = [];
+  for (const statement of sourceFile.statements) {
+    // A namespace's own statements are read by `reportTagsInNamespace`.
+    read.push([statement.getFullStart(), tsm.isModuleDeclaration(statement) ? statement.getEnd() : statement.getStart(sourceFile)]);
+    if (tsm.isClassDeclaration(statement)) for (const member of statement.members) if (tsm.isMethodDeclaration(member) || tsm.isPropertyDeclaration(member) || tsm.isAccessor(member)) read.push([member.getFullStart(), member.getStart(sourceFile)]);
+  }
+  for (const match of matches) {
+    const at = match.index!;
+    if (read.some(([from, to]) => at >= from && at < to) || !inDocComment(tsm, sourceFile, at)) continue;
+    diagnostics.reportRange(sourceFile, at, match[0].length, DiagnosticCode.TagOnWrongDeclaration, `${match[0]} inside a declaration (an object literal, a function's body, a constructor) declares nothing: it belongs on an exported function, an exported const arrow function, or a method of a @toolset class.`);
+  }
+}
+
+const NESTED_KIND_TAG = /(?<=[\s*])@(?:tool|prompt|resource)(?![\w-])/g;
+
+/** Whether `at` is inside a doc comment (`/** … *\/`), not a string or code: in the leading comments of the innermost node around it. */
+function inDocComment(tsm: typeof ts, sourceFile: ts.SourceFile, at: number): boolean {
+  let node: ts.Node = sourceFile;
+  for (;;) {
+    const child: ts.Node | undefined = tsm.forEachChild(node, (c) => (c.getFullStart() <= at && at < c.getEnd() ? c : undefined));
+    if (!child) return false;
+    if (at < child.getStart(sourceFile)) return (tsm.getLeadingCommentRanges(sourceFile.text, child.getFullStart()) ?? []).some((range) => range.pos <= at && at < range.end && sourceFile.text.startsWith("/**", range.pos));
+    node = child;
+  }
 }
 
 function findToolsetMembers(tsm: typeof ts, cls: ts.ClassDeclaration, sourceFile: ts.SourceFile, diagnostics: DiagnosticBag, exportName: string | undefined): FoundDeclaration[] {

@@ -2,7 +2,8 @@ import type { Principal } from "@toolgen/runtime";
 import { NameCollisionError } from "@toolgen/runtime/providers";
 import { createAccess } from "./auth/access.js";
 import type { AuthOptions } from "./auth/auth-options.js";
-import { createMcpServer, type McpServerOptions } from "./create-mcp-server.js";
+import { buildMcpServer, type McpServerOptions } from "./create-mcp-server.js";
+import { checkServerOptions, HANDLER_KEYS } from "./check-server-options.js";
 import { answerDirectly } from "./answer-directly.js";
 import { checkHttpLimits, guardMcpRequest, handleMcpRequest, type HttpLimits } from "./handle-mcp-request.js";
 import type { McpRegistry } from "./mcp-registry.js";
@@ -65,9 +66,10 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   if (options.sessions && (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === "Cloudflare-Workers") {
     throw new TypeError("toolgen: createMcpHandler cannot keep sessions in Cloudflare Workers (an isolate's objects serve only the request that made them, and a session's next request may reach another isolate); leave 'sessions' out and serve stateless.");
   }
+  checkServerOptions(registry, options, HANDLER_KEYS, "createMcpHandler");
   checkHttpLimits(options);
   try {
-    createMcpServer(registry, options);
+    buildMcpServer(registry, options);
   } catch (error) {
     if (error instanceof NameCollisionError) throw error;
     // Otherwise the entries are not loaded yet (a split registry): the first request loads them.
@@ -77,7 +79,7 @@ export function createMcpHandler(registry: McpRegistry & { load?(): Promise<unkn
   const stateful = options.sessions !== undefined && options.sessions !== false;
   const sessionOptions: SessionOptions = typeof options.sessions === "object" ? options.sessions : {};
   const newServer = (principal: Principal | undefined, signal: AbortSignal) =>
-    createMcpServer(registryForRequest(registry, principal, signal), { ...options, stateful, ...(stateful ? { pollAfterMs: sessionOptions.pollAfterMs } : {}) });
+    buildMcpServer(registryForRequest(registry, principal, signal), { ...options, stateful, ...(stateful ? { pollAfterMs: sessionOptions.pollAfterMs } : {}) });
   const sessions = stateful ? new SessionTable(newServer, sessionOptions) : undefined;
   // Stateless, a call answers on an SSE stream only when it may send notifications first.
   const streams = (body: unknown) => (Array.isArray(body) ? body : [body]).some((message) => mayNotify(registry, external, message));

@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { clientHost, type HostFor } from "./client-host.js";
+import { checkServerOptions, SERVER_KEYS } from "./check-server-options.js";
 import { answerInvalidParams } from "./invalid-params.js";
 import { ToolgenJsonSchemaValidator } from "./json-schema-validator.js";
 import type { McpRegistry } from "./mcp-registry.js";
@@ -36,6 +37,12 @@ export interface McpServerOptions {
  * first (otherwise `entries` throws, saying so).
  */
 export function createMcpServer(registry: McpRegistry, options: McpServerOptions): Server {
+  checkServerOptions(registry, options, SERVER_KEYS, "createMcpServer");
+  return buildMcpServer(registry, options);
+}
+
+/** `createMcpServer` with its options checked already (a handler makes one per session or request). */
+export function buildMcpServer(registry: McpRegistry, options: McpServerOptions): Server {
   const server = new Server(options.identity, {
     // The SDK would build an Ajv per server, compiling schemas with `new Function`.
     jsonSchemaValidator: VALIDATOR,

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { checkServerOptions, HANDLER_KEYS } from "../check-server-options.js";
 import { createMcpHandler, type McpHandlerOptions } from "../create-mcp-handler.js";
 import { checkHttpLimits, handleMcpRequest, type HttpLimits, jsonRpcError } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
@@ -21,6 +22,7 @@ export interface HttpServeOptions extends Omit<HttpLimits, "path"> {
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
+const SERVE_KEYS = ["port", "host", "requestTimeoutMs"];
 
 /** How long an idle keep-alive connection stays open (as Fastify: above the usual load balancer's 60 s). */
 const KEEP_ALIVE_MS = 72_000;
@@ -55,7 +57,16 @@ const PENDING_POLL_MS = 25;
 export function serveHttp(registry: McpRegistry, options: HttpServeOptions & McpHandlerOptions): Promise<RunningHttpServer>;
 export function serveHttp(newServer: () => Server, options: HttpServeOptions): Promise<RunningHttpServer>;
 export function serveHttp(target: McpRegistry | (() => Server), options: HttpServeOptions & Partial<McpHandlerOptions>): Promise<RunningHttpServer> {
-  if (typeof target !== "function") return serveHandler(createMcpHandler(target, { ...(options as McpHandlerOptions), path: MCP_PATH }), options);
+  if (typeof target !== "function") {
+    const { port: _port, host: _host, requestTimeoutMs: _timeout, ...handlerOptions } = options;
+    try {
+      // Its own keys beside the handler's: one unknown to both is named among all of them.
+      checkServerOptions(target, options, [...HANDLER_KEYS.filter((key) => key !== "path"), ...SERVE_KEYS], "serveHttp");
+      return serveHandler(createMcpHandler(target, { ...(handlerOptions as McpHandlerOptions), path: MCP_PATH }), options);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
   // Options only a registry can honour are refused, never ignored: `auth` ignored is an open server.
   const unsupported = (["auth", "sessions"] as const).filter((key) => options[key] !== undefined && options[key] !== false);
   if (unsupported.length > 0) return Promise.reject(new TypeError(`serveHttp: ${unsupported.map((k) => `\`${k}\``).join(" and ")} need${unsupported.length > 1 ? "" : "s"} a registry; a server factory's servers cannot be narrowed to a caller. Pass the registry instead.`));

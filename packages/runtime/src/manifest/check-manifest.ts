@@ -169,7 +169,8 @@ export function schemaShapeProblems(schema: Record<string, unknown>, path: strin
     if (!isRecord(node)) continue;
     if (!data && typeof node.$ref === "string" && !resolvesIn(schema, node.$ref)) problems.push({ path: `${at}.$ref`, expected: "a reference to a place in this schema (#/$defs/…)", received: describeJson(node.$ref) });
     // One the validator cannot compile would fail every call of the entry, not its load.
-    if (!data && typeof node.pattern === "string" && !isPattern(node.pattern)) problems.push({ path: `${at}.pattern`, expected: "a regular expression the validator compiles (with the u flag)", received: describeJson(node.pattern) });
+    if (!data && node.pattern !== undefined && !isPattern(node.pattern)) problems.push({ path: `${at}.pattern`, expected: PATTERN, received: describeJson(node.pattern) });
+    if (!data && isRecord(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) if (!isPattern(key)) problems.push({ path: `${at}.patternProperties[${JSON.stringify(key)}]`, expected: `a key that is ${PATTERN}`, received: describeJson(key) });
     // Values, not schemas, under these: a `$ref` key in them is data.
     for (const [key, child] of Object.entries(node).reverse()) stack.push([child, `${at}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, depth + 1, data || DATA_KEYWORDS.has(key)]);
   }
@@ -179,6 +180,7 @@ export function schemaShapeProblems(schema: Record<string, unknown>, path: strin
 /** The deepest nesting of a schema's JSON (objects and arrays) a manifest may hold: far beyond any type's, well within every reader's stack. */
 export const MAX_SCHEMA_DEPTH = 512;
 
+const PATTERN = "a regular expression the validator compiles (with the u flag)";
 const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
 
 /** Whether `ref` is a JSON Pointer fragment (`#/$defs/Name`) naming a place in `root`. */

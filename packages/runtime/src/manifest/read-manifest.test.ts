@@ -114,10 +114,13 @@ describe("reading a manifest", () => {
     ]);
   });
 
-  it("refuses a pattern the validator cannot compile, which would fail every call; a pattern key in data is data", () => {
-    const inputSchema = { type: "object", properties: { a: { type: "string", pattern: "(" }, b: { type: "string", pattern: "^\\p{L}+$" }, c: { const: { pattern: "(" } } } };
+  it("refuses a pattern (or a patternProperties key) the validator cannot compile, which would fail every call; a pattern key in data is data", () => {
+    const inputSchema = { type: "object", properties: { a: { type: "string", pattern: "(" }, b: { type: "string", pattern: "^\\p{L}+$" }, c: { const: { pattern: "(" } }, d: { pattern: 5 }, e: { patternProperties: { "^x-": {}, "[a-": {} } } } };
+    const expected = "a regular expression the validator compiles (with the u flag)";
     expect(problemsOf({ ...manifest, entries: [{ ...entry, inputSchema }] })).toEqual([
-      { path: "$.entries[0].inputSchema.properties.a.pattern", expected: "a regular expression the validator compiles (with the u flag)", received: '"("' },
+      { path: "$.entries[0].inputSchema.properties.a.pattern", expected, received: '"("' },
+      { path: "$.entries[0].inputSchema.properties.d.pattern", expected, received: "5" },
+      { path: '$.entries[0].inputSchema.properties.e.patternProperties["[a-"]', expected: `a key that is ${expected}`, received: '"[a-"' },
     ]);
   });
 

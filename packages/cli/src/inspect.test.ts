@@ -48,5 +48,8 @@ export function deleteRecord(id: string): boolean {
     expect(list.status).toBe(0);
     expect(list.stdout).toMatch(/^delete_record +tool +Deletes a record \\u\{1b\}\[2J for good\.\\u\{202e\}evil/m);
     expect(list.stdout.includes("\u001b") || list.stdout.includes("\u202e")).toBe(false);
+    // Each row in line: the PARAMETERS column starts at the same place in every row.
+    const rows = list.stdout.split("\n").filter((line) => /^\S+ +tool /.test(line));
+    expect(new Set(rows.map((row) => row.search(/ {2}\S+(, \S+)* +\d+ +~\d+/))).size).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ export async function runList(options: ListOptions): Promise<number> {
   const { entries, packageOf } = withDependencyEntries(info, own, options.host);
   // Listed all the same (what it declares), but not what a model would be served.
   const refused = await dependencyProblem(info, own);
-  if (refused) process.stderr.write(`toolgen: warning: ${refused}\n  'toolgen check' fails on this, and 'toolgen call' and 'serve' refuse a dependency that does not load.\n`);
+  if (refused) process.stderr.write(`toolgen: warning: ${refused}\n  'toolgen call' and 'serve' refuse a dependency that does not load: build and compile it again (its own 'toolgen check' fails on this).\n`);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;
@@ -41,7 +41,7 @@ export async function runList(options: ListOptions): Promise<number> {
     process.stdout.write(JSON.stringify(shown.map((entry) => withOrigin(entry, packageOf)), null, 2) + "\n");
     return 0;
   }
-  process.stdout.write(forTerminal(renderTable(shown, packageOf)) + "\n");
+  process.stdout.write(renderTable(shown, packageOf) + "\n");
   return 0;
 }
 
@@ -64,7 +64,8 @@ function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: Manif
       `~${cost.tokens}`,
       ...(forSomeHosts ? [hostsOf(e) || "any"] : []),
       ...(fromDependencies ? [packageOf(e) ?? "(this package)"] : []),
-    ];
+      // Escaped before the columns are measured, so a row stays in line.
+    ].map(forTerminal);
   });
   const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS", ...(forSomeHosts ? ["HOSTS"] : []), ...(fromDependencies ? ["FROM"] : [])];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

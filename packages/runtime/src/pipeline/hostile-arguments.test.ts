@@ -106,7 +106,8 @@ describe.each(validators)("hostile arguments, %s validator", (_label, makeValida
     } finally {
       parse.mockRestore();
     }
-    // Within the limit it is repaired, whatever brackets and escapes its strings hold.
+    // 128 levels in all (the string sits one level down) is repaired, whatever brackets and escapes its strings hold; one more is not.
+    expect(await registry.dispatch("t", { o: nested(128, "1") })).toMatchObject({ status: "error", error: { code: "invalid_arguments" } });
     const atLimit = nested(127, JSON.stringify("[[[{{{\\\"]"));
     expect(await registry.dispatch("t", { o: atLimit })).toMatchObject({ status: "ok", repairs: [{ path: "/o", repair: "parsed_json_string" }] });
     expect(received).toEqual([{ o: JSON.parse(atLimit) }]);

@@ -55,7 +55,7 @@ function repair(walk: Walk, schema: Schema, value: unknown): unknown {
   const types = typesOf(s);
   if (typeof value === "string" && !types.has("string")) {
     // Too deep to walk safely: left for validation to refuse, unparsed (a parse builds every level first: a second for a few MiB of `[`).
-    if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value) && !nestsDeeper(value)) {
+    if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value) && !nestsDeeper(value, MAX_ARGUMENT_DEPTH - walk.keys.length)) {
       try {
         const parsed: unknown = JSON.parse(value);
         if ((types.has("array") && Array.isArray(parsed)) || (types.has("object") && isObject(parsed))) {
@@ -189,8 +189,8 @@ export function resolve(root: Schema, schema: Schema): Schema {
   return defs?.[ref.slice("#/$defs/".length)] ?? schema;
 }
 
-/** Whether JSON text nests more than `MAX_ARGUMENT_DEPTH` levels, as the snapshot counts them, read without parsing it. */
-function nestsDeeper(text: string): boolean {
+/** Whether JSON text nests more than `limit` levels (what the arguments' depth leaves where it is), read without parsing it. */
+function nestsDeeper(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -201,7 +201,7 @@ function nestsDeeper(text: string): boolean {
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
-      if (++depth > MAX_ARGUMENT_DEPTH) return true;
+      if (++depth > limit) return true;
     } else if (c === 93 || c === 125) depth--;
   }
   return false;

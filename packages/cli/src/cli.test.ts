@@ -436,7 +436,7 @@ describe("toolgen check with the dependencies' tools", () => {
       rmSync(path.join(dir, "node_modules/lib/index.js"));
       const broken = run(["check", "--json"], dir);
       expect(broken.status).toBe(1);
-      expect(JSON.parse(broken.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringMatching(/^node_modules\/lib\/toolgen\.manifest\.json: invalid manifest\n {2}\$\.tools\[0\]\.module: .*index\.js/) }]);
+      expect(JSON.parse(broken.stdout).problems).toEqual([{ kind: "dependencies", file: "package.json", message: expect.stringMatching(/^node_modules\/lib\/toolgen\.manifest\.json: not compiled since its last 'toolgen build'\n {2}\$\.tools\[0\]\.module: .*index\.js/) }]);
     });
   });
 });

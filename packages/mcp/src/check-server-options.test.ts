@@ -9,7 +9,7 @@ const identity = { name: "t", version: "1.0.0" };
 /** A registry of one prompt, `greet`, with an argument `name`. */
 function promptRegistry() {
   const registry = createRegistry([]);
-  registry.register({ kind: "prompt", name: "greet", description: "Greets.", params: [{ name: "name", type: "string" }], fn: ({ name }: { name: string }) => `Hello, ${name}.` });
+  registry.register({ kind: "prompt", name: "greet", description: "Greets.", params: [{ name: "name", type: "string" }], fn: (args) => `Hello, ${String(args.name)}.` });
   return registry;
 }
 

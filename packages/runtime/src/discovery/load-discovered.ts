@@ -82,7 +82,7 @@ async function definitionsOf(item: DiscoveredManifest, checkExports: boolean | (
   const origin = `${item.packageName} (${item.displayPath})`;
   const field: Field = (i, name) =>
     item.formatVersion === 1 ? `$.tools[${i}].${name}` : name === "module" || name === "export" ? `$.entries[${i}].implementation.${name}` : `$.entries[${i}].${name}`;
-  const fail: Fail = (at, expected, received) => new ManifestError(item.displayPath, [{ path: at, expected, received }]);
+  const fail: Fail = (at, expected, received, headline) => new ManifestError(item.displayPath, [{ path: at, expected, received }], headline);
 
   const module = manifest.registryModule === undefined ? undefined : await importRegistryModule(item, fail);
   const definitions = module && servesItself(item, module) ? module.definitions.map((built) => served(built, origin)) : checkedAgainstManifest(item, module, fail, field);
@@ -124,15 +124,15 @@ function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule
     const implementationFile = path.resolve(item.packageRoot, entry.implementation.module);
     if (!entry.external && !item.isApplication && !insidePackage(implementationFile)) throw fail(field(i, "module"), "a module of the package", `${JSON.stringify(entry.implementation.module)}, which is outside it`);
     if (!entry.external && !fileExists(implementationFile)) {
-      throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`);
+      throw fail(field(i, "module"), "a compiled JavaScript module of the package (compile it after 'toolgen build')", `${JSON.stringify(entry.implementation.module)}, which does not exist`, UNCOMPILED);
     }
     if (module) {
       const built = module.byName.get(entry.name);
-      if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name));
+      if (!built) throw fail(field(i, "name"), `an entry the registry module ${manifest.registryModule} defines (rebuild and recompile the package)`, JSON.stringify(entry.name), UNCOMPILED);
       // Its validator checks the module's schema: one the manifest no longer has would hold
       // callers to another contract than the one listed. A split module's entries wait in
       // chunks: each is compared when its chunk loads, on its first call.
-      const stale = () => (jsonEqual(built.entry.inputSchema, entry.inputSchema) ? undefined : fail(field(i, "inputSchema"), `the input schema of the registry module ${manifest.registryModule}, which was compiled before the last 'toolgen build' (compile the package again)`, "another schema"));
+      const stale = () => (jsonEqual(built.entry.inputSchema, entry.inputSchema) ? undefined : fail(field(i, "inputSchema"), `the input schema of the registry module ${manifest.registryModule}, which was compiled before the last 'toolgen build' (compile the package again)`, "another schema", UNCOMPILED));
       if (!built.ready) {
         const error = stale();
         if (error) throw error;
@@ -151,7 +151,10 @@ function checkedAgainstManifest(item: DiscoveredManifest, module: RegistryModule
   });
 }
 
-type Fail = (at: string, expected: string, received: string) => ManifestError;
+type Fail = (at: string, expected: string, received: string, headline?: string) => ManifestError;
+
+/** The headline of a manifest that is fine but was built after the package was last compiled. */
+const UNCOMPILED = "not compiled since its last 'toolgen build'";
 type Field = (i: number, name: "module" | "export" | "inputSchema" | "name") => string;
 
 /** `check`, asked once per file. */
@@ -171,7 +174,7 @@ async function importRegistryModule(item: DiscoveredManifest, fail: Fail): Promi
   const relative = item.manifest.registryModule!;
   const file = path.resolve(item.packageRoot, relative);
   if (!item.isApplication && !isInside(item.packageRoot, file)) throw fail("$.registryModule", "a module of the package", `${JSON.stringify(relative)}, which is outside it`);
-  if (!existsSync(file)) throw fail("$.registryModule", "the compiled registry module (compile the package after 'toolgen build')", `${JSON.stringify(relative)}, which does not exist`);
+  if (!existsSync(file)) throw fail("$.registryModule", "the compiled registry module (compile the package after 'toolgen build')", `${JSON.stringify(relative)}, which does not exist`, UNCOMPILED);
   let module: { definitions?: unknown };
   try {
     module = (await import(pathToFileURL(file).href)) as { definitions?: unknown };

@@ -71,7 +71,7 @@ describe("discoverRegistry with a split registry module", () => {
     splitPackage("greet", { ...entry, inputSchema: { type: "object", properties: { who: { type: "number" } }, required: ["who"] } });
     const registry = await discoverRegistry(root());
     const stale =
-      "Cannot load 'greet': dist/toolgen.manifest.json: invalid manifest\n  $.entries[0].inputSchema: expected the input schema of the registry module dist/tools.generated.js, which was compiled before the last 'toolgen build' (compile the package again), received another schema";
+      "Cannot load 'greet': dist/toolgen.manifest.json: not compiled since its last 'toolgen build'\n  $.entries[0].inputSchema: expected the input schema of the registry module dist/tools.generated.js, which was compiled before the last 'toolgen build' (compile the package again), received another schema";
     expect(await registry.dispatch("greet", { who: "Ada" })).toMatchObject({ status: "error", error: { code: "internal", message: stale } });
     expect(await registry.dispatch("greet", { who: "Ada" })).toMatchObject({ status: "error", error: { code: "internal", message: stale } });
   });

@@ -213,7 +213,7 @@ describe("toolgen call, through the real binary", () => {
       const run = call("word_count", "--args", '{"text":"a"}');
       expect(run.status).toBe(2);
       expect(run.stderr).toBe(
-        'toolgen: ../legacy-tools/toolgen.manifest.json: invalid manifest\n  $.tools[0].module: expected a compiled JavaScript module of the package (compile it after \'toolgen build\'), received "lib/missing.js", which does not exist\n',
+        'toolgen: ../legacy-tools/toolgen.manifest.json: not compiled since its last \'toolgen build\'\n  $.tools[0].module: expected a compiled JavaScript module of the package (compile it after \'toolgen build\'), received "lib/missing.js", which does not exist\n',
       );
     } finally {
       writeFileSync(manifestPath, original);

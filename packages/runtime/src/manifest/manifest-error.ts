@@ -13,9 +13,10 @@ export interface ManifestProblem {
 export class ManifestError extends Error {
   readonly file: string;
   readonly problems: readonly ManifestProblem[];
-  constructor(file: string, problems: readonly ManifestProblem[]) {
+  /** `headline` says what is wrong as a whole: a manifest out of step with the package's compiled code is no invalid one. */
+  constructor(file: string, problems: readonly ManifestProblem[], headline = "invalid manifest") {
     const lines = problems.map((p) => `  ${p.path}: expected ${p.expected}, received ${p.received}`);
-    super(`${file}: ${problems.length === 1 ? "invalid manifest" : `invalid manifest (${problems.length} problems)`}\n${lines.join("\n")}`);
+    super(`${file}: ${headline}${problems.length === 1 ? "" : ` (${problems.length} problems)`}\n${lines.join("\n")}`);
     this.name = "ManifestError";
     this.file = file;
     this.problems = problems;

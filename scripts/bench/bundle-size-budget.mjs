@@ -65,6 +65,16 @@
  * interceptor's second `next()`, or one after it answered, does not run the tool, a `__proto__`
  * parameter stays a parameter, a host's wrong result leaves its external call open, what a
  * tool asks after its call was given up does not reach the host, and the model's id of a call
- * reaches telemetry (`gen_ai.tool.call.id`) (+233 B together, 24,678 B).
+ * reaches telemetry (`gen_ai.tool.call.id`) (+233 B together, 24,678 B); 24.75 KiB since an
+ * audit of the runtime as applications embed it and one of its arguments: the lenient repair
+ * reads a JSON string's depth before parsing it (a few MiB of brackets took 1.5 s to parse, to
+ * be refused after) (+93 B); `register()` refuses hints an MCP client would refuse the whole
+ * tool list over (`readOnlyHint: "yes"`), another kind's keys (a tool's `uris` were served as
+ * a resource), a parameter's unknown key (`optional: true` left it required) or schema that is
+ * no schema, and a completer for no parameter (+307 B together); `createRegistry` and a call
+ * refuse `formats`, `host`, `toolsetFactory`, `strict`, `workingDirectory`, `meta`, `principal`
+ * and `callId` of the wrong kind, which failed every call later or were ignored (+150 B); a
+ * manifest built after its package was compiled says so, not "invalid manifest" (+11 B)
+ * (25,245 B).
  */
-export const BUNDLE_BUDGET_BYTES = 24.25 * 1024;
+export const BUNDLE_BUDGET_BYTES = 24.75 * 1024;

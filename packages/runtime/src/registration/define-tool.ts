@@ -50,6 +50,7 @@ export interface ToolSpec {
   complete?: Readonly<Record<string, Completer>>;
 }
 
+const PARAM_KEYS = ["name", "description", "type", "schema", "required", "default"];
 const SPEC_KEYS = "name description title kind params fn outputSchema content annotations tags scopes supportedFor excludedFor role uris mimeType complete".split(" ");
 
 /** Names every provider and MCP accept as they are. */
@@ -61,7 +62,7 @@ const NAME = /^[A-Za-z0-9._-]{1,128}$/;
  * `new Function`). Mistakes in the spec throw at registration, naming the field.
  */
 export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefinition {
-  checkName(spec.name, "register");
+  checkName(spec?.name, "register");
   const registration = `register('${spec.name}')`;
   // A key it does not know (`inputSchema`, a misspelling) would be dropped unseen: the tool would take nothing.
   const unknown = Object.keys(spec).find((key) => !SPEC_KEYS.includes(key));
@@ -77,7 +78,10 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
     const at = `${registration}: params[${i}]`;
     if (typeof param?.name !== "string" || !/^[A-Za-z_$][\w$-]*$/.test(param.name)) throw new TypeError(`toolgen: ${at}.name must be an identifier-like string; got ${JSON.stringify(param?.name)}.`);
     if (Object.hasOwn(properties, param.name)) throw new TypeError(`toolgen: ${at}.name '${param.name}' is used by an earlier parameter.`);
+    const unknownKey = Object.keys(param).find((key) => !PARAM_KEYS.includes(key));
+    if (unknownKey !== undefined) throw new TypeError(`toolgen: ${at}: unknown key '${unknownKey}' (known: ${PARAM_KEYS.join(", ")}).`);
     if (param.schema === undefined && param.type === undefined) throw new TypeError(`toolgen: ${at} ('${param.name}') needs a 'type' or a 'schema'.`);
+    if (param.schema !== undefined && typeof param.schema !== "boolean" && (typeof param.schema !== "object" || param.schema === null || Array.isArray(param.schema))) throw new TypeError(`toolgen: ${at}.schema must be a JSON Schema (an object or a boolean); got ${JSON.stringify(param.schema)}.`);
     const own: JsonSchema = param.schema ?? { type: param.type };
     const property: JsonSchema = typeof own === "boolean" ? own : { ...(param.description ? { description: param.description } : {}), ...own };
     if (Object.hasOwn(param, "default")) {
@@ -102,6 +106,10 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
   if (Object.keys(defaults).length) entry.defaults = defaults;
   copyMetadata(spec, entry, registration);
   if (kind === "resource") checkUris(entry.uris, required, properties, registration);
+  // A completer suggests a parameter's values: for one the entry lacks, or no function, every completion would fail or say nothing.
+  for (const [argument, completer] of Object.entries(spec.complete ?? {})) {
+    if (kind === "tool" || !Object.hasOwn(properties, argument) || typeof completer !== "function") throw new TypeError(`toolgen: ${registration}: 'complete' needs a function per parameter of a prompt or resource; got '${argument}'.`);
+  }
   // Results are held to it: one the validator cannot read would check nothing, without a word.
   // (A format the registry does not carry passes a result, as `conformResult` reads it.)
   if (spec.outputSchema !== undefined) interpretOrThrow(spec.outputSchema, `${registration} outputSchema`, (format) => formats(format) ?? (() => true));
@@ -136,6 +144,7 @@ function interpretOrThrow(schema: JsonSchema, at: string, formats: FormatLookup)
 }
 
 const LISTS = ["tags", "scopes", "supportedFor", "excludedFor", "uris"] as const;
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
 /** The metadata both registration paths share, checked: a string where a list belongs would be read a character at a time. */
 export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry, registration: string): void {
@@ -147,12 +156,17 @@ export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry,
   if (spec.title) entry.title = spec.title;
   if (spec.outputSchema !== undefined) entry.outputSchema = spec.outputSchema;
   if (spec.content) entry.content = true;
-  if (spec.annotations) entry.annotations = { ...spec.annotations };
+  const hints = spec.annotations;
+  // As the manifest reader takes them: MCP clients refuse a whole tool list over one hint that is no boolean.
+  if (hints !== undefined && !(typeof hints === "object" && hints !== null && Object.entries(hints).every(([hint, on]) => HINTS.includes(hint) && typeof on === "boolean"))) refuse(`'annotations' must hold only ${HINTS.join(", ")}, each true or false`, hints);
+  if (hints) entry.annotations = { ...hints };
   for (const key of LISTS) {
     const list = spec[key];
     if (list !== undefined && !(Array.isArray(list) && list.every((item) => typeof item === "string"))) refuse(`'${key}' must be a list of strings`, list);
     if (list?.length) entry[key] = [...list];
   }
+  // Another kind's key would be kept and acted on (a tool's `uris` read as a resource) or dropped unseen.
+  for (const [key, kind] of [["uris", "resource"], ["mimeType", "resource"], ["role", "prompt"]] as const) if (spec[key] !== undefined && entry.kind !== kind) refuse(`'${key}' is a ${kind}'s, not a ${entry.kind}'s`, spec[key]);
   if (entry.kind === "prompt") entry.role = spec.role ?? "user";
   // MCP's messages have these two roles; a system prompt is the host's, not a message.
   if (entry.role !== undefined && entry.role !== "user" && entry.role !== "assistant") refuse("'role' must be \"user\" or \"assistant\"", entry.role);

@@ -2,6 +2,8 @@ import { describeValue } from "../pipeline/validate-arguments.js";
 
 /** What `createRegistry` (and a generated `createToolRegistry`) takes, and what a call takes. */
 export const REGISTRY_OPTIONS = ["hosts", "allow", "tags", "strict", "timeoutMs", "workingDirectory", "values", "toolsetFactory", "formats", "host"];
+const OPTION_KINDS = Object.entries({ values: "object", meta: "object", principal: "object", formats: "functions", host: "functions", strict: "boolean", toolsetFactory: "function", workingDirectory: "string", callId: "string" });
+const HOST_MEMBERS = ["log", "progress", "sample", "elicit"];
 const CALL_OPTIONS = ["signal", "timeoutMs", "values", "principal", "host", "meta", "callId"];
 
 /**
@@ -14,8 +16,16 @@ export function optionsProblem(options: unknown, known: readonly string[], what:
   if (typeof options !== "object" || options === null || Array.isArray(options)) return `${what} must be an object; got ${describeValue(options)}`;
   const unknown = Object.keys(options).find((key) => !known.includes(key));
   if (unknown !== undefined) return `${what} have no '${unknown}' (known: ${known.join(", ")})`;
-  const { values, signal } = options as { values?: unknown; signal?: { addEventListener?: unknown } };
-  if (values !== undefined && (typeof values !== "object" || values === null || Array.isArray(values))) return `${what}: 'values' must be an object; got ${describeValue(values)}`;
+  const { signal } = options as { signal?: { addEventListener?: unknown } };
+  // Each of these of another kind would fail every call, or be ignored (a `host` whose `log` is no function: no log reaches it).
+  for (const [key, kind] of OPTION_KINDS) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value === undefined || (key === "principal" && value === null)) continue;
+    const object = typeof value === "object" && value !== null && !Array.isArray(value);
+    const members = key === "host" ? HOST_MEMBERS.map((member) => (value as Record<string, unknown>)[member]).filter((member) => member !== undefined) : Object.values(value as object);
+    const ok = kind === "object" ? object : kind === "functions" ? object && members.every((member) => typeof member === "function") : typeof value === kind;
+    if (!ok) return `${what}: '${key}' must be ${kind === "object" ? "an object" : kind === "functions" ? "an object of functions" : `a ${kind}`}; got ${describeValue(value)}`;
+  }
   if (signal !== undefined && typeof signal?.addEventListener !== "function") return `${what}: 'signal' must be an AbortSignal; got ${describeValue(signal)}`;
   // The filters: lists of names (a string would be searched for substrings).
   for (const key of ["hosts", "allow", "tags"]) {

@@ -72,6 +72,7 @@ describe("register(): programmatic tools from parameter descriptors", () => {
   it("refuses mistakes at registration, naming the field", () => {
     const registry = createRegistry([]);
     expect(() => registry.register({ name: "bad name", description: "", fn: () => 1 })).toThrow(/register\(\): 'name' must match/);
+    expect(() => registry.register(null as never)).toThrow("toolgen: register(): 'name' must match");
     // A key register does not take would be dropped unseen: the tool would take no arguments.
     const spec = { name: "t", description: "", inputSchema: { type: "object", properties: { n: { type: "number" } } }, fn: () => 1 };
     expect(() => registry.register(spec as never)).toThrow(/^toolgen: register\('t'\): unknown key 'inputSchema' \(known: name, description, title, kind, params, fn, /);
@@ -98,6 +99,21 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.register({ name: "t", description: "", params: [null], fn } as never)).toThrow(`register('t'): params[0].name must be an identifier-like string; got undefined.`);
     expect(() => registry.register({ name: "t", description: "", title: 7, fn } as never)).toThrow(`register('t'): 'title' must be a string; got 7.`);
     expect(() => registry.register({ name: "r", kind: "resource", description: "", uris: ["a://b"], mimeType: 3, fn } as never)).toThrow(`register('r'): 'mimeType' must be a string; got 3.`);
+    // Hints an MCP client takes: one of another type made clients refuse the server's whole tool list.
+    expect(() => registry.register({ name: "t", description: "", annotations: { readOnlyHint: "yes" }, fn } as never)).toThrow(`register('t'): 'annotations' must hold only readOnlyHint, destructiveHint, idempotentHint, openWorldHint, each true or false; got {"readOnlyHint":"yes"}.`);
+    expect(() => registry.register({ name: "t", description: "", annotations: { title: "T" }, fn } as never)).toThrow("'annotations' must hold only");
+    // Another kind's key: a tool's uris were served as a resource; a tool's role dropped unseen.
+    expect(() => registry.register({ name: "t", description: "", uris: ["x://q"], fn } as never)).toThrow(`register('t'): 'uris' is a resource's, not a tool's; got ["x://q"].`);
+    expect(() => registry.register({ name: "t", description: "", role: "assistant", fn } as never)).toThrow("'role' is a prompt's, not a tool's");
+    expect(() => registry.register({ name: "p", kind: "prompt", description: "", mimeType: "text/plain", fn } as never)).toThrow("'mimeType' is a resource's, not a prompt's");
+    // A parameter's own keys: `optional` is no key of it (the parameter would be required), a schema is an object or a boolean.
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "string", optional: true }], fn } as never)).toThrow("register('t'): params[0]: unknown key 'optional' (known: name, description, type, schema, required, default).");
+    expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", schema: "string" }], fn } as never)).toThrow(`register('t'): params[0].schema must be a JSON Schema (an object or a boolean); got "string".`);
+    // A completer for a parameter the entry has, of a prompt or resource, and a function.
+    const param = [{ name: "a", type: "string" as const }];
+    expect(() => registry.register({ name: "p", kind: "prompt", description: "", params: param, complete: { b: () => [] }, fn })).toThrow("register('p'): 'complete' needs a function per parameter of a prompt or resource; got 'b'.");
+    expect(() => registry.register({ name: "p", kind: "prompt", description: "", params: param, complete: { a: 5 }, fn } as never)).toThrow("'complete' needs a function per parameter");
+    expect(() => registry.register({ name: "t", description: "", params: param, complete: { a: () => [] }, fn })).toThrow("'complete' needs a function per parameter of a prompt or resource");
     expect(() => registry.registerSchema({ name: "x", description: "", title: ["A"] } as never)).toThrow(`registerSchema('x'): 'title' must be a string; got ["A"].`);
     // MCP's messages are the user's or the assistant's.
     expect(() => registry.register({ name: "p", description: "", kind: "prompt", role: "system", fn } as never)).toThrow(`register('p'): 'role' must be "user" or "assistant"; got "system".`);

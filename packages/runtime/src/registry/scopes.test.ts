@@ -28,14 +28,16 @@ describe("@scopes in process", () => {
     expect(ran).toEqual([]);
   });
 
-  it("a principal without a scope list (a token with no scope claim, a string, a set) holds none: forbidden, not a runtime failure", async () => {
+  it("a principal without a scope list (a token with no scope claim, a string, a set) holds none: forbidden, not a runtime failure; one that is no object is refused", async () => {
     const { registry, ran } = registryWithRefund();
     // A string (a JWT's space-separated `scope` passed as it is) is no list: no substring of it is a scope held.
     // `null` too: no one authenticated (`session?.principal ?? null`) fails closed, not open.
-    for (const caller of [null, { subject: "bob" }, "root", { subject: "bob", scopes: "xorders:writex payments" }, { subject: "bob", scopes: new Set(["payments"]) }, { subject: "bob", scopes: 5 }]) {
+    for (const caller of [null, { subject: "bob" }, { subject: "bob", scopes: "xorders:writex payments" }, { subject: "bob", scopes: new Set(["payments"]) }, { subject: "bob", scopes: 5 }]) {
       const outcome = await registry.call("refund", { id: "o-1" }, { principal: caller as unknown as Principal });
       expect(outcome).toMatchObject({ status: "error", error: { code: "forbidden", payload: { missing: ["orders:write", "payments"] } } });
     }
+    // A principal that is no object is the call's mistake, said as such.
+    expect(await registry.call("refund", { id: "o-1" }, { principal: "root" as unknown as Principal })).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining("'principal' must be an object; got the string") } });
     expect(ran).toEqual([]);
     // Not even a string that is the one scope asked for.
     const one = createRegistry([]);

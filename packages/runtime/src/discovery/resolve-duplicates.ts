@@ -1,4 +1,5 @@
 import { type EntryDefinition, headOf } from "../registry/entry-definition.js";
+import { isUriTemplate } from "../resources/uri-template.js";
 import type { DiscoveredManifest } from "./discover-manifests.js";
 import { DiscoveryError } from "./discovery-error.js";
 
@@ -81,5 +82,27 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
     }
     for (const item of list) if (!kept.includes(item)) dropped.add(item);
   }
-  return all.filter((item) => !dropped.has(item)).map((item) => item.definition);
+  const resolved = all.filter((item) => !dropped.has(item));
+  checkStaticUris(resolved);
+  return resolved.map((item) => item.definition);
+}
+
+/**
+ * A static resource URI two entries of different packages serve: a client reads it from one,
+ * so it is said here, naming both packages, not later as the registry's bare error. Overrides
+ * choose by name, and two names are no duplicate: `allow` leaves one out.
+ */
+function checkStaticUris(resolved: ReadonlyArray<{ definition: Pick<EntryDefinition, "head" | "entry" | "origin">; from: DiscoveredManifest }>): void {
+  const served = new Map<string, (typeof resolved)[number]>();
+  for (const item of resolved) {
+    const head = headOf(item.definition);
+    for (const uri of head.uris ?? []) {
+      if (isUriTemplate(uri)) continue;
+      const other = served.get(uri);
+      if (other && other.from !== item.from) {
+        throw new DiscoveryError(`The URI '${uri}' is served by '${headOf(other.definition).name}' of ${other.definition.origin} and by '${head.name}' of ${item.definition.origin}: a client reads a URI from one resource. Keep one: leave the other out with "allow" (the entries to serve, by name), or remove its package.`);
+      }
+      served.set(uri, item);
+    }
+  }
 }

@@ -196,12 +196,15 @@ describe("tspc with split: true: the module and its chunks, byte for byte as the
   });
 
   it("a new tool the application's code names at once: tsc checked it against the module's old text, which toolgen says; the next build passes", () => {
-    writeFileSync(path.join(dir, "src/extra.ts"), "/**\n * Echoes.\n * @tool\n * @param text The text.\n */\nexport function extraTool(text: string): string {\n  return text;\n}\n");
+    writeFileSync(path.join(dir, "src/added.ts"), "/**\n * Echoes.\n * @tool\n * @param text The text.\n */\nexport function extraTool(text: string): string {\n  return text;\n}\n");
     writeFileSync(path.join(dir, "src/app.ts"), 'import type { ToolInputs } from "./tools.generated.js";\n\nexport const input: ToolInputs["extra_tool"] = { text: "hi" };\n');
+    // Also through a re-export.
+    writeFileSync(path.join(dir, "src/types.ts"), 'export type { ToolInputs } from "./tools.generated.js";\n');
+    writeFileSync(path.join(dir, "src/user.ts"), 'import type { ToolInputs } from "./types.js";\n\nexport const input: ToolInputs["extra_tool"] = { text: "hi" };\n');
     const first = tspc(compiler, ["-p", "."], dir);
     expect(first.status).not.toBe(0);
     expect(first.output).toMatch(/^src\/app\.ts\(3,\d+\): error TS2339: Property 'extra_tool' does not exist on type 'ToolInputs'\.$/m);
-    expect(first.output).toContain("toolgen: this build rewrote the registry module src/tools.generated.ts after tsc had type-checked src/app.ts against its old text: build again to check it against the new one.\n");
+    expect(first.output).toContain("toolgen: this build rewrote the registry module src/tools.generated.ts after tsc had type-checked src/app.ts, src/user.ts against its old text: build again to check them against the new one.\n");
     expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
   });
 });

@@ -155,6 +155,7 @@ type Fail = (at: string, expected: string, received: string, headline?: string) 
 
 /** The headline of a manifest that is fine but was built after the package was last compiled. */
 const UNCOMPILED = "not compiled since its last 'toolgen build'";
+
 type Field = (i: number, name: "module" | "export" | "inputSchema" | "name") => string;
 
 /** `check`, asked once per file. */

@@ -117,7 +117,8 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     const module: StaleRegistry = { path: file, text: rendered.typescript, compiled };
     (program.getSourceFile(file)?.text === module.text ? build.currentRegistry : build.staleRegistry).push(module);
   }
-  const checkedAgainstOld = importersWithErrors(tsm, program, build.staleRegistry.map((module) => module.path));
+  // The registry module holds the types an application names; its chunks, none.
+  const checkedAgainstOld = build.staleRegistry.some((module) => module.path === registry.path) ? importersWithErrors(tsm, program, registry.path) : [];
   if (checkedAgainstOld.length > 0) {
     const shown = (file: string) => path.relative(program.getCurrentDirectory(), file).split(path.sep).join("/");
     tsm.sys.write(`toolgen: this build rewrote the registry module ${shown(registry.path)} after tsc had type-checked ${checkedAgainstOld.map(shown).join(", ")} against its old text${program.getSourceFile(registry.path) ? "" : " (against none, on a first build)"}: build again to check ${checkedAgainstOld.length === 1 ? "it" : "them"} against the new one.${tsm.sys.newLine}`);
@@ -126,18 +127,34 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
 }
 
 /**
- * The program's files that have type errors and name one of the generated `modules` (read from
- * their text: an import of `./tools.generated.js`), for whom tsc checked the module as it was
- * before this build rewrote it. Their diagnostics are the ones tsc computed before emitting.
+ * The program's files that have type errors and import the registry module, or a file that
+ * re-exports it (`export type { ToolInputs } from "./tools.generated.js"`), for
+ * whom tsc checked the module as it was before this build rewrote it. Imports are read from
+ * the files' text (a module specifier ending in the file's name); the diagnostics are the
+ * ones tsc computed before emitting.
  */
-function importersWithErrors(tsm: typeof ts, program: ts.Program, modules: readonly string[]): string[] {
-  if (modules.length === 0) return [];
-  const names = modules.map((file) => path.basename(file).replace(/\.[cm]?ts$/, ""));
-  return program
-    .getSourceFiles()
-    .filter((file) => !file.isDeclarationFile && !modules.includes(file.fileName) && names.some((name) => file.text.includes(name)))
-    .filter((file) => program.getSemanticDiagnostics(file).some((d) => d.category === tsm.DiagnosticCategory.Error))
-    .map((file) => file.fileName);
+function importersWithErrors(tsm: typeof ts, program: ts.Program, registryModule: string): string[] {
+  const files = program.getSourceFiles().filter((file) => !file.isDeclarationFile && path.resolve(file.fileName) !== path.resolve(registryModule));
+  const nameOf = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, "");
+  const names = new Set([nameOf(registryModule)]);
+  let importing = specifierOf(names);
+  // Re-exporters (`export … from`), one level at a time, until none is new.
+  const reexports = (file: ts.SourceFile) => file.statements.some((statement) => tsm.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
+  for (let grew = true; grew; importing = specifierOf(names)) {
+    grew = false;
+    for (const file of files) {
+      if (names.has(nameOf(file.fileName)) || !reexports(file) || !importing.test(file.text)) continue;
+      names.add(nameOf(file.fileName));
+      grew = true;
+    }
+  }
+  return files.filter((file) => importing.test(file.text) && program.getSemanticDiagnostics(file).some((d) => d.category === tsm.DiagnosticCategory.Error)).map((file) => file.fileName);
+}
+
+/** A module specifier in quotes whose last segment is one of `names`, with or without an extension: `"./tools.generated.js"`. */
+function specifierOf(names: ReadonlySet<string>): RegExp {
+  const alternatives = [...names].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return new RegExp(`["'](?:[^"'\\n]*/)?(?:${alternatives})(?:\\.[cm]?[jt]sx?)?["']`);
 }
 
 /**

@@ -365,6 +365,9 @@ describe("discoverRegistry: loading what was discovered", () => {
     legacyPackage("node_modules/lib", "lib", "compute", {}, { version: "1.0.0" });
     await expect(discoverRegistry(root(), { overrides: { compute: "lib@2.0.0" } })).rejects.toThrow("The override for 'compute' chooses lib@2.0.0, which does not provide it (provided by: lib@1.0.0).");
     await expect(discoverRegistry(root(), { overrides: { compute: "other" } })).rejects.toThrow("The override for 'compute' chooses other, which does not provide it (provided by: lib).");
+    // Of another shape: a string was read a character at a time ("the override for '0'").
+    await expect(discoverRegistry(root(), { overrides: "lib" as never })).rejects.toThrow(`toolgen: discoverRegistry's options: 'overrides' must be an object of package names by entry name ({ "slugify": "@acme/text" }); got "lib".`);
+    await expect(discoverRegistry(root(), { overrides: { compute: 2 } as never })).rejects.toThrow("'overrides' must be an object of package names by entry name");
   });
 
   it("two versions of one package (an npm diamond) are told apart by version; copies of one version are one provider", async () => {

@@ -34,13 +34,20 @@ export interface DiscoverRegistryOptions extends RegistryOptions, DiscoveryOptio
 
 /** `discoverRegistry`, once this module is loaded. */
 export async function discoverRegistryNow(root: string, options: DiscoverRegistryOptions = {}): Promise<Registry> {
-  const problem = optionsProblem(options, [...REGISTRY_OPTIONS, ...DISCOVERY_OPTIONS], "discoverRegistry's options");
+  const problem = optionsProblem(options, [...REGISTRY_OPTIONS, ...DISCOVERY_OPTIONS], "discoverRegistry's options") ?? overridesProblem(options?.overrides);
   if (problem !== undefined) throw new TypeError(`toolgen: ${problem}.`);
   const { kept, leftOut } = await loadSorted(discoverManifests(root, options), options);
   const registryOptions = Object.fromEntries(Object.entries(options).filter(([key]) => REGISTRY_OPTIONS.includes(key))) as RegistryOptions;
   // The entries the filters leave out go in too: the registry's filters leave them out again,
   // and a call of one is told why (`@supportedFor ide only`), not that no such tool exists.
   return createRegistry([...kept, ...leftOut], { ...registryOptions, formats: options.formats ?? ALL_FORMATS, workingDirectory: options.workingDirectory ?? process.cwd() });
+}
+
+/** `overrides` of another shape: a string was read a character at a time, as names `0`, `1`, …. */
+function overridesProblem(overrides: unknown): string | undefined {
+  if (overrides === undefined) return undefined;
+  const ok = typeof overrides === "object" && overrides !== null && !Array.isArray(overrides) && Object.values(overrides).every((chosen) => typeof chosen === "string");
+  return ok ? undefined : `discoverRegistry's options: 'overrides' must be an object of package names by entry name ({ "slugify": "@acme/text" }); got ${JSON.stringify(overrides)}`;
 }
 
 /** What discovery takes beside the registry's own options. */

@@ -74,7 +74,8 @@
  * no schema, and a completer for no parameter (+307 B together); `createRegistry` and a call
  * refuse `formats`, `host`, `toolsetFactory`, `strict`, `workingDirectory`, `meta`, `principal`
  * and `callId` of the wrong kind, which failed every call later or were ignored (+150 B); a
- * manifest built after its package was compiled says so, not "invalid manifest" (+11 B)
- * (25,245 B).
+ * manifest built after its package was compiled says so, not "invalid manifest" (+11 B);
+ * `registerSchema` refuses both `inputSchema` and `parameters`, and a `validate` that is no
+ * function (+52 B) (25,297 B).
  */
 export const BUNDLE_BUDGET_BYTES = 24.75 * 1024;

@@ -39,6 +39,8 @@ export function defineExternal(schema: ExternalToolSchema, formats: FormatLookup
   // A key it does not know would be dropped unseen: an `fn` here never runs (the host runs the call; `register` takes one).
   const unknown = Object.keys(schema).find((key) => !SCHEMA_KEYS.includes(key));
   if (unknown !== undefined) throw new TypeError(`toolgen: registerSchema('${schema.name}'): unknown key '${unknown}' (known: ${SCHEMA_KEYS.join(", ")}${unknown === "fn" ? "; a tool with an fn is register()'s" : ""}).`);
+  // Both schemas: one would be dropped unseen; a validate that is no function failed every call.
+  if ((schema.inputSchema && schema.parameters) || (schema.validate !== undefined && typeof schema.validate !== "function")) throw new TypeError(`toolgen: registerSchema('${schema.name}'): give 'inputSchema' or 'parameters', not both, and 'validate' as a function.`);
   const inputSchema = schema.inputSchema ?? schema.parameters ?? NO_ARGUMENTS;
   if (typeof inputSchema !== "object" || inputSchema === null || inputSchema.type !== "object") {
     throw new TypeError(`toolgen: registerSchema('${schema.name}'): the input schema must be an object schema ({ "type": "object", ... }); arguments are always one JSON object.`);

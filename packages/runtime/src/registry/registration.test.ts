@@ -73,6 +73,9 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     const registry = createRegistry([]);
     expect(() => registry.register({ name: "bad name", description: "", fn: () => 1 })).toThrow(/register\(\): 'name' must match/);
     expect(() => registry.register(null as never)).toThrow("toolgen: register(): 'name' must match");
+    const schema = { type: "object", properties: {} } as const;
+    expect(() => registry.registerSchema({ name: "x", description: "", parameters: schema, inputSchema: schema })).toThrow("toolgen: registerSchema('x'): give 'inputSchema' or 'parameters', not both, and 'validate' as a function.");
+    expect(() => registry.registerSchema({ name: "x", description: "", validate: 5 } as never)).toThrow("'validate' as a function");
     // A key register does not take would be dropped unseen: the tool would take no arguments.
     const spec = { name: "t", description: "", inputSchema: { type: "object", properties: { n: { type: "number" } } }, fn: () => 1 };
     expect(() => registry.register(spec as never)).toThrow(/^toolgen: register\('t'\): unknown key 'inputSchema' \(known: name, description, title, kind, params, fn, /);

@@ -4,8 +4,7 @@ import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { entryCost } from "@toolgen/core";
 import { forTerminal } from "../output/terminal-text.js";
-import { hostsOf } from "./list.js";
-import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
+import { forHosts, hostsOf, projectForProvider, readProvider } from "./provider-projection.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InspectOptions {

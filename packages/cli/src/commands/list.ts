@@ -4,7 +4,7 @@ import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { forTerminal } from "../output/terminal-text.js";
 import { dependencyProblem } from "../project/dependency-problem.js";
-import { forHosts, projectForProvider, readProvider } from "./provider-projection.js";
+import { forHosts, hostsOf, projectForProvider, readProvider } from "./provider-projection.js";
 
 export interface ListOptions {
   project?: string;
@@ -75,11 +75,6 @@ function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: Manif
   const total = tools.reduce((sum, e) => sum + entryCost(e).tokens, 0);
   const ofThem = tools.length < entries.length ? `, ${tools.length} of them tool${tools.length === 1 ? "" : "s"}:` : ",";
   return [line(header), ...rows.map(line), "", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}${ofThem} ~${total} tokens of tool definitions.`].join("\n");
-}
-
-/** The hosts an entry is registered for, `only ide; not web`, or empty for every host. */
-export function hostsOf(entry: ManifestEntry): string {
-  return [entry.supportedFor?.length ? `only ${entry.supportedFor.join(", ")}` : "", entry.excludedFor?.length ? `not ${entry.excludedFor.join(", ")}` : ""].filter(Boolean).join("; ");
 }
 
 function truncate(text: string, max: number): string {

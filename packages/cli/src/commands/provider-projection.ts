@@ -16,6 +16,11 @@ export function forHosts(entries: readonly ManifestEntry[], hosts: readonly stri
   return entries.filter((entry) => isAllowedForHosts(entry, hosts));
 }
 
+/** The hosts an entry is registered for, `only ide; not web`, or empty for every host (list's HOSTS, inspect's `hosts:`). */
+export function hostsOf(entry: ManifestEntry): string {
+  return [entry.supportedFor?.length ? `only ${entry.supportedFor.join(", ")}` : "", entry.excludedFor?.length ? `not ${entry.excludedFor.join(", ")}` : ""].filter(Boolean).join("; ");
+}
+
 /**
  * The projection `--provider` prints, or exit code 1 when two tool names collide for that
  * provider. What the projection had to change goes to stderr (for one tool's, `onlyIssuesOf`),

@@ -6,10 +6,11 @@ import { serveHttp } from "./node/serve-http.js";
 
 const identity = { name: "t", version: "1.0.0" };
 
-/** A registry of one prompt, `greet`, with an argument `name`. */
+/** A registry of a prompt, `greet`, with an argument `name`, and a resource `docs://{id}`. */
 function promptRegistry() {
   const registry = createRegistry([]);
   registry.register({ kind: "prompt", name: "greet", description: "Greets.", params: [{ name: "name", type: "string" }], fn: (args) => `Hello, ${String(args.name)}.` });
+  registry.register({ kind: "resource", name: "doc", description: "A document.", uris: ["docs://{id}"], params: [{ name: "id", type: "string" }], fn: (args) => `# ${String(args.id)}` });
   return registry;
 }
 
@@ -25,12 +26,15 @@ describe("a server's options, as plain JavaScript may pass them", () => {
     expect(handler({ identity, sessions: { maxSesions: 5 } })).toThrow("unknown session option 'maxSesions'; did you mean 'maxSessions'?");
     expect(handler({ identity, completions: { tools: {} } })).toThrow("unknown completions key 'tools' (known: prompts, resources)");
     expect(handler({ identity, completions: { prompts: { gret: { name: () => [] } } } })).toThrow("`completions.prompts` names 'gret', which is no prompt of the registry; did you mean 'greet'?");
-    expect(handler({ identity, completions: { prompts: { greet: { name: 5 } } } })).toThrow("`completions.prompts.greet.name` must be a function; got 5.");
+    expect(handler({ identity, completions: { prompts: { greet: { nme: () => [] } } } })).toThrow("`completions.prompts[\"greet\"]` names the argument 'nme', which it has not; did you mean 'name'?");
+    expect(handler({ identity, completions: { prompts: { greet: { name: 5 } } } })).toThrow("`completions.prompts[\"greet\"].name` must be a function; got 5.");
+    // Resources by their URI (template), as requests name them.
+    expect(handler({ identity, completions: { resources: { doc: { id: () => [] } } } })).toThrow("`completions.resources` names 'doc', which is no resource URI of the registry; did you mean 'docs://{id}'?");
     expect(() => createMcpHandler({} as never, { identity })).toThrow("toolgen: createMcpHandler: the first argument must be a registry");
     // createMcpServer takes its own keys: a handler's is no option of a server.
     expect(() => createMcpServer(registry, { identity, auth: {} } as never)).toThrow("toolgen: createMcpServer: unknown option 'auth'");
     // What is right is taken.
-    expect(typeof handler({ identity, external: "omit", sessions: { maxSessions: 5 }, completions: { prompts: { greet: { name: () => ["Ada"] } } } })()).toBe("function");
+    expect(typeof handler({ identity, external: "omit", sessions: { maxSessions: 5 }, completions: { prompts: { greet: { name: () => ["Ada"] } }, resources: { "docs://{id}": { id: () => ["one"] } } } })()).toBe("function");
   });
 
   it("serveHttp names its own keys among the handler's, and refuses before listening", async () => {

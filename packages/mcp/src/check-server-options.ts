@@ -33,25 +33,35 @@ export function checkServerOptions(registry: unknown, options: unknown, known: r
   if (completions !== undefined) checkCompletions(registry as { entries?: unknown }, completions, fail);
 }
 
-/** `completions`: by prompt and by resource, a completer function per argument of an entry that exists. */
+/**
+ * `completions`: completer functions by prompt name and argument, and by resource URI (a
+ * template's, as requests name it) and variable, each naming one the registry has.
+ */
 function checkCompletions(registry: { entries?: unknown }, completions: unknown, fail: (message: string) => never): void {
   if (!isObject(completions)) return fail(`\`completions\` must be { prompts?, resources? }; got ${shown(completions)}`);
   unknownKey(completions, ["prompts", "resources"], "completions key", fail);
-  let entries: Array<{ name: string; kind: string }> | undefined;
+  let entries: Array<{ name: string; kind: string; uris?: string[]; inputSchema?: { properties?: object } }> | undefined;
   try {
     entries = registry.entries as typeof entries;
   } catch {
     // A split registry not loaded yet: its names are checked by the requests, not here.
   }
   for (const kind of ["prompts", "resources"] as const) {
-    const byEntry = completions[kind];
-    if (byEntry === undefined) continue;
-    if (!isObject(byEntry)) return fail(`\`completions.${kind}\` must be an object of completers by ${kind.slice(0, -1)} name; got ${shown(byEntry)}`);
-    for (const [name, byArgument] of Object.entries(byEntry)) {
-      const names = entries?.filter((entry) => entry.kind === kind.slice(0, -1)).map((entry) => entry.name);
-      if (names && !names.includes(name)) fail(`\`completions.${kind}\` names '${name}', which is no ${kind.slice(0, -1)} of the registry${suggestion(name, names)}`);
-      if (!isObject(byArgument)) fail(`\`completions.${kind}.${name}\` must be an object of completer functions by argument; got ${shown(byArgument)}`);
-      for (const [argument, completer] of Object.entries(byArgument as Record<string, unknown>)) if (typeof completer !== "function") fail(`\`completions.${kind}.${name}.${argument}\` must be a function; got ${shown(completer)}`);
+    const byTarget = completions[kind];
+    if (byTarget === undefined) continue;
+    const what = kind === "prompts" ? "prompt" : "resource URI";
+    if (!isObject(byTarget)) return fail(`\`completions.${kind}\` must be an object of completers by ${what}; got ${shown(byTarget)}`);
+    // What requests name: a prompt's name, a resource's URI (template).
+    const targets = new Map(entries?.filter((e) => e.kind === kind.slice(0, -1)).flatMap((e) => (kind === "prompts" ? [e.name] : (e.uris ?? [])).map((target) => [target, e] as const)));
+    for (const [target, byArgument] of Object.entries(byTarget)) {
+      const entry = targets.get(target);
+      if (entries && !entry) fail(`\`completions.${kind}\` names '${target}', which is no ${what} of the registry${suggestion(target, [...targets.keys()])}`);
+      if (!isObject(byArgument)) return fail(`\`completions.${kind}["${target}"]\` must be an object of completer functions by argument; got ${shown(byArgument)}`);
+      const argumentsOf = Object.keys(entry?.inputSchema?.properties ?? {});
+      for (const [argument, completer] of Object.entries(byArgument)) {
+        if (entry && !argumentsOf.includes(argument)) fail(`\`completions.${kind}["${target}"]\` names the argument '${argument}', which it has not${suggestion(argument, argumentsOf)}`);
+        if (typeof completer !== "function") fail(`\`completions.${kind}["${target}"].${argument}\` must be a function; got ${shown(completer)}`);
+      }
     }
   }
 }

@@ -12,12 +12,15 @@ describe("options a registry or a call cannot honour", () => {
     expect(createRegistry([], { timeoutMs: Number.POSITIVE_INFINITY, hosts: ["ide"], allow: ["echo"], tags: ["t"] }).entries).toEqual([]);
     expect(() => createRegistry([], { values: "x" } as never)).toThrow("'values' must be an object");
     expect(() => createRegistry([], "strict" as never)).toThrow("toolgen: the registry's options must be an object");
+    expect(() => createRegistry({} as never)).toThrow("toolgen: createRegistry takes a list of definitions");
     // Of the wrong kind, each would fail every call later ("format is not a function") or be ignored.
     expect(() => createRegistry([], { formats: { email: 5 } } as never)).toThrow("toolgen: the registry's options: 'formats' must be an object of functions; got an object.");
     expect(() => createRegistry([], { toolsetFactory: 5 } as never)).toThrow("'toolsetFactory' must be a function; got the number 5.");
     expect(() => createRegistry([], { host: { log: 5 } } as never)).toThrow("'host' must be an object of functions");
     expect(() => createRegistry([], { strict: "yes" } as never)).toThrow("'strict' must be a boolean");
     expect(() => createRegistry([], { workingDirectory: 5 } as never)).toThrow("'workingDirectory' must be a string");
+    // null is no object, no function and no string.
+    for (const key of ["values", "formats", "host", "toolsetFactory", "strict", "workingDirectory"]) expect(() => createRegistry([], { [key]: null } as never)).toThrow(`toolgen: the registry's options: '${key}' must be`);
     // A host may be a class: its methods are on its prototype, beside fields of its own.
     class Host {
       name = "ide";
@@ -35,6 +38,7 @@ describe("options a registry or a call cannot honour", () => {
     expect(await registry.dispatch("echo", {}, { signal: "x" } as never)).toEqual({ status: "error", error: { code: "internal", message: "the call's options: 'signal' must be an AbortSignal; got the string \"x\"; 'echo' was not called." } });
     expect(await registry.dispatch("echo", {}, { meta: 5 } as never)).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining("the call's options: 'meta' must be an object") } });
     expect(await registry.dispatch("echo", {}, { callId: 5 } as never)).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining("'callId' must be a string") } });
+    for (const key of ["values", "meta", "host", "callId"]) expect(await registry.dispatch("echo", {}, { [key]: null } as never)).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringContaining(`the call's options: '${key}' must be`) } });
     expect(ran).toBe(false);
     expect(await registry.dispatch("echo", {}, { timeoutMs: 1000, meta: {}, callId: "c1" })).toEqual({ status: "ok", text: "x" });
   });

@@ -22,7 +22,7 @@ export function optionsProblem(options: unknown, known: readonly string[], what:
     const value = (options as Record<string, unknown>)[key];
     if (value === undefined || (key === "principal" && value === null)) continue;
     const object = typeof value === "object" && value !== null && !Array.isArray(value);
-    const members = key === "host" ? HOST_MEMBERS.map((member) => (value as Record<string, unknown>)[member]).filter((member) => member !== undefined) : Object.values(value as object);
+    const members = !object ? [] : key === "host" ? HOST_MEMBERS.map((member) => (value as Record<string, unknown>)[member]).filter((member) => member !== undefined) : Object.values(value);
     const ok = kind === "object" ? object : kind === "functions" ? object && members.every((member) => typeof member === "function") : typeof value === kind;
     if (!ok) return `${what}: '${key}' must be ${kind === "object" ? "an object" : kind === "functions" ? "an object of functions" : `a ${kind}`}; got ${describeValue(value)}`;
   }

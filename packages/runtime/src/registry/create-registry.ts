@@ -147,6 +147,7 @@ export interface Registry<Inputs extends InputMap = InputMap> {
  */
 export function createRegistry<Inputs extends InputMap = InputMap>(definitions: readonly EntryDefinition[], options: RegistryOptions = {}): Registry<Inputs> {
   checkRegistryOptions(options);
+  if (!Array.isArray(definitions)) throw new TypeError("toolgen: createRegistry needs a list of definitions.");
   const table = new EntryTable(options);
   for (const definition of definitions) table.add(definition);
   const formats = formatLookup(options.formats);

@@ -72,6 +72,28 @@ describe("build and check of a package among others", () => {
   });
 });
 
+describe("two packages serving one resource URI", () => {
+  it("is an error naming both until an override keyed by the URI keeps one, for call and list alike", () => {
+    const app = path.join(root, "uris/app");
+    mkdirSync(path.join(app, "node_modules"), { recursive: true });
+    for (const name of ["pa", "pb"]) {
+      const lib = path.join(root, `uris/${name}`);
+      toolPackage(lib, name);
+      writeFileSync(path.join(lib, "src/tools.ts"), `/**\n * The readme.\n * @resource docs://readme\n */\nexport function readme_${name}(): string {\n  return "from ${name}";\n}\n`);
+      expect(toolgen(["build"], lib).status).toBe(0);
+      compile(lib);
+      symlinkSync(lib, path.join(app, `node_modules/${name}`), "junction");
+    }
+    const packageJson = { name: "app", version: "1.0.0", private: true, type: "module", dependencies: { pa: "1.0.0", pb: "1.0.0" } };
+    writeFileSync(path.join(app, "package.json"), JSON.stringify(packageJson));
+    const refused = toolgen(["call", "docs://readme"], app);
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/^toolgen: The URI 'docs:\/\/readme' is served by 'readme_pa' of pa \(.*\) and by 'readme_pb' of pb \(.*\): a client reads a URI from one resource\. Choose the package to keep with overrides: \{ "docs:\/\/readme": "pb" \}, or remove one\.\n$/)]);
+    writeFileSync(path.join(app, "package.json"), JSON.stringify({ ...packageJson, toolgen: { overrides: { "docs://readme": "pb" } } }));
+    expect(toolgen(["call", "docs://readme", "--json"], app).stdout).toBe('{"status":"ok","text":"from pb","resource":{"uri":"docs://readme"}}\n');
+    expect(JSON.parse(toolgen(["list", "--json"], app).stdout).map((e: { name: string }) => e.name)).toEqual(["readme_pb"]);
+  });
+});
+
 describe("an application of no tools of its own", () => {
   it("calls and serves its dependencies' tools without a tsconfig or a build of its own", async () => {
     const lib = path.join(root, "gather/text-lib");

@@ -90,7 +90,9 @@ function dependencyEntries(info: ApplicationPackage, own: readonly ManifestEntry
   const all = [...dependencies, ...(application ? [application] : [])].flatMap((from) => from.manifest.entries.map((entry) => ({ definition: { entry, origin: `${from.packageName} (${from.displayPath})` }, from })));
   const providers = new Map<string, DiscoveredManifest[]>();
   for (const { definition, from } of all) providers.set(definition.entry.name, [...(providers.get(definition.entry.name) ?? []), from]);
-  const kept = new Set(resolveDuplicates(all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] })), info.config.overrides ?? {}, providers).map((d) => d.entry));
+  const passing = all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] }));
+  const kept = new Set(resolveDuplicates(passing, info.config.overrides ?? {}, providers).map((d) => d.entry));
+  const leftOutByHosts = new Set(all.filter((item) => !passing.includes(item)).map((item) => item.definition.entry));
   // Entries the hosts leave out are listed too (`inspect --provider` says why a provider does
   // not get them), each name once: the hosts only decide which of two entries of a name is meant.
   const keptNames = new Set([...kept].map((entry) => entry.name));
@@ -98,7 +100,7 @@ function dependencyEntries(info: ApplicationPackage, own: readonly ManifestEntry
   const entries = all
     .map((item) => item.definition.entry)
     .filter((entry) => {
-      const shown = kept.has(entry) || (!keptNames.has(entry.name) && !listed.has(entry.name));
+      const shown = kept.has(entry) || (leftOutByHosts.has(entry) && !keptNames.has(entry.name) && !listed.has(entry.name));
       if (shown) listed.add(entry.name);
       return shown;
     });

@@ -15,7 +15,7 @@ function resource(name: string, uris: string[], origin: DiscoveredManifest) {
 }
 
 describe("names and URIs several packages provide", () => {
-  it("a static URI two packages' resources serve is an error naming both, with the way to keep one", () => {
+  it("a static URI two packages' resources serve is an error naming both, unless an override keyed by the URI keeps one", () => {
     const [a, b] = [from("@x/pa"), from("@x/pb")];
     const both = [resource("readme_a", ["docs://readme"], a), resource("readme_b", ["docs://readme"], b)];
     const error = (() => {
@@ -26,7 +26,10 @@ describe("names and URIs several packages provide", () => {
       }
     })();
     expect(error).toBeInstanceOf(DiscoveryError);
-    expect((error as Error).message).toBe(`The URI 'docs://readme' is served by 'readme_a' of @x/pa (node_modules/@x/pa/toolgen.manifest.json) and by 'readme_b' of @x/pb (node_modules/@x/pb/toolgen.manifest.json): a client reads a URI from one resource. Keep one: leave the other out with "allow" (the entries to serve, by name), or remove its package.`);
+    expect((error as Error).message).toBe(`The URI 'docs://readme' is served by 'readme_a' of @x/pa (node_modules/@x/pa/toolgen.manifest.json) and by 'readme_b' of @x/pb (node_modules/@x/pb/toolgen.manifest.json): a client reads a URI from one resource. Choose the package to keep with overrides: { "docs://readme": "@x/pb" }, or remove one.`);
+    // An override keyed by the URI keeps one package's entry.
+    expect(resolveDuplicates(both, { "docs://readme": "@x/pb" }, new Map()).map((d) => d.entry.name)).toEqual(["readme_b"]);
+    expect(() => resolveDuplicates(both, { "docs://readme": "@x/pc" }, new Map())).toThrow("The override for the URI 'docs://readme' chooses @x/pc, which does not serve it (served by: @x/pa, @x/pb).");
     // Templates may overlap (the most specific wins), and one package's URIs are its registry's to check.
     expect(resolveDuplicates([resource("files_a", ["file:///{path}"], a), resource("files_b", ["file:///{path}"], b)], {}, new Map())).toHaveLength(2);
     expect(resolveDuplicates([both[0]!], {}, new Map())).toHaveLength(1);

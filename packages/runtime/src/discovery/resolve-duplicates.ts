@@ -36,6 +36,8 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
   }
   const chooses = (chosen: string, from: DiscoveredManifest) => chosen === from.packageName || chosen === packageLabel(from);
   for (const [name, chosen] of Object.entries(overrides)) {
+    // A resource URI (entry names never hold ':'): checked with the URIs, below.
+    if (name.includes(":")) continue;
     const providing = providers.get(name) ?? [];
     if (!providing.some((from) => chooses(chosen, from))) {
       // A version only where it tells copies of one package apart, or the override named one.
@@ -82,27 +84,31 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
     }
     for (const item of list) if (!kept.includes(item)) dropped.add(item);
   }
-  const resolved = all.filter((item) => !dropped.has(item));
-  checkStaticUris(resolved);
-  return resolved.map((item) => item.definition);
+  const byUri = keptByUri(all.filter((item) => !dropped.has(item)), overrides, chooses);
+  return all.filter((item) => !dropped.has(item) && byUri(item)).map((item) => item.definition);
 }
 
 /**
- * A static resource URI two entries of different packages serve: a client reads it from one,
- * so it is said here, naming both packages, not later as the registry's bare error. Overrides
- * choose by name, and two names are no duplicate: `allow` leaves one out.
+ * A static resource URI entries of several packages serve: a client reads it from one. An
+ * override keyed by the URI keeps one package's (`{ "docs://readme": "@acme/docs" }`), the
+ * others' entries are left out; without one it is an error naming both, not later the
+ * registry's bare error. Returns whether an item stays.
  */
-function checkStaticUris(resolved: ReadonlyArray<{ definition: Pick<EntryDefinition, "head" | "entry" | "origin">; from: DiscoveredManifest }>): void {
-  const served = new Map<string, (typeof resolved)[number]>();
-  for (const item of resolved) {
-    const head = headOf(item.definition);
-    for (const uri of head.uris ?? []) {
-      if (isUriTemplate(uri)) continue;
-      const other = served.get(uri);
-      if (other && other.from !== item.from) {
-        throw new DiscoveryError(`The URI '${uri}' is served by '${headOf(other.definition).name}' of ${other.definition.origin} and by '${head.name}' of ${item.definition.origin}: a client reads a URI from one resource. Keep one: leave the other out with "allow" (the entries to serve, by name), or remove its package.`);
-      }
-      served.set(uri, item);
-    }
+function keptByUri<Item extends { definition: Pick<EntryDefinition, "head" | "entry" | "origin">; from: DiscoveredManifest }>(resolved: readonly Item[], overrides: Record<string, string>, chooses: (chosen: string, from: DiscoveredManifest) => boolean): (item: Item) => boolean {
+  const serving = new Map<string, Item[]>();
+  for (const item of resolved) for (const uri of headOf(item.definition).uris ?? []) if (!isUriTemplate(uri)) serving.set(uri, [...(serving.get(uri) ?? []), item]);
+  for (const [uri, chosen] of Object.entries(overrides)) {
+    if (uri.includes(":") && !serving.get(uri)?.some((item) => chooses(chosen, item.from))) throw new DiscoveryError(`The override for the URI '${uri}' chooses ${chosen}, which does not serve it${serving.has(uri) ? ` (served by: ${[...new Set(serving.get(uri)!.map((item) => item.from.packageName))].join(", ")})` : " (no package serves it)"}.`);
   }
+  const left = new Set<Item>();
+  for (const [uri, items] of serving) {
+    if (new Set(items.map((item) => item.from)).size < 2) continue;
+    const chosen = overrides[uri];
+    if (chosen === undefined) {
+      const [a, b] = items as [Item, Item];
+      throw new DiscoveryError(`The URI '${uri}' is served by '${headOf(a.definition).name}' of ${a.definition.origin} and by '${headOf(b.definition).name}' of ${b.definition.origin}: a client reads a URI from one resource. Choose the package to keep with overrides: { "${uri}": "${b.from.packageName}" }, or remove one.`);
+    }
+    for (const item of items) if (!chooses(chosen, item.from)) left.add(item);
+  }
+  return (item) => !left.has(item);
 }

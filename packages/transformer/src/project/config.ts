@@ -90,7 +90,7 @@ const EXPECTED: Record<keyof ToolgenConfig, string> = {
   split: "true or false",
   importEnding: '"js" or "minimal"',
   server: 'an object with string name, version and description, an auth object, a shutdownGraceMs from 0 to 2147483647, sessions (true, false or { idleTimeoutMs, maxSessions, pollAfterMs, retryMs }) and allowedOrigins (a list of origins such as "https://app.example.com")',
-  overrides: 'an object from entry names to the package that keeps each, such as { "search": "@acme/search-tools" }',
+  overrides: 'an object from entry names (or static resource URIs) to the package that keeps each, such as { "search": "@acme/search-tools" }',
   lint: `an object of rule levels ("off", "warn" or "error" for ${Object.keys(LINT_RULES).join(", ")}), "providers" (a list of provider names) and "maxTokens" (a number)`,
 };
 

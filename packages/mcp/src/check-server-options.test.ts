@@ -39,6 +39,8 @@ describe("a server's options, as plain JavaScript may pass them", () => {
 
   it("serveHttp names its own keys among the handler's, and refuses before listening", async () => {
     await expect(serveHttp(promptRegistry(), { identity, port: 0, hots: "127.0.0.1" } as never)).rejects.toThrow("toolgen: serveHttp: unknown option 'hots'; did you mean 'host'?");
+    await expect(serveHttp(promptRegistry(), { identity, port: "abc" } as never)).rejects.toThrow('toolgen: serveHttp: `port` must be a whole number from 0 (a free one) to 65535; got "abc".');
+    await expect(serveHttp(promptRegistry(), { identity, port: 0, host: 5 } as never)).rejects.toThrow("toolgen: serveHttp: `host` must be an address to bind");
     const server = await serveHttp(promptRegistry(), { identity, port: 0, host: "127.0.0.1", requestTimeoutMs: 1000 });
     await server.close();
   });

@@ -62,6 +62,7 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
     try {
       // Its own keys beside the handler's: one unknown to both is named among all of them.
       checkServerOptions(target, options, [...HANDLER_KEYS.filter((key) => key !== "path"), ...SERVE_KEYS], "serveHttp");
+      checkListenOptions(options);
       return serveHandler(createMcpHandler(target, { ...(handlerOptions as McpHandlerOptions), path: MCP_PATH }), options);
     } catch (error) {
       return Promise.reject(error as Error);
@@ -77,6 +78,12 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
     return Promise.reject(error as Error);
   }
   return serveHandler((request) => handleMcpRequest(target, limits, request), options);
+}
+
+/** Where to listen, said in toolgen's words rather than Node's (`options.port should be >= 0 and < 65536`). */
+function checkListenOptions({ port, host }: { port?: unknown; host?: unknown }): void {
+  if (!(Number.isInteger(port) && (port as number) >= 0 && (port as number) < 65536)) throw new TypeError(`toolgen: serveHttp: \`port\` must be a whole number from 0 (a free one) to 65535; got ${JSON.stringify(port)}.`);
+  if (host !== undefined && (typeof host !== "string" || host === "")) throw new TypeError(`toolgen: serveHttp: \`host\` must be an address to bind, such as "127.0.0.1"; got ${JSON.stringify(host)}.`);
 }
 
 /** Node.js's `requestTimeout`: a whole number of milliseconds, 0 for none (`Infinity` here, as `timeoutMs` says it). */

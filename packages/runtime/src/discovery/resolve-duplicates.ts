@@ -97,15 +97,18 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
 function keptByUri<Item extends { definition: Pick<EntryDefinition, "head" | "entry" | "origin">; from: DiscoveredManifest }>(resolved: readonly Item[], overrides: Record<string, string>, chooses: (chosen: string, from: DiscoveredManifest) => boolean): (item: Item) => boolean {
   const serving = new Map<string, Item[]>();
   for (const item of resolved) for (const uri of headOf(item.definition).uris ?? []) if (!isUriTemplate(uri)) serving.set(uri, [...(serving.get(uri) ?? []), item]);
+  // One the filters left unserved is no mistake: the same configuration serves other hosts.
   for (const [uri, chosen] of Object.entries(overrides)) {
-    if (uri.includes(":") && !serving.get(uri)?.some((item) => chooses(chosen, item.from))) throw new DiscoveryError(`The override for the URI '${uri}' chooses ${chosen}, which does not serve it${serving.has(uri) ? ` (served by: ${[...new Set(serving.get(uri)!.map((item) => item.from.packageName))].join(", ")})` : " (no package serves it)"}.`);
+    const items = uri.includes(":") ? serving.get(uri) : undefined;
+    if (items && !items.some((item) => chooses(chosen, item.from))) throw new DiscoveryError(`The override for the URI '${uri}' chooses ${chosen}, which does not serve it (served by: ${[...new Set(items.map((item) => item.from.packageName))].join(", ")}).`);
   }
   const left = new Set<Item>();
   for (const [uri, items] of serving) {
     if (new Set(items.map((item) => item.from)).size < 2) continue;
     const chosen = overrides[uri];
     if (chosen === undefined) {
-      const [a, b] = items as [Item, Item];
+      const a = items[0]!;
+      const b = items.find((item) => item.from !== a.from)!;
       throw new DiscoveryError(`The URI '${uri}' is served by '${headOf(a.definition).name}' of ${a.definition.origin} and by '${headOf(b.definition).name}' of ${b.definition.origin}: a client reads a URI from one resource. Choose the package to keep with overrides: { "${uri}": "${b.from.packageName}" }, or remove one.`);
     }
     for (const item of items) if (!chooses(chosen, item.from)) left.add(item);

@@ -12,7 +12,7 @@ describe("options a registry or a call cannot honour", () => {
     expect(createRegistry([], { timeoutMs: Number.POSITIVE_INFINITY, hosts: ["ide"], allow: ["echo"], tags: ["t"] }).entries).toEqual([]);
     expect(() => createRegistry([], { values: "x" } as never)).toThrow("'values' must be an object");
     expect(() => createRegistry([], "strict" as never)).toThrow("toolgen: the registry's options must be an object");
-    expect(() => createRegistry({} as never)).toThrow("toolgen: createRegistry takes a list of definitions");
+    expect(() => createRegistry({} as never)).toThrow("toolgen: createRegistry needs a list of definitions.");
     // Of the wrong kind, each would fail every call later ("format is not a function") or be ignored.
     expect(() => createRegistry([], { formats: { email: 5 } } as never)).toThrow("toolgen: the registry's options: 'formats' must be an object of functions; got an object.");
     expect(() => createRegistry([], { toolsetFactory: 5 } as never)).toThrow("'toolsetFactory' must be a function; got the number 5.");

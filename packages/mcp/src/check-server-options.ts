@@ -1,4 +1,5 @@
 import { closestNames } from "@toolgen/runtime";
+import { isObject } from "@toolgen/runtime/validation";
 
 /** `createMcpServer`'s options. */
 export const SERVER_KEYS = ["identity", "instructions", "external", "completions", "stateful", "pollAfterMs"];
@@ -74,10 +75,6 @@ function unknownKey(object: Record<string, unknown>, known: readonly string[], w
 function suggestion(name: string, names: readonly string[]): string {
   const [closest] = closestNames(name, names);
   return closest ? `; did you mean '${closest}'?` : "";
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function shown(value: unknown): string {

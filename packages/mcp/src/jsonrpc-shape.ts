@@ -1,3 +1,5 @@
+import { isObject } from "@toolgen/runtime/validation";
+
 /**
  * Why a parsed body is not a JSON-RPC message MCP accepts, or undefined when it is. The SDK's
  * transport answers such bodies `-32700 Parse error`, which tells a client its JSON was broken;
@@ -63,10 +65,6 @@ function invalidMeta(meta: unknown): string | undefined {
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 
 const MEMBERS = new Set(["jsonrpc", "id", "method", "params", "result", "error"]);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A string, or an integer a double holds exactly: a larger one would be answered with another id. */
 function isId(value: unknown): boolean {

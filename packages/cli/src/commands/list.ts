@@ -3,7 +3,7 @@ import type { ManifestEntry } from "@toolgen/runtime";
 import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { forTerminal } from "../output/terminal-text.js";
-import { dependencyProblem } from "../project/dependency-problem.js";
+import { loadProblem } from "../project/dependency-problem.js";
 import { forHosts, hostsOf, projectForProvider, readProvider } from "./provider-projection.js";
 
 export interface ListOptions {
@@ -24,9 +24,9 @@ export async function runList(options: ListOptions): Promise<number> {
   const provider = options.provider === undefined ? undefined : readProvider(options.provider);
   const { entries: own, diagnostics, info } = analyzeApplication(options.project);
   if (refusedSources(diagnostics, options.json)) return 1;
-  const { entries, packageOf } = withDependencyEntries(info, own, options.host);
+  const { entries, dependencies, packageOf } = withDependencyEntries(info, own, options.host);
   // Listed all the same (what it declares), but not what a model would be served.
-  const refused = await dependencyProblem(info, own);
+  const refused = await loadProblem(dependencies);
   if (refused) process.stderr.write(`toolgen: warning: ${refused}\n  'toolgen call' and 'serve' refuse a dependency that does not load: build and compile it again (its own 'toolgen check' fails on this).\n`);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));

@@ -90,9 +90,13 @@ function dependencyEntries(info: ApplicationPackage, own: readonly ManifestEntry
   const all = [...dependencies, ...(application ? [application] : [])].flatMap((from) => from.manifest.entries.map((entry) => ({ definition: { entry, origin: `${from.packageName} (${from.displayPath})` }, from })));
   const providers = new Map<string, DiscoveredManifest[]>();
   for (const { definition, from } of all) providers.set(definition.entry.name, [...(providers.get(definition.entry.name) ?? []), from]);
-  const passing = all.filter((item) => passesFilters(item.definition.entry, { hosts: [...hosts] }));
+  const passing: typeof all = [];
+  const leftOutByHosts = new Set<ManifestEntry>();
+  for (const item of all) {
+    if (passesFilters(item.definition.entry, { hosts: [...hosts] })) passing.push(item);
+    else leftOutByHosts.add(item.definition.entry);
+  }
   const kept = new Set(resolveDuplicates(passing, info.config.overrides ?? {}, providers).map((d) => d.entry));
-  const leftOutByHosts = new Set(all.filter((item) => !passing.includes(item)).map((item) => item.definition.entry));
   // Entries the hosts leave out are listed too (`inspect --provider` says why a provider does
   // not get them), each name once: the hosts only decide which of two entries of a name is meant.
   const keptNames = new Set([...kept].map((entry) => entry.name));

@@ -1,6 +1,6 @@
 import { slowPatterns } from "@toolgen/core";
 import { type ManifestEntry, ManifestError } from "@toolgen/runtime";
-import { DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
+import { type DiscoveredManifest, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
 import { type ApplicationPackage, withDependencyEntries } from "./analyze-project.js";
 import { ConfigError } from "./config.js";
 
@@ -13,7 +13,17 @@ import { ConfigError } from "./config.js";
  */
 export async function dependencyProblem(info: ApplicationPackage, own: readonly ManifestEntry[]): Promise<string | undefined> {
   try {
-    for (const dependency of withDependencyEntries(info, own).dependencies) {
+    return await loadProblem(withDependencyEntries(info, own).dependencies);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+}
+
+/** Why one of the dependencies found (`withDependencyEntries`) would not load or serve safely, or undefined. */
+export async function loadProblem(dependencies: readonly DiscoveredManifest[]): Promise<string | undefined> {
+  try {
+    for (const dependency of dependencies) {
       // Its implementation modules too, as `call` imports the one it calls: every one a call could reach.
       const definitions = await loadDiscovered([dependency], { checkExports: true });
       // Its patterns run on every call's arguments, as its registry module holds them, and no build of this package judged them.
@@ -24,7 +34,7 @@ export async function dependencyProblem(info: ApplicationPackage, own: readonly 
     }
     return undefined;
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof ManifestError || error instanceof DiscoveryError) return error.message;
+    if (error instanceof ManifestError || error instanceof DiscoveryError) return error.message;
     throw error;
   }
 }

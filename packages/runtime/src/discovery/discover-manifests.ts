@@ -6,7 +6,7 @@ import type { Manifest } from "../manifest/manifest-format.js";
 import { readManifestLazily } from "../manifest/read-manifest.js";
 import { DiscoveryError } from "./discovery-error.js";
 import { readFileStart } from "./read-file-start.js";
-import { resolvePackageDir } from "./resolve-package.js";
+import { resolvePackageDir, unloadedPnpFile } from "./resolve-package.js";
 
 export interface DiscoveryOptions {
   /**
@@ -71,7 +71,9 @@ export function discoverManifests(root: string, options: DiscoveryOptions = {}):
         const depDir = resolvePackageDir(name, dir);
         if (depDir) visit(depDir, false);
         else if (field === "dependencies") {
-          throw new DiscoveryError(`${display(packageJsonPath)}: $.dependencies["${name}"] is not installed (no node_modules/${name} from ${display(dir)} upwards); run npm install.`);
+          const pnp = unloadedPnpFile(dir);
+          const remedy = pnp ? `; ${display(pnp)} says Yarn's Plug'n'Play installed it: start toolgen through yarn ('yarn toolgen …', 'yarn node app.js'), which loads it` : "; run npm install";
+          throw new DiscoveryError(`${display(packageJsonPath)}: $.dependencies["${name}"] is not installed (no node_modules/${name} from ${display(dir)} upwards)${remedy}.`);
         }
       }
     }

@@ -2,7 +2,7 @@ import { entryCost } from "@toolgen/core";
 import type { ManifestEntry } from "@toolgen/runtime";
 import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
-import { forTerminal } from "../output/terminal-text.js";
+import { displayWidth, forTerminal, padToWidth, truncateToWidth } from "../output/terminal-text.js";
 import { loadProblem } from "../project/dependency-problem.js";
 import { forHosts, hostsOf, projectForProvider, readProvider } from "./provider-projection.js";
 
@@ -58,7 +58,7 @@ function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: Manif
     return [
       e.name,
       e.kind,
-      truncate(e.description.split("\n")[0] ?? "", 48),
+      truncateToWidth(e.description.split("\n")[0] ?? "", 48),
       props.join(", ") || "-",
       String(cost.chars),
       `~${cost.tokens}`,
@@ -68,15 +68,11 @@ function renderTable(entries: readonly ManifestEntry[], packageOf: (entry: Manif
     ].map(forTerminal);
   });
   const header = ["NAME", "KIND", "DESCRIPTION", "PARAMETERS", "CHARS", "TOKENS", ...(forSomeHosts ? ["HOSTS"] : []), ...(fromDependencies ? ["FROM"] : [])];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => displayWidth(r[i]!))));
+  const line = (cells: string[]) => cells.map((c, i) => padToWidth(c, widths[i]!)).join("  ").trimEnd();
   // Tools only: prompts and resources are not offered to the model as tools (the catalog counts the same way).
   const tools = entries.filter((e) => e.kind === "tool");
   const total = tools.reduce((sum, e) => sum + entryCost(e).tokens, 0);
   const ofThem = tools.length < entries.length ? `, ${tools.length} of them tool${tools.length === 1 ? "" : "s"}:` : ",";
   return [line(header), ...rows.map(line), "", `${entries.length} entr${entries.length === 1 ? "y" : "ies"}${ofThem} ~${total} tokens of tool definitions.`].join("\n");
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }

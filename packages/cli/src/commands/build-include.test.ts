@@ -47,6 +47,17 @@ describe("a registry module outside the tsconfig's include", () => {
     expect([check.status, check.stderr]).toEqual([0, ""]);
   });
 
+  it("no warning, and check passes, when an included source imports it: tsc compiles it all the same", () => {
+    const dir = projectWithInclude(["src/tools.ts", "src/app.ts"]);
+    writeFileSync(path.join(dir, "src/app.ts"), 'import { registry } from "./tools.generated.js";\n\nexport const names = registry.entries.map((entry) => entry.name);\n');
+    const build = toolgen(["build"], dir);
+    expect([build.status, build.stderr]).toEqual([0, ""]);
+    const check = toolgen(["check"], dir);
+    expect([check.status, check.stderr]).toEqual([0, ""]);
+    compile(dir);
+    expect(toolgen(["call", "ping"], dir).status).toBe(0);
+  });
+
   it("no warning when the include reaches it", () => {
     const dir = projectWithInclude(["src"]);
     const build = toolgen(["build"], dir);

@@ -23,6 +23,8 @@ describe("outcomes as the tool-result messages each provider takes back", () => 
     expect(toGeminiFunctionResponse("files_read", ok)).toEqual({ functionResponse: { name: "files_read", response: { result: { v: 1 } } } });
     expect(toGeminiFunctionResponse("files_read", { status: "ok", text: "hello" })).toEqual({ functionResponse: { name: "files_read", response: { result: "hello" } } });
     expect(toGeminiFunctionResponse("files_read", toolError)).toEqual({ functionResponse: { name: "files_read", response: { error: 'Not found\n{"path":"a.txt"}' } } });
+    // The call's id, when Gemini gave one, tells apart parallel calls of one function.
+    expect(toGeminiFunctionResponse("files_read", { status: "ok", text: "hello" }, "call-2")).toEqual({ functionResponse: { id: "call-2", name: "files_read", response: { result: "hello" } } });
   });
 
   it("Anthropic gets a result's images as image blocks, beside its text; an image type it does not take, and audio, as text", () => {

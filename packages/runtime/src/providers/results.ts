@@ -69,12 +69,13 @@ function anthropicBlock(block: Content): AnthropicResultBlock {
 }
 
 /**
- * The part that answers a Gemini `functionCall` (its `name`, as the model sent it): `response`
- * holds `{ result }` — the structured content when there is one — or `{ error }`.
+ * The part that answers a Gemini `functionCall` (its `name`, as the model sent it, and its
+ * `id` when it has one: what tells apart parallel calls of one function): `response` holds
+ * `{ result }` — the structured content when there is one — or `{ error }`.
  */
-export function toGeminiFunctionResponse(name: string, outcome: Outcome): { functionResponse: { name: string; response: Record<string, unknown> } } {
+export function toGeminiFunctionResponse(name: string, outcome: Outcome, id?: string): { functionResponse: { id?: string; name: string; response: Record<string, unknown> } } {
   const response = outcome.status === "error" ? { error: outcomeText(outcome) } : { result: outcome.status === "ok" && outcome.structured !== undefined ? outcome.structured : outcomeText(outcome) };
-  return { functionResponse: { name, response } };
+  return { functionResponse: { ...(id === undefined ? {} : { id }), name, response } };
 }
 
 function safeJson(value: unknown): string {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -144,6 +144,27 @@ describe("tspc without source maps: the registry module's JavaScript and declara
     expect(["dist/tools.generated.js", "dist/tools.generated.d.ts"].map((file) => read(dir, file))).toEqual(first);
     const call = toolgen(["call", "to_fahrenheit", "--args", '{"celsius":0}', "--json"], dir);
     expect(JSON.parse(call.stdout)).toEqual({ status: "ok", text: "32" });
+  });
+
+  it("a build that fails toolgen's analysis leaves the registry module's outputs as they are (tsc would write its own form of them), and writes a missing one", () => {
+    const outputs = ["dist/tools.generated.js", "dist/tools.generated.d.ts"];
+    const before = outputs.map((file) => [read(dir, file), statSync(path.join(dir, file)).mtimeMs]);
+    const source = path.join(dir, "src/forecast.ts");
+    const text = readFileSync(source, "utf8");
+    writeFileSync(source, `${text}\n/**\n * Takes what no schema describes.\n * @tool\n */\nexport function broken(n: bigint): string {\n  return String(n);\n}\n`);
+    try {
+      const failing = tspc(compiler, ["-p", "."], dir);
+      expect(failing.status).not.toBe(0);
+      expect(failing.output).toContain("TG2001");
+      expect(outputs.map((file) => [read(dir, file), statSync(path.join(dir, file)).mtimeMs])).toEqual(before);
+      rmSync(path.join(dir, "dist/tools.generated.js"));
+      expect(tspc(compiler, ["-p", "."], dir).status).not.toBe(0);
+      expect(read(dir, "dist/tools.generated.js")).toContain("to_fahrenheit");
+    } finally {
+      writeFileSync(source, text);
+    }
+    expect(tspc(compiler, ["-p", "."], dir)).toEqual({ status: 0, output: "" });
+    expect(outputs.map((file) => read(dir, file))).toEqual(before.map(([content]) => content));
   });
 });
 

@@ -4,7 +4,7 @@ import { ConfigError, parsePluginOptions } from "../project/config.js";
 import { importEndingProblem } from "../project/import-ending.js";
 import { forgetBuildInfoIfFailed } from "../project/forget-build-info.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
-import { commonSourceDirectory } from "@toolgen/core";
+import { chunkDirectory, commonSourceDirectory } from "@toolgen/core";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
 import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
 import { registryModuleOutsideRootDir } from "../project/registry-module-place.js";
@@ -22,6 +22,8 @@ export interface ProgramBuild {
   staleRegistry: StaleRegistry[];
   /** Generated modules the program holds as they are now, with the JavaScript and declarations toolgen rendered for them. */
   currentRegistry: StaleRegistry[];
+  /** Generated modules of a build that failed: their outputs stay as the last build wrote them. */
+  keptRegistry?: string[];
 }
 
 /**
@@ -86,7 +88,7 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   // `noEmit` (a type-check run): report, write nothing.
   if (options.noEmit) return build;
   forgetBuildInfoIfFailed(tsm, options, failed);
-  if (failed) return build;
+  if (failed) return { ...build, keptRegistry: generatedModulesOf(program, info.registryModulePath) };
   const ending = importEndingProblem(info);
   if (ending) tsm.sys.write(`toolgen: warning: ${ending}${tsm.sys.newLine}`);
   try {
@@ -124,6 +126,16 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
     tsm.sys.write(`toolgen: this build rewrote the registry module ${shown(registry.path)} after tsc had type-checked ${checkedAgainstOld.map(shown).join(", ")} against its old text${program.getSourceFile(registry.path) ? "" : " (against none, on a first build)"}: build again to check ${checkedAgainstOld.length === 1 ? "it" : "them"} against the new one.${tsm.sys.newLine}`);
   }
   return build;
+}
+
+/** The registry module and its chunks, as the program holds them. */
+function generatedModulesOf(program: ts.Program, registryModulePath: string): string[] {
+  const registry = path.resolve(registryModulePath);
+  const chunks = path.resolve(chunkDirectory(registryModulePath)) + path.sep;
+  return program
+    .getSourceFiles()
+    .map((file) => path.resolve(file.fileName))
+    .filter((file) => file === registry || file.startsWith(chunks));
 }
 
 /**

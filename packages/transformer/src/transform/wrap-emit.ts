@@ -13,6 +13,8 @@ export interface AfterEmit {
   emptiedRegistry: readonly StaleRegistry[];
   /** Whether the program made an emit call that writes files yet (a builder emits file by file); this one sets it. */
   emitted: { done: boolean };
+  /** Generated modules of a build that failed, whose existing outputs the compiler must not rewrite (see `keepingOutputsOf`). */
+  keptRegistry?: readonly string[];
 }
 
 /**
@@ -37,6 +39,7 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
   if (WRAPPER in real) return true;
   patched.originalEmit = Object.assign(function (this: ts.Program, ...args: Parameters<ts.Program["emit"]>) {
     patched.originalEmit = real;
+    if (after.keptRegistry?.length) args[1] = keepingOutputsOf(tsm, this, after.keptRegistry, args[1]);
     const result = real.apply(this, args);
     const [target, , cancellationToken, emitOnly] = args;
     // A signature computed in memory writes nothing: it must not count as the first emit,
@@ -62,3 +65,20 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
 }
 
 const WRAPPER = Symbol("toolgen's emit wrapper");
+
+/**
+ * A build that fails writes none of toolgen's outputs; the compiler would still emit the
+ * registry module's text it holds, in its own form, where the last build wrote toolgen's
+ * (`writeCompiled`): the same module in other bytes, rewritten at each failing build and back
+ * at the fix, which restarts whatever watches the output. Its outputs that exist are left as
+ * they are; a missing one is written.
+ */
+function keepingOutputsOf(tsm: typeof ts, program: ts.Program, kept: readonly string[], writeFile: ts.WriteFileCallback | undefined): ts.WriteFileCallback {
+  const write = writeFile ?? tsm.createCompilerHost(program.getCompilerOptions()).writeFile;
+  const keeps = (file: ts.SourceFile) => kept.includes(path.resolve(file.fileName));
+  return (fileName, text, ...rest) => {
+    const [, , sourceFiles] = rest;
+    if (sourceFiles?.length && sourceFiles.every(keeps) && tsm.sys.fileExists(fileName)) return;
+    write(fileName, text, ...rest);
+  };
+}

@@ -140,6 +140,27 @@ describe("toolgen diff in a package of a monorepo", () => {
       rmSync(repo, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("git:<ref> of a commit that holds a node_modules link (no .gitignore for it): the checkout's node_modules stands for it", () => {
+    const repo = mkdtempSync(path.join(tmpdir(), "toolgen-committed-link-"));
+    try {
+      cpSync(dir, repo, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.git)$/.test(source) });
+      copyFileSync(path.join(CASE, "old.ts"), path.join(repo, "src/tools.ts"));
+      symlinkSync(path.join(dir, "node_modules"), path.join(repo, "node_modules"), "junction");
+      const inRepo = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+      writeFileSync(path.join(repo, ".gitignore"), "dist\n");
+      inRepo("init", "-q");
+      inRepo("add", ".");
+      inRepo("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "v1");
+      expect(inRepo("ls-files", "node_modules")).toBe("node_modules\n");
+      copyFileSync(path.join(CASE, "new.ts"), path.join(repo, "src/tools.ts"));
+      const diff = toolgen(["diff", "git:HEAD", "--json"], repo);
+      expect([diff.status, diff.stderr]).toEqual([1, ""]);
+      expect(JSON.parse(diff.stdout)).toEqual(GOLDEN);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("toolgen diff of a package that imports a workspace sibling's types", () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, realpathSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -215,7 +215,11 @@ function readAtCommit(ref: string, project: string | undefined): Contract {
     for (let folder = start; ; folder = path.dirname(folder)) {
       const modules = path.join(folder, "node_modules");
       const copy = path.join(dir, path.relative(root, folder), "node_modules");
-      if (existsSync(modules) && existsSync(path.dirname(copy)) && !existsSync(copy)) symlinkSync(modules, copy, "junction");
+      if (existsSync(modules) && existsSync(path.dirname(copy)) && !isFolder(copy)) {
+        // A committed link (to a node_modules beside the repository, say) leads nowhere from the copy: the checkout's instead.
+        rmSync(copy, { force: true });
+        symlinkSync(modules, copy, "junction");
+      }
       if (folder === root || folder === path.dirname(folder)) break;
     }
     // Above the repository (a repository inside a folder that has the node_modules): the nearest, beside the tree, where resolution from it looks next.
@@ -276,4 +280,9 @@ function realPath(file: string): string {
   } catch {
     return file;
   }
+}
+
+/** Whether `file` is a folder itself (a committed node_modules), not a link or nothing. */
+function isFolder(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }

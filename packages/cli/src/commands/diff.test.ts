@@ -146,7 +146,8 @@ describe("toolgen diff in a package of a monorepo", () => {
     try {
       cpSync(dir, repo, { recursive: true, filter: (source) => !/[\\/](node_modules|dist|\.git)$/.test(source) });
       copyFileSync(path.join(CASE, "old.ts"), path.join(repo, "src/tools.ts"));
-      symlinkSync(path.join(dir, "node_modules"), path.join(repo, "node_modules"), "junction");
+      // Relative, as one to a monorepo's node_modules is: in a copy of the commit elsewhere it leads nowhere.
+      symlinkSync(path.relative(repo, path.join(dir, "node_modules")), path.join(repo, "node_modules"));
       const inRepo = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
       writeFileSync(path.join(repo, ".gitignore"), "dist\n");
       inRepo("init", "-q");

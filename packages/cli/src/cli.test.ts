@@ -290,6 +290,14 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(types.stdout).not.toContain("forecast");
   });
 
+  it("types: a manifest of no @external tools is said to give an empty map, printed below or written", () => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, "dist/toolgen.manifest.json"), "utf8")) as { entries: Array<{ external?: boolean }> };
+    writeFileSync(path.join(dir, "internal.manifest.json"), JSON.stringify({ ...manifest, entries: manifest.entries.filter((entry) => entry.external !== true) }));
+    expect(run(["types", "internal.manifest.json"], dir).stderr).toBe("toolgen: internal.manifest.json has no @external tools; the map below is empty.\n");
+    const written = run(["types", "internal.manifest.json", "-o", "internal-types.ts"], dir);
+    expect([written.status, written.stdout, written.stderr]).toEqual([0, "toolgen: wrote internal-types.ts\n", "toolgen: internal.manifest.json has no @external tools; the map written is empty.\n"]);
+  });
+
   it("types: any schema file, 2020-12 tuples included; a missing file exits 2", () => {
     const schema = path.join(dir, "point.schema.json");
     writeFileSync(schema, JSON.stringify({ title: "Point", type: "object", properties: { at: { type: "array", prefixItems: [{ type: "number" }, { type: "number" }], items: false, minItems: 2 } }, required: ["at"], additionalProperties: false }));

@@ -41,7 +41,7 @@ export async function runTypes(file: string | undefined, options: TypesOptions):
       throw error;
     }
     const externals = manifest.entries.filter((e) => e.external === true && e.inputSchema);
-    if (externals.length === 0) process.stderr.write(`toolgen: ${shown(source)} has no @external tools; the map below is empty.\n`);
+    if (externals.length === 0) process.stderr.write(`toolgen: ${shown(source)} has no @external tools; the map ${options.out === undefined ? "below" : "written"} is empty.\n`);
     code = await compileTypes(manifestSchema(externals), "ExternalToolArguments", source);
   } else {
     if (typeof json === "boolean") json = { tsType: json ? "unknown" : "never" };

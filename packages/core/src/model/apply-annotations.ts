@@ -3,6 +3,7 @@ import { isMultipleOf } from "@toolgen/runtime/validation";
 import { DiagnosticCode } from "../diagnostics/codes.js";
 import { hasAnnotations, mergeAnnotations, type ReadAnnotations } from "./read-annotations.js";
 import { patternOrigin, type ReaderContext } from "./reader-context.js";
+import { bothPatterns } from "../schema/both-patterns.js";
 import type { Annotations, TypeModel } from "./type-model.js";
 
 type Family = "number" | "string" | "array";
@@ -40,6 +41,7 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   const annotations = mergeAnnotations(typed.annotations, read.annotations);
   if (read.tags.size > 0) checkBounds(ctx, annotations, read, typed.kind === "number" && typed.integer === true);
   const result = annotations ? { ...typed, annotations } : typed;
+  if (result.kind === "template" && annotations?.pattern !== undefined) recordBothPatterns(ctx, annotations.pattern, result.pattern, read);
   const defaultTag = read.tags.get("default");
   if (defaultTag && read.annotations.default !== undefined) ctx.defaultChecks.push({ model: result, value: read.annotations.default, at: defaultTag });
   const examplesTag = read.tags.get("examples");
@@ -113,6 +115,14 @@ function recordPattern(ctx: ReaderContext, model: TypeModel, read: ReadAnnotatio
   const accepted = pattern ?? (model.kind === "template" ? model.pattern : undefined);
   if (accepted !== undefined) patternOrigin(ctx, accepted).allowed = true;
   else ctx.diagnostics.report(allow, DiagnosticCode.InvalidConstraint, "@allowSlowPattern accepts the @pattern beside it (or a template literal type's pattern), and there is none here; remove it.", "warning");
+}
+
+/** The pattern a `@pattern` on a template literal type writes (`bothPatterns`), noted where the tag was, for the backtracking check. */
+function recordBothPatterns(ctx: ReaderContext, tag: string, template: string, read: ReadAnnotations): void {
+  const written = patternOrigin(ctx, bothPatterns(tag, template));
+  const fromTag = patternOrigin(ctx, tag);
+  for (const [site, maxLength] of fromTag.sites) written.sites.set(site, maxLength);
+  if (fromTag.allowed || read.tags.has("allowSlowPattern")) written.allowed = true;
 }
 
 function checkFamilies(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): void {

@@ -1,4 +1,5 @@
 import type { Annotations, Definition, TypeModel } from "../model/type-model.js";
+import { bothPatterns } from "./both-patterns.js";
 import { formatObject } from "./format-object.js";
 import { formatTuple } from "./format-tuple.js";
 import { formatUnion } from "./format-union.js";
@@ -68,6 +69,8 @@ function withAnnotations(schema: SchemaObject, annotations: Annotations | undefi
   if (typeof annotations.deprecated === "string") out.description = `${out.description === undefined ? "" : `${String(out.description)} `}Deprecated: ${annotations.deprecated}`;
   Object.assign(out, schema);
   for (const key of CONSTRAINT_ORDER) if (annotations[key] !== undefined) out[key] = annotations[key];
+  // A template literal type's pattern stays: a `@pattern` on it narrows it further.
+  if (typeof schema.pattern === "string" && annotations.pattern !== undefined) out.pattern = bothPatterns(annotations.pattern, schema.pattern);
   if (annotations.default !== undefined) out.default = annotations.default;
   if (annotations.examples !== undefined) out.examples = annotations.examples;
   if (annotations.deprecated) out.deprecated = true;

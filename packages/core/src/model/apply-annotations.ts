@@ -37,7 +37,7 @@ export function applyAnnotations(ctx: ReaderContext, model: TypeModel, read: Rea
   // Every constraint comes with its tag: a doc of a description alone (most) has nothing to check.
   if (read.tags.size > 0) checkFamilies(ctx, model, read);
   checkDateFormat(ctx, model, read);
-  const typed = read.integer ? toInteger(model) : model;
+  const typed = read.integer ? toInteger(ctx, model, read) : model;
   const annotations = mergeAnnotations(typed.annotations, read.annotations);
   if (read.tags.size > 0) checkBounds(ctx, annotations, read, typed.kind === "number" && typed.integer === true);
   const result = annotations ? { ...typed, annotations } : typed;
@@ -145,10 +145,21 @@ function checkDateFormat(ctx: ReaderContext, model: TypeModel, read: ReadAnnotat
   ctx.diagnostics.report(tag, DiagnosticCode.InvalidConstraint, `@format ${format} on a Date: the runtime makes a Date of a date-time string only, so the tool would get the string; declare it a string with @format ${format}, or remove the tag.`);
 }
 
-function toInteger(model: TypeModel): TypeModel {
+/**
+ * `@integer` on a type: its numbers whole, and its number literals (`1 | 2.5`, a numeric
+ * enum's members) the whole ones; one that leaves no value at all is reported.
+ */
+function toInteger(ctx: ReaderContext, model: TypeModel, read: ReadAnnotations): TypeModel {
+  const fraction = (m: TypeModel) => m.kind === "literal" && typeof m.value === "number" && !Number.isInteger(m.value);
   if (model.kind === "number") return { ...model, integer: true };
-  if (model.kind === "union") return { ...model, members: model.members.map((m) => (m.kind === "number" ? { ...m, integer: true } : m)) };
-  return model;
+  const members = model.kind === "union" ? model.members : [model];
+  const kept = members.filter((m) => !fraction(m)).map((m) => (m.kind === "number" ? { ...m, integer: true } : m));
+  if (kept.length === 0) {
+    const values = members.map((m) => (m.kind === "literal" ? String(m.value) : "")).join(" | ");
+    ctx.diagnostics.report(read.tags.get("integer")!, DiagnosticCode.InvalidConstraint, `@integer leaves no valid value: the type allows ${values} only; remove it or change the type.`);
+    return model;
+  }
+  return model.kind === "union" ? { ...model, members: kept } : model;
 }
 
 function checkBounds(ctx: ReaderContext, merged: Annotations | undefined, read: ReadAnnotations, integer: boolean): void {

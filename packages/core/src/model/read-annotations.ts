@@ -131,7 +131,7 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
     }
   }
   if ((NUMERIC_KEYWORDS as readonly string[]).includes(tag.name)) {
-    const n = tag.text.trim() === "" ? NaN : Number(tag.text);
+    const n = numberOf(tag.text);
     const length = LENGTH_KEYWORDS.has(tag.name);
     const ok = Number.isFinite(n) && (!length || (Number.isInteger(n) && n >= 0)) && (tag.name !== "multipleOf" || n > 0);
     if (!ok) invalid(length ? "a non-negative integer" : tag.name === "multipleOf" ? "a number greater than 0" : "a finite number");
@@ -140,6 +140,14 @@ function readTag(tag: TagInfo, result: ReadAnnotations, diagnostics: DiagnosticB
       setTag(result, tag.name, tag.node);
     }
   }
+}
+
+/** A number as JavaScript writes one, with a sign of either kind: `12`, `-1.5e3`, `0x10`, `-0x10` (`Number()` alone refuses a signed hexadecimal one). */
+function numberOf(text: string): number {
+  const match = /^\s*([+-]?)(\S+)\s*$/.exec(text);
+  if (!match || /^[+-]/.test(match[2]!)) return NaN;
+  const n = Number(match[2]);
+  return match[1] === "-" ? -n : n;
 }
 
 function setTag(result: ReadAnnotations, keyword: string, site: DiagnosticSite): void {

@@ -50,16 +50,16 @@ describe("compareSchemas", () => {
     const messages = (a: unknown, b: unknown) => compareSchemas(a as never, b as never, "/input").map((c) => `${c.effect} ${c.message}`);
     expect(messages({ type: "string" }, split)).toEqual(["narrows maxLength none → 3 (against the closest of the 2 members that take a string now)"]);
     expect(messages(split, { type: "string" })).toEqual(["widens maxLength 3 → none (against the closest of the 2 members that took a string before)"]);
-    // Members a tag tells apart are no candidates for one another: a changed member is said as it is.
+    // Members a tag tells apart are no candidates for one another: a changed member says what changed in it.
     const tagged = (wire: Record<string, unknown>, required: string[]) => ({
       anyOf: ["cash", "card"].map((kind) => obj({ kind: { const: kind }, amount: { type: "number" } }, ["kind", "amount"])).concat(obj({ kind: { const: "wire" }, amount: { type: "number" }, ...wire }, ["kind", "amount", ...required])),
     });
-    expect(messages(tagged({}, []), tagged({ bic: { type: "string" } }, ["bic"]))).toEqual(['narrows no longer accepts { kind: "wire" }', "widens 'bic' was added"]);
+    expect(messages(tagged({}, []), tagged({ bic: { type: "string" } }, ["bic"]))).toEqual(["narrows 'bic' is required now (a new property): a value without it is rejected", "widens 'bic' was added"]);
     // A tag of several values tells its member apart too.
     const twoKinds = (wire: Record<string, unknown>, required: string[]) => ({
       anyOf: [obj({ kind: { enum: ["cash", "check"] }, amount: { type: "number" } }, ["kind", "amount"]), obj({ kind: { const: "card" }, amount: { type: "number" } }, ["kind", "amount"]), obj({ kind: { const: "wire" }, amount: { type: "number" }, ...wire }, ["kind", "amount", ...required])],
     });
-    expect(messages(twoKinds({}, []), twoKinds({ bic: { type: "string" } }, ["bic"]))).toEqual(['narrows no longer accepts { kind: "wire" }', "widens 'bic' was added"]);
+    expect(messages(twoKinds({}, []), twoKinds({ bic: { type: "string" } }, ["bic"]))).toEqual(["narrows 'bic' is required now (a new property): a value without it is rejected", "widens 'bic' was added"]);
     // One member of the type: its bound is the union's, said as it is.
     expect(messages({ type: "string" }, { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] })).toEqual(["narrows maxLength none → 3", "widens now also accepts null"]);
   });
@@ -142,6 +142,9 @@ describe("compareSchemas", () => {
     const old = { anyOf: [shape("circle", { r: { type: "number" } }), shape("square", { side: { type: "number" } })] };
     const now = { anyOf: [shape("circle", { r: { type: "number" } }), shape("square", { side: { type: "number", minimum: 0 } })] };
     expect(diff(old, now)).toEqual(["narrows constraint-tightened /input/side"]);
+    // A property the members share changed in one: that member changed, though another tag's member is as close.
+    const tagged = (kind: string, v: string) => obj({ kind: { type: "string", const: kind }, v: { type: v } }, ["kind", "v"]);
+    expect(diff({ anyOf: [tagged("a", "string"), tagged("b", "string")] }, { anyOf: [tagged("a", "string"), tagged("b", "number")] })).toEqual(["narrows type-narrowed /input/v", "widens type-widened /input/v"]);
     // Without a discriminator too, the member of the same type is the one that changed, wherever the others stand.
     const plain = { anyOf: [{ type: "string" }, obj({ a: { type: "string" } }, ["a"])] };
     expect(diff(plain, { anyOf: [{ type: "string" }, obj({ a: { type: "string" }, b: { type: "number" } }, ["a", "b"])] })).toEqual(["narrows required-added /input/b", "widens property-added /input/b"]);

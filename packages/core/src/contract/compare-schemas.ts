@@ -258,7 +258,9 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   const tags = (members: Side[]) => new Set(members.length > 1 ? members.flatMap((m) => [...valuesByProperty(m).keys()]) : []);
   [oldMembers, newMembers] = [oldMembers.flatMap((m) => byTag(m, tags(newMembers))), newMembers.flatMap((m) => byTag(m, tags(oldMembers)))];
   // A counterpart of another type is the last resort: of an object member, the object member is the one that changed, however few findings a string gives.
-  const cost = (changes: SchemaChange[]) => changes.length + (changes.some((c) => c.path === path && (c.code === "type-narrowed" || c.code === "type-widened")) ? 1e6 : 0);
+  // Between counterparts as close, the one whose tag (a direct property's listed value) is the same: a member of another tag is another member.
+  const cost = (changes: SchemaChange[]) =>
+    changes.length + (changes.some((c) => c.path === path && (c.code === "type-narrowed" || c.code === "type-widened")) ? 1e6 : 0) + (changes.some((c) => c.code.startsWith("enum-value-") && isDiscriminator(c, path)) ? 0.5 : 0);
   const matched = (from: Side[], to: Side[], keep: (e: Effect) => boolean, flip: boolean) =>
     from.map((member) => {
       let best: SchemaChange[] | undefined;

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFixture, REPO_ROOT, toolgen } from "../../../test-support/temp-project.js";
@@ -31,5 +31,31 @@ describe("TypeScript 7: toolgen build, then the native tsc", () => {
     expect(tsc.status).toBe(0);
     const run = execFileSync(process.execPath, ["dist/main.js"], { cwd: dir, encoding: "utf8" });
     expect(JSON.parse(run)).toEqual({ good: { status: "ok", text: '{"total":18}', structured: { total: 18 } }, bad: "invalid_arguments" });
+  });
+});
+
+describe("TypeScript 7 installed as the project's typescript (read with the bundled 6)", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(() => {
+    ({ dir, cleanup } = copyFixture("ts7"));
+    // The project's own node_modules: its typescript is 7.
+    rmSync(path.join(dir, "node_modules"));
+    mkdirSync(path.join(dir, "node_modules"));
+    for (const [name, target] of [["typescript", "typescript-7"], ["@toolgen", "@toolgen"], ["@types", "@types"]]) symlinkSync(path.join(REPO_ROOT, "node_modules", target!), path.join(dir, "node_modules", name!), "junction");
+  });
+  afterAll(() => cleanup());
+
+  it("holds its options to 6's rules, which 7 keeps: without rootDir, tsc 7 writes elsewhere (TS5011), so the build fails there, not the call later", () => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const config = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    delete config.compilerOptions.rootDir;
+    writeFileSync(tsconfig, JSON.stringify(config, null, 2));
+    const build = toolgen(["build"], dir);
+    expect(build.status).toBe(1);
+    expect(build.stderr).toMatch(/^tsconfig\.json:\d+:\d+ - error TS5011: The common source directory of 'tsconfig\.json' is '\.\/src'\. The 'rootDir' setting must be explicitly set/m);
+    config.compilerOptions.rootDir = "src";
+    writeFileSync(tsconfig, JSON.stringify(config, null, 2));
+    expect(toolgen(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
   });
 });

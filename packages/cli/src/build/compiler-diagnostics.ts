@@ -2,7 +2,7 @@ import * as path from "node:path";
 import { type Diagnostic, sortDiagnostics } from "@toolgen/core";
 import type { ts } from "ts-morph";
 import type { ProjectInfo } from "@toolgen/transformer/project";
-import { readByOwnCompiler } from "../project/load-project.js";
+import { judgesOwnOptions } from "../project/load-project.js";
 import type { Typescript } from "../project/typescript.js";
 
 /**
@@ -10,9 +10,10 @@ import type { Typescript } from "../project/typescript.js";
  * options. toolgen's reading of a file that does not parse would describe something other than
  * the code (`f(x: number y: string)` parses as two parameters), so these fail the build too,
  * reported as `tsc` reports them (`TS1005`). Type errors stay `tsc`'s to report: the analysis
- * only needs the declarations it reads to be well-formed. The options are judged only when the
- * project's own TypeScript reads them (`ownCompiler`): the bundled one, standing in for a 5.x or
- * 7 project, would hold them to its own version's rules (deprecations, a required `rootDir`).
+ * only needs the declarations it reads to be well-formed. The options are judged only where the
+ * compiler reading them holds them to the project's own rules (`ownCompiler`, see
+ * `judgesOwnOptions`): the bundled one, standing in for a 5.x project, would hold them to its
+ * own version's (deprecations, a required `rootDir`).
  */
 export function compilerDiagnostics(tsm: Typescript, program: ts.Program, tsconfigPath: string, ownCompiler: boolean, registryModulePath?: string): Diagnostic[] {
   const found = [...(ownCompiler ? [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics()] : []), ...program.getSyntacticDiagnostics()];
@@ -45,5 +46,5 @@ export function withCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>
 
 /** `result` with what tsc refuses in the project's program, as `withCompilerDiagnostics` joins them. */
 export function withProjectCompilerDiagnostics<T extends { diagnostics: Diagnostic[] }>(tsm: Typescript, info: ProjectInfo, program: ts.Program, result: T): T {
-  return withCompilerDiagnostics(result, compilerDiagnostics(tsm, program, info.tsconfigPath, readByOwnCompiler(info), info.registryModulePath));
+  return withCompilerDiagnostics(result, compilerDiagnostics(tsm, program, info.tsconfigPath, judgesOwnOptions(info), info.registryModulePath));
 }

@@ -72,9 +72,15 @@ export function unsupportedTypescript(info: ProjectInfo): string | undefined {
   return `this project's TypeScript is ${version}; toolgen needs 5.1 or later (its tsc cannot compile @toolgen/runtime's declarations). Update typescript.`;
 }
 
-/** Whether the project's own TypeScript reads it (else ts-morph's, which may judge its options by another version's rules). */
-export function readByOwnCompiler(info: ProjectInfo): boolean {
-  return loadedProject(info).compiler.source === "project";
+/**
+ * Whether the compiler reading the project judges its options as the project's own `tsc`
+ * would, or more leniently: its own TypeScript, or the bundled 6 for a 7 project (7 refuses
+ * what 6 deprecates, and asks for `rootDir` as 6 does). Not for a 5.x project, which 6's
+ * rules would hold to deprecations and a `rootDir` its tsc does not ask for.
+ */
+export function judgesOwnOptions(info: ProjectInfo): boolean {
+  const { compiler } = loadedProject(info);
+  return compiler.source === "project" || Number(compiler.standsFor?.split(".")[0]) >= 7;
 }
 
 /**

@@ -18,12 +18,15 @@ describe("columns of text in a terminal", () => {
     expect(displayWidth("a\u200bb")).toBe(2);
     expect(displayWidth("🙂 ok")).toBe(5);
     expect(displayWidth("— “é”")).toBe(5);
+    // A grapheme at a time: a family joined of five code points, a heart asked for as an emoji.
+    expect(displayWidth("👨\u200d👩\u200d👧 ❤\ufe0f")).toBe(5);
   });
 
   it("pads and cuts by columns, never inside a character", () => {
     expect(padToWidth("日本", 6)).toBe("日本  ");
     expect(truncateToWidth("日本語のテキスト", 7)).toBe("日本語…");
     expect(truncateToWidth("🙂🙂🙂", 4)).toBe("🙂…");
+    expect(truncateToWidth("ab👨\u200d👩\u200d👧cd", 4)).toBe("ab…");
     expect(truncateToWidth("short", 48)).toBe("short");
   });
 });

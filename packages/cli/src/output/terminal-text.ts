@@ -12,13 +12,15 @@ export function forTerminal(text: string): string {
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * The columns a terminal gives `text`: two for an East Asian wide or fullwidth character and
- * an emoji, none for a combining mark or a zero-width character, one for the rest (what
- * `wcwidth` says of them), so a table's columns line up whatever script a description is in.
+ * The columns a terminal gives `text`, a character as the reader sees it (a grapheme: `é` of
+ * two code points, a family emoji joined of five) at a time: two for an East Asian wide or
+ * fullwidth character and an emoji, none for a lone combining mark or zero-width character,
+ * one for the rest (what `wcwidth` says of them), so a table's columns line up whatever script
+ * a description is in.
  */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const c of text) width += ZERO_WIDTH.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+  for (const { segment } of GRAPHEMES.segment(text)) width += graphemeWidth(segment);
   return width;
 }
 
@@ -32,12 +34,21 @@ export function truncateToWidth(text: string, max: number): string {
   if (displayWidth(text) <= max) return text;
   let kept = "";
   let width = 0;
-  for (const c of text) {
-    width += displayWidth(c);
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    width += graphemeWidth(segment);
     if (width > max - 1) break;
-    kept += c;
+    kept += segment;
   }
   return kept + "…";
+}
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** A joined emoji (a zero-width joiner) or one asked for as an emoji (U+FE0F) is two columns, as a wide first character is. */
+function graphemeWidth(grapheme: string): number {
+  const first = String.fromCodePoint(grapheme.codePointAt(0)!);
+  if (ZERO_WIDTH.test(first)) return 0;
+  return WIDE.test(first) || grapheme.includes("\u200d") || grapheme.includes("\ufe0f") ? 2 : 1;
 }
 
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200d\u2060\ufeff]$/u;

@@ -113,13 +113,14 @@ export async function runCheck(options: { project?: string; against?: string; js
   if (problems.length > 0) {
     const has = (...kinds: Problem["kind"][]) => problems.some((p) => kinds.includes(p.kind));
     const reasons = [
-      ...(has("missing", "stale", "extra", "outside") ? ["generated files are out of date or outside the program"] : []),
+      ...(has("missing", "stale", "extra") ? ["generated files are out of date"] : []),
+      ...(has("outside") ? ["tsc will not compile the registry module"] : []),
       ...(has("uncompiled") ? ["its compiled output does not match its build: compile the package again"] : []),
       ...(has("unpublished") ? ["the package would be published without a file its tools need"] : []),
       ...(has("dependencies") ? ["its dependencies' tools would not load or serve safely with its own"] : []),
       ...(has("breaking") ? ["the contract breaks its callers"] : []),
     ];
-    const why = `${reasons.join("; ")}; see above${has("missing", "stale", "extra", "outside") ? ", then run 'toolgen build'" : ""}.`;
+    const why = `${reasons.join("; ")}; see above${has("missing", "stale", "extra") ? ", then run 'toolgen build'" : ""}.`;
     const line = (p: Problem) => `${`${p.kind}:`.padEnd(8)} ${p.message}${p.changes ? " (listed above)" : ""}`;
     process.stderr.write(`${problems.map(line).join("\n")}\ntoolgen: ${why}\n`);
     return 1;

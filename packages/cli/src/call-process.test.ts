@@ -66,6 +66,24 @@ export function strayAtOnce(): string {
 }
 
 /**
+ * Answers, leaving a timer that throws a moment later.
+ * @tool
+ */
+export function strayAfter(): string {
+  setTimeout(() => { throw new Error("boom after the answer"); }, 30);
+  return "answered";
+}
+
+/**
+ * Answers, leaving an interval that would run for ever.
+ * @tool
+ */
+export function leavesInterval(): string {
+  setInterval(() => {}, 1000);
+  return "answered";
+}
+
+/**
  * Waits until its call is aborted, and cleans up.
  * @tool
  */
@@ -127,6 +145,14 @@ export function waitForAbort(context: ToolContext): Promise<string> {
     const run = toolgen(["call", "stray_at_once", "--json"], dir);
     expect([run.status, JSON.parse(run.stdout)]).toEqual([1, { status: "ok", text: "answered" }]);
     expect(run.stderr).toMatch(/^toolgen: 'stray_at_once' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): left behind \(at /m);
+  });
+
+  it("a timer the tool left throwing a moment after the answer is said too, exit 1; an interval it left does not keep the process", () => {
+    const run = toolgen(["call", "stray_after", "--json"], dir);
+    expect([run.status, JSON.parse(run.stdout)]).toEqual([1, { status: "ok", text: "answered" }]);
+    expect(run.stderr).toMatch(/^toolgen: 'stray_after' raised an error outside its call \(a throw in a timer, or a promise nothing awaits\): boom after the answer \(at /m);
+    const left = toolgen(["call", "leaves_interval", "--json"], dir);
+    expect([left.status, JSON.parse(left.stdout), left.stderr]).toEqual([0, { status: "ok", text: "answered" }, "loading chatty\n"]);
   });
 
   it("Ctrl-C aborts the call (the tool sees its signal and cleans up) and prints the aborted outcome, exit 130", async () => {

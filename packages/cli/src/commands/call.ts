@@ -62,8 +62,14 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
     const callOptions = { ...(timeoutMs === undefined ? {} : { timeoutMs }), signal: stop.signal };
     const outcome = await withToolOutputOnStderr(() => (isUri(name) ? registry.readResource(name, callOptions) : registry.dispatch(name, args, callOptions)));
     process.stdout.write(options.json ? JSON.stringify(outcome) + "\n" : describeOutcome(outcome) + "\n");
-    // Node reports a rejection nothing handled once the microtasks have run: one the tool left as it answered is counted too.
-    await new Promise((resolve) => setImmediate(resolve));
+    // What the tool left running may still throw (a timer it set, a rejection Node reports once
+    // the microtasks have run): the call waits for it until nothing is left to run, or
+    // LEFT_WORK_MS at most (an interval it left would keep the process forever).
+    process.off("beforeExit", neverSettled);
+    await new Promise((resolve) => {
+      setTimeout(resolve, LEFT_WORK_MS).unref();
+      process.once("beforeExit", resolve);
+    });
     return stoppedBy ?? (strayErrors > 0 ? 1 : 0);
   } finally {
     process.off("beforeExit", neverSettled);
@@ -72,6 +78,9 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+/** How long a call waits, after its outcome, for what the tool left running to throw. */
+const LEFT_WORK_MS = 200;
 
 /** Entry names never hold ':'; URIs always do. */
 function isUri(name: string): boolean {

@@ -58,4 +58,16 @@ describe("TypeScript 7 installed as the project's typescript (read with the bund
     writeFileSync(tsconfig, JSON.stringify(config, null, 2));
     expect(toolgen(["build"], dir)).toMatchObject({ status: 0, stderr: "" });
   });
+
+  it("says that the tsconfig's transformer entry does nothing under its tsc, which runs no transformer; the module is still checked for being compiled", () => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const config = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown>; include: string[] };
+    writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, plugins: [{ transform: "@toolgen/transformer" }] } }, null, 2));
+    const build = toolgen(["build"], dir);
+    expect(build.status).toBe(0);
+    expect(build.stderr).toBe(`toolgen: warning: this project's TypeScript is 7.0.2, whose tsc runs no transformer: the @toolgen/transformer entry in the tsconfig's "plugins" does nothing. Run 'toolgen build' before tsc (as now), or use TypeScript 6 with tspc.\n`);
+    // A module the include leaves out is not compiled by the transformer either: check says so.
+    writeFileSync(tsconfig, JSON.stringify({ ...config, include: ["src/dice.ts"], compilerOptions: { ...config.compilerOptions, plugins: [{ transform: "@toolgen/transformer" }] } }, null, 2));
+    expect(toolgen(["build"], dir).stderr).toContain("is not part of the program of tsconfig.json");
+  });
 });

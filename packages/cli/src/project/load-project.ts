@@ -73,6 +73,26 @@ export function unsupportedTypescript(info: ProjectInfo): string | undefined {
 }
 
 /**
+ * Whether the project runs the transformer: its tsconfig lists it, and its TypeScript can run
+ * it (7's native `tsc` has no transformer API and ignores `plugins` without a word).
+ */
+export function runsTransformer(info: ProjectInfo): boolean {
+  const { compiler, parsed } = loadedProject(info);
+  return transformerEntryOf(parsed.options) !== undefined && !isTypescript7(compiler);
+}
+
+/** Why the tsconfig's transformer entry does nothing, when the project's TypeScript is 7. */
+export function transformerIgnored(info: ProjectInfo): string | undefined {
+  const { compiler, parsed } = loadedProject(info);
+  if (!transformerEntryOf(parsed.options) || !isTypescript7(compiler)) return undefined;
+  return `this project's TypeScript is ${compiler.source === "ts-morph" ? compiler.standsFor : "7"}, whose tsc runs no transformer: the @toolgen/transformer entry in the tsconfig's "plugins" does nothing. Run 'toolgen build' before tsc (as now), or use TypeScript 6 with tspc.`;
+}
+
+function isTypescript7(compiler: Compiler): boolean {
+  return compiler.source === "ts-morph" && Number(compiler.standsFor?.split(".")[0]) >= 7;
+}
+
+/**
  * Whether the compiler reading the project judges its options as the project's own `tsc`
  * would, or more leniently: its own TypeScript, or the bundled 6 for a 7 project (7 refuses
  * what 6 deprecates, and asks for `rootDir` as 6 does). Not for a 5.x project, which 6's
@@ -80,7 +100,7 @@ export function unsupportedTypescript(info: ProjectInfo): string | undefined {
  */
 export function judgesOwnOptions(info: ProjectInfo): boolean {
   const { compiler } = loadedProject(info);
-  return compiler.source === "project" || Number(compiler.standsFor?.split(".")[0]) >= 7;
+  return compiler.source === "project" || isTypescript7(compiler);
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { readTsconfig, type ProjectInfo } from "@toolgen/transformer/project";
-import { transformerEntryOf, typescriptOf } from "./load-project.js";
+import { runsTransformer, typescriptOf } from "./load-project.js";
 import type { Typescript } from "./typescript.js";
 
 type SharedTs = Parameters<typeof readTsconfig>[0];
@@ -18,7 +18,7 @@ export function registryModuleOutsideProgram(info: ProjectInfo, tsm: Typescript 
   // A source the tsconfig includes imports it (`import { registry } from "./tools.generated.js"`): tsc compiles it all the same.
   if (importedByAnIncludedFile(tsm, parsed, target)) return undefined;
   // The transformer (ts-patch's tspc, or a patched tsc) compiles the module itself, wherever it is.
-  if (transformerEntryOf(parsed.options)) return undefined;
+  if (runsTransformer(info)) return undefined;
   // The message's paths from the working directory; the one to add to "include", as the tsconfig reads it.
   const relative = (file: string, from: string) => path.relative(from, file).split(path.sep).join("/") || file;
   return `${relative(target, process.cwd())} is not part of the program of ${relative(info.tsconfigPath, process.cwd())}: its "include" (or "files") does not reach it, so tsc will not compile it and 'toolgen call' and 'serve' will find no compiled registry. Add "${relative(target, path.dirname(info.tsconfigPath))}" to "include", or set "registryModule" in the toolgen config to a path it includes.`;

@@ -20,6 +20,7 @@ describe("columns of text in a terminal", () => {
     expect(displayWidth("— “é”")).toBe(5);
     // A grapheme at a time: a family joined of five code points, a heart asked for as an emoji.
     expect(displayWidth("👨\u200d👩\u200d👧 ❤\ufe0f")).toBe(5);
+    expect(displayWidth("🇯🇵🇫🇷")).toBe(4);
   });
 
   it("pads and cuts by columns, never inside a character", () => {

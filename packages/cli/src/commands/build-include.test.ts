@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { compile, copyFixture, toolgen } from "../../../../test-support/temp-project.js";
+import { compile, copyFixture, REPO_ROOT, toolgen } from "../../../../test-support/temp-project.js";
 
 /**
  * The trap of issue #17: a tsconfig whose `include` names some folders (nothing unusual) does
@@ -47,6 +47,19 @@ describe("a registry module outside the tsconfig's include", () => {
     expect([build.status, build.stderr]).toEqual([0, ""]);
     const check = toolgen(["check"], dir);
     expect([check.status, check.stderr]).toEqual([0, ""]);
+  });
+
+  it("the warning stays when the transformer entry cannot run: no ts-patch is installed, and plain tsc ignores the entry", () => {
+    const dir = projectWithInclude(["src/tools.ts"]);
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const config = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    writeFileSync(tsconfig, JSON.stringify({ ...config, compilerOptions: { ...config.compilerOptions, plugins: [{ transform: "@toolgen/transformer" }] } }));
+    // The project's own node_modules, without ts-patch.
+    rmSync(path.join(dir, "node_modules"));
+    mkdirSync(path.join(dir, "node_modules"));
+    for (const name of ["@toolgen", "typescript", "@types"]) symlinkSync(path.join(REPO_ROOT, "node_modules", name), path.join(dir, "node_modules", name), "junction");
+    expect(toolgen(["build"], dir).stderr).toContain("toolgen: warning: src/tools.generated.ts is not part of the program of tsconfig.json");
+    expect(toolgen(["check"], dir).status).toBe(1);
   });
 
   it("no warning, and check passes, when an included source imports it: tsc compiles it all the same", () => {

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { ts } from "ts-morph";
 import { canReadDocsOnDemand, chunkDirectory } from "@toolgen/core";
@@ -73,12 +74,23 @@ export function unsupportedTypescript(info: ProjectInfo): string | undefined {
 }
 
 /**
- * Whether the project runs the transformer: its tsconfig lists it, and its TypeScript can run
- * it (7's native `tsc` has no transformer API and ignores `plugins` without a word).
+ * Whether the project runs the transformer: its tsconfig lists it, its TypeScript can run it
+ * (7's native `tsc` has no transformer API and ignores `plugins` without a word), and ts-patch,
+ * which runs it (`tspc`, or `tsc` after `ts-patch install`), is installed: plain `tsc` ignores
+ * the entry too.
  */
 export function runsTransformer(info: ProjectInfo): boolean {
   const { compiler, parsed } = loadedProject(info);
-  return transformerEntryOf(parsed.options) !== undefined && !isTypescript7(compiler);
+  return transformerEntryOf(parsed.options) !== undefined && !isTypescript7(compiler) && resolvesFrom(path.dirname(info.tsconfigPath), "ts-patch/package.json");
+}
+
+function resolvesFrom(dir: string, request: string): boolean {
+  try {
+    createRequire(path.join(dir, "package.json")).resolve(request);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Why the tsconfig's transformer entry does nothing, when the project's TypeScript is 7. */

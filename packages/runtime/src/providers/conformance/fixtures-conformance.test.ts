@@ -245,6 +245,20 @@ const FORMATS: Record<string, string> = {
 };
 
 /**
+ * A string a pattern accepts. fast-check generates none for a lookahead: the two patterns a
+ * `@pattern` on a template literal type joins (`bothPatterns`) are sampled apart, and the first
+ * sample both accept is taken.
+ */
+function sampleMatching(pattern: string): string {
+  const both = /^\^\(\?=\[\\s\\S\]\*\?\(\?:(.*)\)\)(.*)$/.exec(pattern);
+  if (!both) return fc.sample(fc.stringMatching(new RegExp(pattern)), { numRuns: 1, seed: 7 })[0]!;
+  const whole = new RegExp(pattern, "u");
+  const found = [both[1]!, `^${both[2]!}`].flatMap((part) => fc.sample(fc.stringMatching(new RegExp(part)), { numRuns: 200, seed: 7 })).find((value) => whole.test(value));
+  if (found === undefined) throw new Error(`no sample of ${pattern}`);
+  return found;
+}
+
+/**
  * A value a model could send for a projected schema (any provider's dialect: Gemini's
  * upper-case types and `nullable` too). With `nulls`, every property that admits null gets
  * null, as a model using OpenAI strict mode sends for an argument it leaves out.
@@ -263,7 +277,7 @@ function sampleValue(root: Node, schema: Node, options: { nulls: boolean; depth:
   const type = types.find((t) => t !== "null");
   switch (type) {
     case "string":
-      if (typeof s.pattern === "string") return fc.sample(fc.stringMatching(new RegExp(s.pattern)), { numRuns: 1, seed: 7 })[0];
+      if (typeof s.pattern === "string") return sampleMatching(s.pattern);
       if (typeof s.format === "string" && FORMATS[s.format]) return FORMATS[s.format];
       // Gemini states the formats it cannot enforce in the description; a model reads it.
       if (typeof s.description === "string" && FORMATS[/Format: (\S+)\./.exec(s.description)?.[1] ?? ""]) return FORMATS[/Format: (\S+)\./.exec(s.description)![1]!];

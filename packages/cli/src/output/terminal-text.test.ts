@@ -29,5 +29,7 @@ describe("columns of text in a terminal", () => {
     expect(truncateToWidth("🙂🙂🙂", 4)).toBe("🙂…");
     expect(truncateToWidth("ab👨\u200d👩\u200d👧cd", 4)).toBe("ab…");
     expect(truncateToWidth("short", 48)).toBe("short");
+    // Only the start of a long text is read: a megabyte of description (whose segmenting whole took minutes) is cut at once.
+    expect(truncateToWidth("日本語の説明。".repeat(150_000), 48)).toBe(`${"日本語の説明。".repeat(3)}日本…`);
   });
 });

@@ -19,6 +19,8 @@ const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a
  * a description is in.
  */
 export function displayWidth(text: string): number {
+  // Printable ASCII, nearly every cell, is a column a character (and ICU's segmenting grows faster than the text).
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
   let width = 0;
   for (const { segment } of GRAPHEMES.segment(text)) width += graphemeWidth(segment);
   return width;
@@ -31,10 +33,12 @@ export function padToWidth(text: string, width: number): string {
 
 /** `text` cut to at most `max` columns, an ellipsis marking the cut (never inside a character). */
 export function truncateToWidth(text: string, max: number): string {
-  if (displayWidth(text) <= max) return text;
+  // Only the start is read: a description may be megabytes long.
+  const start = text.slice(0, max * 4);
+  if (start.length === text.length && displayWidth(text) <= max) return text;
   let kept = "";
   let width = 0;
-  for (const { segment } of GRAPHEMES.segment(text)) {
+  for (const { segment } of GRAPHEMES.segment(start)) {
     width += graphemeWidth(segment);
     if (width > max - 1) break;
     kept += segment;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,6 +164,20 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     expect(run(["types", schema, "-o", out], dir).status).toBe(0);
     expect(run(["types", schema, "-o", out], dir).status).toBe(0);
     rmSync(out);
+    // A link in the way (one a repository committed, leading out of it) is replaced, never written through.
+    const outside = mkdtempSync(path.join(tmpdir(), "toolgen-link-target-"));
+    try {
+      mkdirSync(site);
+      symlinkSync(path.join(outside, "catalog.html"), path.join(site, "index.html"));
+      symlinkSync(path.join(outside, "types.ts"), out);
+      expect(run(["docs", "-o", "site"], dir).status).toBe(0);
+      expect(run(["types", schema, "-o", out], dir).status).toBe(0);
+      expect([lstatSync(path.join(site, "index.html")).isFile(), lstatSync(out).isFile(), readdirSync(outside)]).toEqual([true, true, []]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+      rmSync(site, { recursive: true, force: true });
+      rmSync(out, { force: true });
+    }
     rmSync(schema);
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { diffManifests } from "@toolgen/core";
 import { makeDirectory, readIfExists } from "@toolgen/transformer/project";
@@ -9,6 +9,7 @@ import { relativePosix } from "../output/diagnostic-json.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import { UsageError } from "./usage-error.js";
+import { writeReplacing } from "../output/write-replacing.js";
 
 /**
  * `toolgen docs`: a static catalog of what the model sees — every entry, its arguments, its
@@ -50,7 +51,7 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   if (existing !== undefined && !existing.includes(CATALOG_MARK)) throw new UsageError(`${shownFile} exists and was not written by toolgen docs, so it is not overwritten: give another folder with -o, or delete the file.`);
   try {
     makeDirectory(out);
-    writeFileSync(file, html);
+    writeReplacing(file, html);
   } catch (error) {
     throw new UsageError(`cannot write the catalog to ${shownFile}: ${(error as Error).message}`);
   }

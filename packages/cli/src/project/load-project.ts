@@ -81,7 +81,7 @@ export function unsupportedTypescript(info: ProjectInfo): string | undefined {
  */
 export function runsTransformer(info: ProjectInfo): boolean {
   const { compiler, parsed } = loadedProject(info);
-  return transformerEntryOf(parsed.options) !== undefined && !isTypescript7(compiler) && resolvesFrom(path.dirname(info.tsconfigPath), "ts-patch/package.json");
+  return transformerEntryOf(parsed.options) !== undefined && !isTypescript7(compiler) && ["ts-patch/package.json", "ts-patch"].some((request) => resolvesFrom(path.dirname(info.tsconfigPath), request));
 }
 
 function resolvesFrom(dir: string, request: string): boolean {

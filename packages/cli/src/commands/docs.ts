@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { diffManifests } from "@toolgen/core";
-import { makeDirectory, readIfExists } from "@toolgen/transformer/project";
+import { makeDirectory, readIfExists, writeReplacing } from "@toolgen/transformer/project";
 import { catalogData } from "../catalog/catalog-data.js";
 import { CATALOG_MARK, renderCatalog } from "../catalog/render-catalog.js";
 import { ContractAnalysisError, otherPackageWarning, readContract } from "../contract/read-contract.js";
@@ -9,7 +9,6 @@ import { relativePosix } from "../output/diagnostic-json.js";
 import { formatDiagnostics } from "../output/print-diagnostics.js";
 import { analyzeProject } from "../project/analyze-project.js";
 import { UsageError } from "./usage-error.js";
-import { writeReplacing } from "../output/write-replacing.js";
 
 /**
  * `toolgen docs`: a static catalog of what the model sees — every entry, its arguments, its

@@ -1,7 +1,8 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { ConfigError } from "./config.js";
 import { manifestReference } from "./plan-build.js";
 import { type ProjectInfo, readPackageJson } from "./project-info.js";
+import { writeReplacing } from "./write-outputs.js";
 
 /**
  * package.json must point at the manifest (`"toolgen": { "manifest": … }`) for discovery.
@@ -17,12 +18,9 @@ export function ensureManifestReference(info: ProjectInfo): string | undefined {
   if (section?.manifest !== undefined) return undefined;
   const text = readFileSync(info.packageJsonPath, "utf8");
   const indent = /^(\s+)"/m.exec(text)?.[1] ?? "  ";
-  const partial = `${info.packageJsonPath}.toolgen-${process.pid}.tmp`;
   try {
-    writeFileSync(partial, JSON.stringify({ ...current, toolgen: { ...section, manifest: reference } }, null, indent) + "\n");
-    renameSync(partial, info.packageJsonPath);
+    writeReplacing(info.packageJsonPath, JSON.stringify({ ...current, toolgen: { ...section, manifest: reference } }, null, indent) + "\n");
   } catch (error) {
-    rmSync(partial, { force: true });
     throw new ConfigError(`cannot add the manifest reference to ${info.packageJsonPath}: ${(error as Error).message}. Add "toolgen": { "manifest": "${reference}" } yourself.`);
   }
   return reference;

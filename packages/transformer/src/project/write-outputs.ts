@@ -47,7 +47,7 @@ export function writePlan(plan: BuildPlan): { written: string[]; removed: string
  * manifest beside a registry module of another build, or half a file.
  */
 function writeAll(files: readonly PlannedFile[]): void {
-  const temporary = files.map((file) => `${file.path}.toolgen-${process.pid}.tmp`);
+  const temporary = files.map((file) => temporaryBeside(file.path));
   let current = "";
   try {
     for (const file of files) {
@@ -110,4 +110,24 @@ export function isGeneratedFile(file: string): boolean {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * Writes one file as a new file moved into place, as `writePlan` writes each: never half a
+ * file, and a link there (one committed to a repository, say, leading out of it) is replaced,
+ * never written through.
+ */
+export function writeReplacing(file: string, content: string): void {
+  const temporary = temporaryBeside(file);
+  try {
+    writeFileSync(temporary, content);
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Where a file is written before it is moved into place (bundler plugins know these by `.toolgen-`). */
+function temporaryBeside(file: string): string {
+  return `${file}.toolgen-${process.pid}.tmp`;
 }

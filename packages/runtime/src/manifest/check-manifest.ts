@@ -1,5 +1,6 @@
 import { compilePattern } from "../validation/compile-schema.js";
 import { resolveLocalRef } from "../validation/supported-schema.js";
+import { ENTRY_NAME, NAME_RULE } from "./entry-name.js";
 import { describeJson, type ManifestProblem } from "./manifest-error.js";
 
 /**
@@ -33,7 +34,8 @@ export function checkManifest(value: Record<string, unknown>): ManifestProblem[]
 
 function checkEntry(check: Checker, entry: Record<string, unknown>, at: string): void {
   check.oneOf(entry, `${at}.kind`, ["tool", "prompt", "resource"]);
-  check.string(entry, `${at}.name`);
+  // Held to a build's rule: a hand-written name reaches MCP clients and terminals as it is.
+  check.name(entry, `${at}.name`);
   check.optionalString(entry, `${at}.title`);
   check.string(entry, `${at}.description`, true);
   const impl = check.object(entry, `${at}.implementation`);
@@ -42,7 +44,7 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
     check.string(impl, `${at}.implementation.export`);
     check.optionalString(impl, `${at}.implementation.method`);
   }
-  check.optionalString(entry, `${at}.toolset`);
+  if (entry.toolset !== undefined) check.name(entry, `${at}.toolset`);
   const args = check.object(entry, `${at}.arguments`);
   if (args) {
     check.oneOf(args, `${at}.arguments.mode`, ["positional", "request"]);
@@ -125,6 +127,11 @@ class Checker {
   string(parent: Record<string, unknown>, path: string, emptyAllowed = false): void {
     const v = parent[lastKey(path)];
     if (typeof v !== "string" || (!emptyAllowed && v.length === 0)) this.problem(path, emptyAllowed ? "a string" : "a non-empty string", v);
+  }
+
+  name(parent: Record<string, unknown>, path: string): void {
+    const v = parent[lastKey(path)];
+    if (typeof v !== "string" || !ENTRY_NAME.test(v)) this.problem(path, NAME_RULE, v);
   }
 
   optionalString(parent: Record<string, unknown>, path: string): void {

@@ -134,6 +134,14 @@ describe("reading a manifest", () => {
     expect(problemsOf({ ...manifest, entries: [entry, entry] })).toEqual([{ path: "$.entries[1].name", expected: "a name not used before (entries[0] is also 'word_count')", received: '"word_count"' }]);
   });
 
+  it("holds names and toolsets to a build's rule: a hand-written one reaches MCP clients and terminals as it is", () => {
+    const named = (name: unknown, toolset?: unknown) => problemsOf({ ...manifest, entries: [{ ...entry, name, toolset }] });
+    expect(named("bad\u001b[2Jname", "ok.set")).toEqual([{ path: "$.entries[0].name", expected: "1 to 128 letters, digits, '_', '-' or '.'", received: '"bad\\u001b[2Jname"' }]);
+    expect(named("a".repeat(129)).map((p) => p.path)).toEqual(["$.entries[0].name"]);
+    expect(named("word.count-2_x", "has space").map((p) => p.path)).toEqual(["$.entries[0].toolset"]);
+    expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t t", description: "", module: "m.js", export: "f", parameters: [], inputSchema: { type: "object" } }] }).map((p) => p.path)).toEqual(["$.tools[0].name"]);
+  });
+
   it("refuses an unsupported format version, saying which it reads", () => {
     expect(problemsOf({ ...manifest, formatVersion: 3 })).toEqual([
       { path: "$.formatVersion", expected: "1 or 2 (the formats this runtime reads; a newer build needs a newer @toolgen/runtime)", received: "3" },

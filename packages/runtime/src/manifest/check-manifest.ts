@@ -16,7 +16,7 @@ export function checkManifest(value: Record<string, unknown>): ManifestProblem[]
     check.string(pkg, "$.package.name");
     check.optionalString(pkg, "$.package.version");
   }
-  check.optionalString(value, "$.registryModule");
+  if (value.registryModule !== undefined) check.modulePath(value, "$.registryModule");
   const entries = check.array(value, "$.entries");
   const seen = new Map<string, number>();
   entries?.forEach((entry, i) => {
@@ -40,7 +40,7 @@ function checkEntry(check: Checker, entry: Record<string, unknown>, at: string):
   check.string(entry, `${at}.description`, true);
   const impl = check.object(entry, `${at}.implementation`);
   if (impl) {
-    check.string(impl, `${at}.implementation.module`);
+    check.modulePath(impl, `${at}.implementation.module`);
     check.string(impl, `${at}.implementation.export`);
     check.optionalString(impl, `${at}.implementation.method`);
   }
@@ -134,6 +134,11 @@ class Checker {
     if (typeof v !== "string" || !ENTRY_NAME.test(v)) this.problem(path, NAME_RULE, v);
   }
 
+  modulePath(parent: Record<string, unknown>, path: string): void {
+    const v = parent[lastKey(path)];
+    if (!isModulePath(v)) this.problem(path, MODULE_PATH, v);
+  }
+
   optionalString(parent: Record<string, unknown>, path: string): void {
     if (parent[lastKey(path)] !== undefined) this.string(parent, path);
   }
@@ -199,6 +204,13 @@ function resolvesIn(root: Record<string, unknown>, ref: string): boolean {
     // Not local, pointing at nothing, or a malformed escape (`%E0`).
     return false;
   }
+}
+
+export const MODULE_PATH = "the path of a module file, relative to the package";
+
+/** A URL or a scheme's specifier (`data:…`, `node:fs`) names no file of the package. */
+export function isModulePath(v: unknown): boolean {
+  return typeof v === "string" && v.length > 0 && !/^[A-Za-z][A-Za-z\d+.-]+:/.test(v);
 }
 
 function lastKey(path: string): string {

@@ -142,6 +142,17 @@ describe("reading a manifest", () => {
     expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t t", description: "", module: "m.js", export: "f", parameters: [], inputSchema: { type: "object" } }] }).map((p) => p.path)).toEqual(["$.tools[0].name"]);
   });
 
+  it("refuses a module that is a URL or a scheme's specifier, which names no file of the package", () => {
+    const expected = "the path of a module file, relative to the package";
+    const withModule = (module: string) => ({ ...manifest, registryModule: "node:fs", entries: [{ ...entry, implementation: { module, export: "wordCount" } }] });
+    expect(problemsOf(withModule("data:text/javascript,1"))).toEqual([
+      { path: "$.registryModule", expected, received: '"node:fs"' },
+      { path: "$.entries[0].implementation.module", expected, received: '"data:text/javascript,1"' },
+    ]);
+    expect(() => parseManifest(JSON.stringify({ ...manifest, entries: [{ ...entry, implementation: { module: "dist/a:b.js", export: "wordCount" } }] }), "m.json")).not.toThrow();
+    expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t", description: "", module: "https://x.example/t.js", export: "f", parameters: [], inputSchema: { type: "object" } }] }).map((p) => p.path)).toEqual(["$.tools[0].module"]);
+  });
+
   it("refuses an unsupported format version, saying which it reads", () => {
     expect(problemsOf({ ...manifest, formatVersion: 3 })).toEqual([
       { path: "$.formatVersion", expected: "1 or 2 (the formats this runtime reads; a newer build needs a newer @toolgen/runtime)", received: "3" },
@@ -151,7 +162,7 @@ describe("reading a manifest", () => {
 
   it("checks the legacy format's fields with their own paths", () => {
     expect(problemsOf({ formatVersion: 1, name: "x", tools: [{ name: "t", description: "", module: "", export: "f", parameters: "a", inputSchema: {} }] })).toEqual([
-      { path: "$.tools[0].module", expected: "a non-empty string", received: '""' },
+      { path: "$.tools[0].module", expected: "the path of a module file, relative to the package", received: '""' },
       { path: "$.tools[0].parameters", expected: "an array of argument names", received: '"a"' },
     ]);
     const schema = { type: "object", properties: { text: { type: "string" } } };

@@ -1,4 +1,4 @@
-import { isRecord, schemaShapeProblems } from "./check-manifest.js";
+import { isModulePath, isRecord, MODULE_PATH, schemaShapeProblems } from "./check-manifest.js";
 import { ENTRY_NAME, NAME_RULE } from "./entry-name.js";
 import { describeJson, type ManifestProblem } from "./manifest-error.js";
 import { MANIFEST_FORMAT_VERSION, type LegacyManifest, type LegacyTool, type Manifest, type ManifestEntry } from "./manifest-format.js";
@@ -18,7 +18,8 @@ export function checkLegacyManifest(value: Record<string, unknown>): ManifestPro
     const at = `$.tools[${i}]`;
     if (!isRecord(tool)) return problem(at, "an object", tool);
     if (typeof tool.name !== "string" || !ENTRY_NAME.test(tool.name)) problem(`${at}.name`, NAME_RULE, tool.name);
-    for (const key of ["module", "export"]) if (!nonEmpty(tool[key])) problem(`${at}.${key}`, "a non-empty string", tool[key]);
+    if (!isModulePath(tool.module)) problem(`${at}.module`, MODULE_PATH, tool.module);
+    if (!nonEmpty(tool.export)) problem(`${at}.export`, "a non-empty string", tool.export);
     if (typeof tool.description !== "string") problem(`${at}.description`, "a string", tool.description);
     if (!Array.isArray(tool.parameters) || tool.parameters.some((p) => !nonEmpty(p))) problem(`${at}.parameters`, "an array of argument names", tool.parameters);
     else {

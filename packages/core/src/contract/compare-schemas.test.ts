@@ -60,6 +60,9 @@ describe("compareSchemas", () => {
       anyOf: [obj({ kind: { enum: ["cash", "check"] }, amount: { type: "number" } }, ["kind", "amount"]), obj({ kind: { const: "card" }, amount: { type: "number" } }, ["kind", "amount"]), obj({ kind: { const: "wire" }, amount: { type: "number" }, ...wire }, ["kind", "amount", ...required])],
     });
     expect(messages(twoKinds({}, []), twoKinds({ bic: { type: "string" } }, ["bic"]))).toEqual(["narrows 'bic' is required now (a new property): a value without it is rejected", "widens 'bic' was added"]);
+    // Of two members as close by what they reject, the one that differs least: the bound that changed is named.
+    const lengths = (min: number) => ({ anyOf: [{ type: "string", maxLength: 3 }, { type: "string", minLength: min }] });
+    expect(messages(lengths(5), lengths(6))).toEqual(["narrows minLength 5 → 6 (against the closest of the 2 members that take a string now)"]);
     // One member of the type: its bound is the union's, said as it is.
     expect(messages({ type: "string" }, { anyOf: [{ type: "string", maxLength: 3 }, { type: "null" }] })).toEqual(["narrows maxLength none → 3", "widens now also accepts null"]);
   });
@@ -75,6 +78,8 @@ describe("compareSchemas", () => {
     expect(diff({ type: "string" }, { type: "string", enum: ["a"] })).toEqual(["narrows enum-added /input"]);
     expect(diff({ type: "string", enum: ["a", "bb"] }, { type: "string", minLength: 2 })).toEqual(["widens enum-removed /input", "narrows enum-value-removed /input"]);
     expect(diff({ const: 1 }, { const: 2 })).toEqual(["narrows enum-value-removed /input", "widens enum-value-added /input"]);
+    // What the new schema bounds is said: not any integer.
+    expect(compareSchemas({ enum: [1, 2] }, { type: "integer", minimum: 1, maximum: 3 }, "/input").map((c) => c.message)).toEqual(["accepts any integer (minimum 1, maximum 3) now, not only 1, 2"]);
   });
 
   it("bounds, patterns and formats", () => {

@@ -143,7 +143,9 @@ function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, p
     return true;
   }
   // Each old value must still be accepted, by the whole new schema.
-  push(out, path, "widens", "enum-removed", `accepts any ${[...typesOf(now)].join(" or ")} now, not only ${oldValues!.map((v) => JSON.stringify(v)).join(", ")}`);
+  // Its bounds said: an enum that became `integer, minimum 1, maximum 3` does not take any integer.
+  const bounds = BOUNDS.filter((key) => now[key] !== undefined).map((key) => `${key} ${JSON.stringify(now[key])}`);
+  push(out, path, "widens", "enum-removed", `accepts any ${[...typesOf(now)].join(" or ")}${bounds.length > 0 ? ` (${bounds.join(", ")})` : ""} now, not only ${oldValues!.map((v) => JSON.stringify(v)).join(", ")}`);
   for (const v of oldValues!) {
     const verdict = accepts(b, v);
     if (verdict === false) push(out, path, "narrows", "enum-value-removed", `no longer accepts ${JSON.stringify(v)}`);
@@ -270,7 +272,8 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
         if (flip) compare(other, member, path, found, seen);
         else compare(member, other, path, found, seen);
         const relevant = found.filter((c) => keep(c.effect));
-        if (!best || cost(relevant) < cost(best)) [best, all] = [relevant, found];
+        // As close by what matters here, the one that differs least in all: `minLength 5` is matched with `minLength 6`, not with `maxLength 3`.
+        if (!best || cost(relevant) < cost(best) || (cost(relevant) === cost(best) && found.length < all.length)) [best, all] = [relevant, found];
         if (relevant.length === 0) break;
       }
       return { member, changes: best ?? [], all };
@@ -309,6 +312,9 @@ function amongSeveral(changes: SchemaChange[], member: Side, others: readonly Si
   if (taking < 2) return changes;
   return changes.map((c) => ({ ...c, message: `${c.message} (against the closest of the ${taking} members that ${when === "now" ? "take" : "took"} ${describeMember(member)} ${when})` }));
 }
+
+/** The keywords that bound a string or a number. */
+const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format"];
 
 /** Whether the schema accepts a value, by toolgen's own validator; undefined when it cannot say. */
 function accepts(side: Side & { schema: Node }, value: unknown): boolean | undefined {

@@ -7,12 +7,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * abort, which the call ties to it) — whichever comes first decides the outcome.
  * `controller` is the tool's own signal (`ToolContext.signal`): it is aborted on timeout too,
  * so a cooperative tool stops; an uncooperative one is left behind and its late result ignored.
+ * `timeoutMs` was checked with the call's options.
  */
 export async function invokeWithLimits(name: string, work: () => Promise<Outcome>, controller: AbortController, timeoutMs: number | undefined): Promise<Outcome> {
-  // A caller's mistake, said as such: `NaN`, 0 or a negative number would time out at once.
-  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0)) {
-    return errorOutcome("internal", `timeoutMs must be a positive number of milliseconds; got ${typeof timeoutMs} ${String(timeoutMs)}. '${name}' was not called.`);
-  }
   const { signal } = controller;
   if (signal.aborted) return abortedBeforeStart(name);
   let settle: (outcome: Outcome) => void = () => {};

@@ -27,6 +27,9 @@ export function optionsProblem(options: unknown, known: readonly string[], what:
     if (!ok) return `${what}: '${key}' must be ${kind === "object" ? "an object" : kind === "functions" ? "an object of functions" : `a ${kind}`}; got ${describeValue(value)}`;
   }
   if (signal !== undefined && typeof signal?.addEventListener !== "function") return `${what}: 'signal' must be an AbortSignal; got ${describeValue(signal)}`;
+  // `NaN`, 0 or a negative number would time out at once: every call of the registry, or this one (before its interceptors ask anyone).
+  const { timeoutMs } = options as { timeoutMs?: unknown };
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0)) return `${what}: 'timeoutMs' must be a positive number of milliseconds; got ${describeValue(timeoutMs)}`;
   // The filters: lists of names (a string would be searched for substrings).
   for (const key of ["hosts", "allow", "tags"]) {
     const list = (options as Record<string, unknown>)[key];
@@ -37,10 +40,7 @@ export function optionsProblem(options: unknown, known: readonly string[], what:
 
 /** Throws, naming the option, on registry options a registry could not honour. */
 export function checkRegistryOptions(options: unknown): void {
-  const { timeoutMs } = (options ?? {}) as { timeoutMs?: unknown };
-  // Else every call would be refused for it (a call's own timeoutMs is judged when it is made).
-  const badTimeout = timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0) ? `the registry's options: 'timeoutMs' must be a positive number of milliseconds; got ${describeValue(timeoutMs)}` : undefined;
-  const problem = optionsProblem(options, REGISTRY_OPTIONS, "the registry's options") ?? badTimeout;
+  const problem = optionsProblem(options, REGISTRY_OPTIONS, "the registry's options");
   if (problem !== undefined) throw new TypeError(`toolgen: ${problem}.`);
 }
 

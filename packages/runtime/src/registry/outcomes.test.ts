@@ -254,13 +254,18 @@ describe("every error code", () => {
     expect(await createRegistry([definition]).dispatch("broken", {})).toEqual({ status: "error", error: { code: "internal", message: "Cannot load 'broken': Cannot find module './gone.js'" } });
   });
 
-  it("internal: a timeoutMs that is no positive number, before the tool is called", async () => {
+  it("internal: a timeoutMs that is no positive number, before an interceptor or the tool is called, an external tool's too", async () => {
     let called = false;
+    let intercepted = false;
     const registry = oneTool(() => { called = true; return ""; });
-    for (const [timeoutMs, got] of [[0, "number 0"], [-1, "number -1"], [Number.NaN, "number NaN"], ["100", "string 100"]] as const) {
-      expect(await registry.dispatch("t", {}, { timeoutMs: timeoutMs as number })).toEqual({ status: "error", error: { code: "internal", message: `timeoutMs must be a positive number of milliseconds; got ${got}. 't' was not called.` } });
+    registry.registerSchema({ name: "ask", description: "Asks the host.", parameters: { type: "object" } });
+    registry.use((call, next) => { intercepted = true; return next(); });
+    for (const [timeoutMs, got] of [[0, "the number 0"], [-1, "the number -1"], [Number.NaN, "the number NaN, which JSON cannot carry"], ["100", 'the string "100"']] as const) {
+      for (const name of ["t", "ask"]) {
+        expect(await registry.dispatch(name, {}, { timeoutMs: timeoutMs as number })).toEqual({ status: "error", error: { code: "internal", message: `the call's options: 'timeoutMs' must be a positive number of milliseconds; got ${got}; '${name}' was not called.` } });
+      }
     }
-    expect(called).toBe(false);
+    expect([called, intercepted]).toEqual([false, false]);
     expect(await registry.dispatch("t", {}, { timeoutMs: Number.POSITIVE_INFINITY })).toEqual({ status: "ok", text: "" }); // no limit
   });
 

@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import * as path from "node:path";
-import { ManifestError } from "@toolgen/runtime";
-import { DiscoveryError, discoverManifests, loadDiscovered } from "@toolgen/runtime/discovery";
+import { pathToFileURL } from "node:url";
+import { ManifestError, type EntryDefinition } from "@toolgen/runtime";
+import { DiscoveryError, discoverManifests, loadDiscovered, type DiscoveredManifest } from "@toolgen/runtime/discovery";
+import { jsonEqual } from "@toolgen/runtime/validation";
 import type { ProjectInfo } from "@toolgen/transformer/project";
 
 /**
@@ -17,7 +19,7 @@ export async function compiledProblem(info: ProjectInfo): Promise<string | undef
     const compiled = own?.manifest.registryModule;
     if (!own || compiled === undefined || !existsSync(path.resolve(own.packageRoot, compiled))) return undefined;
     await loadDiscovered([own], { checkExports: true });
-    return undefined;
+    return await entryOutOfStep(own, compiled);
   } catch (error) {
     // The manifest's own faults are the other checks' (missing, stale, the package.json reference).
     if (error instanceof DiscoveryError) return undefined;
@@ -26,6 +28,25 @@ export async function compiledProblem(info: ProjectInfo): Promise<string | undef
     if (error instanceof ManifestError) return error.problems.map((p) => `${error.file}: ${p.path}: expected ${p.expected}, received ${p.received}`).join("; ");
     throw error;
   }
+}
+
+/**
+ * The first field of an entry the compiled registry module holds otherwise than the manifest:
+ * loading checks the input schema (the application's own `call` and `serve` read the rest from
+ * the manifest), but an installed copy serves the module's entries as they are — a description
+ * or an output schema compiled before the last build is the contract it serves.
+ */
+async function entryOutOfStep(own: DiscoveredManifest, compiled: string): Promise<string | undefined> {
+  // Imported by the loading above: the same module, not read again.
+  const { definitions } = (await import(pathToFileURL(path.resolve(own.packageRoot, compiled)).href)) as { definitions: EntryDefinition[] };
+  const byName = new Map(definitions.map((definition) => [definition.entry.name, definition.entry as unknown as Record<string, unknown>]));
+  for (const [i, entry] of (own.manifest.entries as unknown as Array<Record<string, unknown>>).entries()) {
+    const built = byName.get(entry.name as string);
+    if (built === undefined || jsonEqual(built, entry)) continue;
+    const key = [...new Set([...Object.keys(entry), ...Object.keys(built)])].find((k) => !jsonEqual(entry[k], built[k]))!;
+    return `${own.displayPath}: $.entries[${i}].${key}: expected the ${key} of the registry module ${compiled}, which was compiled before the last 'toolgen build' (compile the package again), received another ${key}`;
+  }
+  return undefined;
 }
 
 function isOwnFile(packageRoot: string, file: string): boolean {

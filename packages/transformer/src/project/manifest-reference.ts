@@ -17,9 +17,11 @@ export function ensureManifestReference(info: ProjectInfo): string | undefined {
   const section = current.toolgen as { manifest?: string } | undefined;
   if (section?.manifest !== undefined) return undefined;
   const text = readFileSync(info.packageJsonPath, "utf8");
-  const indent = /^(\s+)"/m.exec(text)?.[1] ?? "  ";
+  // Of the first indented key (a blank line is no indentation), and the file's line ending: a Windows checkout's CRLF stays CRLF.
+  const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? "  ";
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
   try {
-    writeReplacing(info.packageJsonPath, JSON.stringify({ ...current, toolgen: { ...section, manifest: reference } }, null, indent) + "\n");
+    writeReplacing(info.packageJsonPath, (JSON.stringify({ ...current, toolgen: { ...section, manifest: reference } }, null, indent) + "\n").replaceAll("\n", eol));
   } catch (error) {
     throw new ConfigError(`cannot add the manifest reference to ${info.packageJsonPath}: ${(error as Error).message}. Add "toolgen": { "manifest": "${reference}" } yourself.`);
   }

@@ -13,6 +13,9 @@ describe("the one configuration schema", () => {
   it("names the source and the key of an unknown or invalid value", () => {
     expect(() => parseConfig({ nameing: "as-is" }, "toolgen.config.json")).toThrow(new ConfigError('toolgen.config.json: unknown key "nameing"; did you mean "naming"? (known: manifest, registryModule, naming, strict, lazy, split, importEnding, server, overrides, lint).'));
     expect(() => parseConfig({ registryModule: "src/reg.js" }, "package.json")).toThrow(/^package\.json: "registryModule" must be a path to a \.ts file .*; got "src\/reg\.js"\.$/);
+    // A declaration file compiles to nothing; a backslash is a separator on Windows only.
+    expect(() => parseConfig({ registryModule: "src/reg.d.ts" }, "package.json")).toThrow(/"registryModule" must be a path to a \.ts file that is no declaration file/);
+    expect(() => parseConfig({ manifest: "dist\\toolgen.manifest.json" }, "toolgen.config.json")).toThrow(`toolgen.config.json: "manifest" must be a path with '/' between folders, such as "./dist/toolgen.manifest.json"; got "dist\\\\toolgen.manifest.json".`);
     expect(() => parseConfig([], "package.json")).toThrow("package.json: the toolgen configuration must be an object.");
     expect(() => parseConfig({ toString: true }, "package.json")).toThrow('unknown key "toString"');
   });
@@ -36,6 +39,11 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
     { naming: "Camel" },
     { registryModule: "src/r.generated.ts" },
     { registryModule: "src/r.js" },
+    { registryModule: "src/r.d.ts" },
+    { registryModule: "src/r.d.mts" },
+    { registryModule: "src\\tools.generated.ts" },
+    { manifest: "dist\\toolgen.manifest.json" },
+    { manifest: "./dist/toolgen.manifest.json" },
     { manifest: "" },
     { server: { name: "x", version: "1" } },
     { server: { name: 1 } },

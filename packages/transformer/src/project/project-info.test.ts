@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -29,6 +29,12 @@ describe("createProjectInfo: a manifest set elsewhere must be the one package.js
       // Files named from where the command runs.
       new ConfigError(`${path.relative(process.cwd(), tsconfig)}: the toolgen plugin's "manifest" is "meta/tools.json", but ${path.relative(process.cwd(), path.join(byPlugin, "package.json"))} "toolgen"."manifest", which other packages read to find the manifest, is "./dist/toolgen.manifest.json"; make them the same, or set it in one place.`),
     );
+  });
+
+  it("a folder named toolgen.config.json is said of the file, as a configuration error", () => {
+    const dir = project();
+    mkdirSync(path.join(dir, "toolgen.config.json"));
+    expect(() => createProjectInfo(path.join(dir, "tsconfig.json"), { outDir: path.join(dir, "dist") })).toThrow(new ConfigError(`cannot read ${path.relative(process.cwd(), path.join(dir, "toolgen.config.json"))}: it is a folder.`));
   });
 
   it("takes one that names the same file, however it is spelled", () => {

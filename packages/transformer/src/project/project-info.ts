@@ -129,7 +129,13 @@ export function readPackageJson(file: string): ProjectInfo["packageJson"] {
 
 function readJson(file: string): unknown {
   // A byte-order mark, which some editors write, is no error: tsc reads tsconfig.json past it too.
-  const text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+  } catch (error) {
+    // A folder of that name, a file it may not read: said of the file, not as an internal error.
+    throw new ConfigError(`cannot read ${shown(file)}: ${(error as NodeJS.ErrnoException).code === "EISDIR" ? "it is a folder" : (error as Error).message}.`);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -214,6 +214,19 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     }
   });
 
+  it("check: generated files checked out with CRLF (a Windows checkout's core.autocrlf) are up to date", () => {
+    const files = ["dist/toolgen.manifest.json", "src/tools.generated.ts"].map((file) => path.join(dir, file));
+    const originals = files.map((file) => readFileSync(file, "utf8"));
+    try {
+      files.forEach((file, i) => writeFileSync(file, originals[i]!.replaceAll("\n", "\r\n")));
+      const check = run(["check"], dir);
+      expect(check.stderr).toBe("");
+      expect(check.status).toBe(0);
+    } finally {
+      files.forEach((file, i) => writeFileSync(file, originals[i]!));
+    }
+  });
+
   it("check --json and build --json: the same findings as data, files relative and POSIX, the same exit codes", () => {
     const file = path.join(dir, "src/forecast.ts");
     const original = readFileSync(file, "utf8");

@@ -88,7 +88,8 @@ export async function runCheck(options: { project?: string; against?: string; js
     const current = readIfExists(file.path);
     if (current === undefined && file === plan.files[0] && isInOutDir(info, file.path)) unbuilt.push(relativePosix(file.path));
     else if (current === undefined) problems.push({ kind: "missing", file: relativePosix(file.path), message: shown(file.path) });
-    else if (current !== file.content) problems.push({ kind: "stale", file: relativePosix(file.path), message: shown(file.path) });
+    // A Windows checkout (`core.autocrlf`) has the committed files with CRLF: the same content.
+    else if (current.replaceAll("\r\n", "\n") !== file.content) problems.push({ kind: "stale", file: relativePosix(file.path), message: shown(file.path) });
   }
   for (const file of staleChunks(plan)) problems.push({ kind: "extra", file: relativePosix(file), message: shown(file) });
   // A registry module tsc will not compile is a problem CI should catch, whoever wrote it.

@@ -611,6 +611,14 @@ describe('"importEnding": "minimal"', () => {
       const call = run(["call", "greet", "--args", '{"name":"x"}'], dir);
       expect(call.status).toBe(2);
       expect(call.stderr).toContain('(an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers;');
+      // No hint where the file is not there with an extension either: the import names another file.
+      const compiled = path.join(dir, "dist/tools.js");
+      const kept = readFileSync(compiled);
+      rmSync(compiled);
+      const gone = run(["call", "greet", "--args", '{"name":"x"}'], dir);
+      writeFileSync(compiled, kept);
+      expect(gone.stderr).toContain("Cannot find module");
+      expect(gone.stderr).not.toContain("importEnding");
       // Not lazy: the registry module's own static import is the one that fails, and says so too.
       writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), toolgen: { importEnding: "minimal", lazy: false } }));
       expect(run(["build"], dir).status).toBe(0);

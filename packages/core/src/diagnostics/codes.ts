@@ -70,6 +70,8 @@ export const DiagnosticCode = {
   UnboundResourceParameter: "TG4006",
   /** A URI template variable whose parameter takes only objects or arrays: a URI carries text. */
   UncarriedUriVariable: "TG4007",
+  /** An entry in a file whose path holds `#`, `%` or `?`: no import specifier reaches it for both tsc and Node.js. */
+  UnimportableFileName: "TG4008",
 
   /** Configuration the analyzer cannot use. */
   InvalidConfig: "TG9001",

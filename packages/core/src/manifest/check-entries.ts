@@ -28,6 +28,11 @@ export function checkEntries(built: readonly BuiltEntry[], diagnostics: Diagnost
         diagnostics.report(findTag(declaration.toolset.doc, "toolset")!.node, DiagnosticCode.InvalidName, `'${entry.toolset}' is not a valid toolset name: use 1 to 128 letters, digits, '_', '-' or '.'.`);
       }
     }
+    // An import specifier is a URL to Node.js (`#` starts a fragment, `%` an escape, `?` a query) and a path to tsc: no spelling serves both.
+    const unimportable = /[#%?]/.exec(entry.implementation.module);
+    if (unimportable && !entry.external) {
+      diagnostics.report(at, DiagnosticCode.UnimportableFileName, `'${entry.name}' is in a file whose path, ${entry.implementation.module}, holds '${unimportable[0]}': the registry module cannot import it for both tsc (which reads the specifier as a path) and Node.js (which reads it as a URL). Rename the file or folder.`);
+    }
     const previous = byName.get(entry.name);
     if (previous) {
       diagnostics.report(at, DiagnosticCode.DuplicateName, `The name '${entry.name}' is already used by the ${previous.entry.kind} at ${placeOf(previous)}; ${renameHint(entry.kind)}.`);

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ManifestError } from "../manifest/manifest-error.js";
 import type { ManifestEntry } from "../manifest/manifest-format.js";
 import { optionsProblem, REGISTRY_OPTIONS } from "../registry/check-options.js";
@@ -252,7 +252,8 @@ function loadFailure(error: unknown): string {
   const missing = /Cannot find module '([^']+)'/.exec(message)?.[1];
   // A file (a path or file: URL), not a package: `require("lodash")` fails with the same words.
   const isFile = missing !== undefined && (path.isAbsolute(missing) || /^(\.\.?[\\/]|file:)/.test(missing));
-  if (!isFile || path.extname(missing) !== "") return message;
+  // And only where the compiled file is there with its extension: else the import names another file (cut at a `#`, say).
+  if (!isFile || path.extname(missing) !== "" || ![".js", ".mjs", ".cjs"].some((ending) => existsSync(`${missing.startsWith("file:") ? fileURLToPath(missing) : missing}${ending}`))) return message;
   return `${message} (an import without an extension, which Node.js does not complete: the registry module was written with "importEnding": "minimal", which is for bundlers; remove it, run toolgen build and compile again)`;
 }
 

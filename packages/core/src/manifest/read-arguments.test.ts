@@ -107,3 +107,12 @@ describe("@param naming a field inside a request's field", () => {
     ]);
   });
 });
+
+describe("a @param description over several lines", () => {
+  it("keeps its line breaks, as a property's doc comment does (a list under it stays a list)", () => {
+    const source = `export interface Q {\n  /**\n   * Sort order:\n   * - asc: oldest first\n   * - desc: newest first\n   */\n  order: "asc" | "desc";\n}\n/**\n * Lists.\n * @tool\n */\nexport function byRequest(q: Q): string {\n  return q.order;\n}\n/**\n * Lists.\n * @tool\n * @param order Sort order:\n * - asc: oldest first\n * - desc: newest first\n */\nexport function byParameter(order: "asc" | "desc"): string {\n  return order;\n}\n`;
+    const { manifest } = analyzeFiles({ "src/tools.ts": source }, "/virtual/param-lines");
+    const described = manifest.entries.map((e) => (e.inputSchema as { properties: { order: { description: string } } }).properties.order.description);
+    expect(described).toEqual(["Sort order:\n- asc: oldest first\n- desc: newest first", "Sort order:\n- asc: oldest first\n- desc: newest first"]);
+  });
+});

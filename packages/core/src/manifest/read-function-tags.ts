@@ -16,8 +16,9 @@ export function readFunctionTags(doc: DocInfo, diagnostics: DiagnosticBag): Func
   const aliases: FunctionTags["aliases"] = new Map();
   for (const tag of doc.tags) {
     if (tag.name === "param") {
-      const [name = "", ...rest] = tag.text.split(/\s+/);
-      params.set(name, { text: rest.join(" ").trim(), tag: tag.node });
+      // The description as written after the name, line breaks and all (a list under `@param order Sort order:`), as a property's doc keeps them.
+      const [, name = "", text = ""] = /^(\S*)\s*([\s\S]*)$/.exec(tag.text) ?? [];
+      params.set(name, { text: text.trim(), tag: tag.node });
     } else if (tag.name === "alias") {
       const words = tag.text.split(/\s+/).filter(Boolean);
       if (words.length !== 2 || !/^[A-Za-z_$][\w$.-]*$/.test(words[1]!)) {

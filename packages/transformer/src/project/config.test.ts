@@ -42,6 +42,7 @@ describe("toolgen.config.schema.json (for editors, via $schema) says what parseC
     { registryModule: "src/r.d.ts" },
     { registryModule: "src/r.d.mts" },
     { registryModule: "src\\tools.generated.ts" },
+    { registryModule: "src/tools#1.ts" },
     { manifest: "dist\\toolgen.manifest.json" },
     { manifest: "./dist/toolgen.manifest.json" },
     { manifest: "" },

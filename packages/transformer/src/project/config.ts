@@ -68,7 +68,8 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
   // A backslash is a character of a file name on Linux and macOS, a separator on Windows: the same repository would build otherwise on each.
   manifest: (v) => typeof v === "string" && v.length > 0 && !v.includes("\\"),
   // A declaration file (`.d.ts`) is compiled to nothing: no module would ever load.
-  registryModule: (v) => typeof v === "string" && /\.(m|c)?tsx?$/.test(v) && !/\.d(\.[^./\\]+)?\.(m|c)?ts$/.test(v) && !v.includes("\\"),
+  // Nor `#`, `%` or `?`: its chunks' specifiers would name other files to Node.js (TG4008).
+  registryModule: (v) => typeof v === "string" && /\.(m|c)?tsx?$/.test(v) && !/\.d(\.[^./\\]+)?\.(m|c)?ts$/.test(v) && !/[\\#%?]/.test(v),
   naming: (v) => typeof v === "string" && (NAMING_STYLES as readonly string[]).includes(v),
   strict: (v) => typeof v === "boolean",
   lazy: (v) => typeof v === "boolean",
@@ -85,7 +86,7 @@ const KEYS: Record<keyof ToolgenConfig, (value: unknown) => boolean> = {
 
 const EXPECTED: Record<keyof ToolgenConfig, string> = {
   manifest: "a path with '/' between folders, such as \"./dist/toolgen.manifest.json\"",
-  registryModule: "a path to a .ts file that is no declaration file, with '/' between folders, such as \"src/tools.generated.ts\"",
+  registryModule: "a path to a .ts file that is no declaration file, with '/' between folders and no '#', '%' or '?', such as \"src/tools.generated.ts\"",
   naming: `one of ${NAMING_STYLES.map((s) => `"${s}"`).join(", ")}`,
   strict: "true or false",
   lazy: "true or false",

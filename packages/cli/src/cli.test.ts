@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, openSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -306,6 +306,22 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       }
     } finally {
       writeFileSync(packageJson, original);
+    }
+  });
+
+  it("output that cannot be written (a full disk) fails the command, said on stderr; a call's tool is not blamed for it", () => {
+    const full = openSync("/dev/full", "w");
+    try {
+      const written = (args: string[]) => spawnSync(process.execPath, [TOOLGEN_BIN, ...args], { cwd: dir, encoding: "utf8", stdio: ["ignore", full, "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+      for (const args of [["list", "--json"], ["call", "to_fahrenheit", "--args", '{"celsius":1}']]) {
+        const result = written(args);
+        expect(result.stderr).toBe("toolgen: cannot write the output: ENOSPC: no space left on device, write\n");
+        expect(result.status).toBe(1);
+      }
+      // Nothing written, nothing to report: the command's own exit code stands.
+      expect(written(["inspect", "nope"]).stderr).not.toContain("cannot write");
+    } finally {
+      closeSync(full);
     }
   });
 

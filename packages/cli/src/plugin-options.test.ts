@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyFixture, toolgen } from "../../../test-support/temp-project.js";
@@ -26,5 +26,16 @@ describe("the CLI reads the transformer's plugin entry in tsconfig.json", () => 
     setPluginEntry({ nameing: "kebab-case" });
     expect(toolgen(["build"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('tsconfig.json compilerOptions.plugins[@toolgen/transformer]: unknown key "nameing"') });
     expect(toolgen(["build", "-p", path.basename(dir)], path.dirname(dir))).toMatchObject({ status: 2, stderr: expect.stringContaining(`${path.basename(dir)}/tsconfig.json compilerOptions.plugins[@toolgen/transformer]: unknown key "nameing"`) });
+  });
+
+  it("names the config that sets the entry: one the tsconfig extends, where the value is", () => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const own = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    const { plugins, ...rest } = own.compilerOptions;
+    mkdirSync(path.join(dir, "config"));
+    writeFileSync(path.join(dir, "config/base.json"), JSON.stringify({ compilerOptions: { plugins: [{ transform: "@toolgen/transformer", naming: "loud" }] } }));
+    writeFileSync(tsconfig, JSON.stringify({ ...own, extends: "./config/base.json", compilerOptions: rest }));
+    expect(plugins).toBeDefined();
+    expect(toolgen(["build"], dir)).toMatchObject({ status: 2, stderr: expect.stringContaining('toolgen: config/base.json compilerOptions.plugins[@toolgen/transformer]: "naming" must be one of') });
   });
 });

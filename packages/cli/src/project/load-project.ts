@@ -29,9 +29,16 @@ export function loadProjectInfo(tsconfigOption: string | undefined, cwd = proces
   }
   // A manifest `config` sets (the bundler plugin's options) is named as theirs, not the tsconfig's, when it disagrees with package.json.
   const label = config.manifest !== undefined && configLabel !== undefined ? `${configLabel}:` : undefined;
-  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, relativePosix(tsconfigPath, cwd)), ...config }, label);
+  const pluginsFrom = relativePosix(pluginsFile(compiler.ts as unknown as SharedTs, tsconfigPath, extended), cwd);
+  const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, pluginsFrom), ...config }, label);
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine, extended });
   return info;
+}
+
+/** The config that sets `compilerOptions.plugins`: the tsconfig, or the nearest config it extends that does (a plugin option's error names it). */
+function pluginsFile(tsm: SharedTs, tsconfigPath: string, extended: readonly string[]): string {
+  const sets = (file: string) => (tsm.readConfigFile(file, tsm.sys.readFile).config as { compilerOptions?: { plugins?: unknown } } | undefined)?.compilerOptions?.plugins !== undefined;
+  return [tsconfigPath, ...extended].find(sets) ?? tsconfigPath;
 }
 
 /** The tsconfig and the configs it extends (absolute paths): what configures the project's compiler. */

@@ -215,6 +215,13 @@ describe("toolgen docs: the catalog page", () => {
     await page.close();
   });
 
+  it("shows a description's bidirectional controls as escapes, as list does: no text is shown reversed", async () => {
+    const url = catalogWith("bidi", "/**\n * Safe \u202Eesrever\u202C text.\n * @tool\n */\nexport function bidiText(): string {\n  return \"\";\n}\n");
+    const { page } = await open(url);
+    expect(await page.$eval("#entry-bidi_text .description", (p) => p.textContent)).toBe("Safe \\u{202e}esrever\\u{202c} text.");
+    await page.close();
+  });
+
   it("fits a phone's width, and its screenshot is not blank", async () => {
     const { page } = await open(catalog, { width: 375, height: 700 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);

@@ -19,8 +19,17 @@ function el(tag: string, attributes: Record<string, string | boolean | ((event: 
     else if (value === true) node.setAttribute(key, "");
     else if (typeof value === "string") node.setAttribute(key, value);
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
+  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(typeof child === "string" ? showingBidiControls(child) : child);
   return node;
+}
+
+/**
+ * Text with its bidirectional controls written as `\u{…}` escapes, as `toolgen list` writes
+ * them: a page for reviewing what the model gets must not show a description's text reversed,
+ * nor one description's override reordering what follows it.
+ */
+function showingBidiControls(text: string): string {
+  return text.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 function render(): void {

@@ -342,6 +342,16 @@ describe("tspc -p, incremental: a configuration mistake, then fixed", () => {
   });
   afterEach(() => cleanup());
 
+  it("a bad plugin option in a config the tsconfig extends is said of that config", () => {
+    const tsconfig = path.join(dir, "tsconfig.json");
+    const own = JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions: Record<string, unknown> };
+    delete own.compilerOptions.plugins;
+    mkdirSync(path.join(dir, "config"));
+    writeFileSync(path.join(dir, "config/base.json"), JSON.stringify({ compilerOptions: { plugins: [{ transform: "@toolgen/transformer", naming: "bogus" }] } }));
+    writeFileSync(tsconfig, JSON.stringify({ ...own, extends: "./config/base.json" }));
+    expect(tspc(COMPILERS[1], ["-p", "."], dir)).toMatchObject({ status: 2, output: expect.stringContaining('config/base.json compilerOptions.plugins[@toolgen/transformer]: "naming" must be one of') });
+  });
+
   it("a bad plugin option fails the build; once fixed, the next build writes the outputs (the builder had cached the error)", () => {
     setCompilerOptions(dir, { plugins: [{ transform: "@toolgen/transformer", naming: "bogus" }] });
     expect(tspc(COMPILERS[1], ["-p", "."], dir)).toMatchObject({ status: 2, output: expect.stringContaining('"naming" must be one of') });

@@ -6,7 +6,7 @@ import { canReadDocsOnDemand, chunkDirectory } from "@toolgen/core";
 import { relativePosix } from "../output/diagnostic-json.js";
 import { ConfigError } from "./config.js";
 import { typescriptFor, withOwnDefaults, type Compiler, type Typescript } from "./typescript.js";
-import { createProjectInfo, isGeneratedFile, parsePluginOptions, readTsconfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
+import { createProjectInfo, isGeneratedFile, parsePluginOptions, pluginsFile, readTsconfig, type ProjectInfo, type ToolgenConfig } from "@toolgen/transformer/project";
 
 export type { ProjectInfo } from "@toolgen/transformer/project";
 
@@ -33,12 +33,6 @@ export function loadProjectInfo(tsconfigOption: string | undefined, cwd = proces
   const info = createProjectInfo(tsconfigPath, parsed.options as Parameters<typeof createProjectInfo>[1], { ...pluginOptionsOf(parsed.options, pluginsFrom), ...config }, label);
   loaded.set(info, { compiler, parsed: parsed as unknown as ts.ParsedCommandLine, extended });
   return info;
-}
-
-/** The config that sets `compilerOptions.plugins`: the tsconfig, or the nearest config it extends that does (a plugin option's error names it). */
-function pluginsFile(tsm: SharedTs, tsconfigPath: string, extended: readonly string[]): string {
-  const sets = (file: string) => (tsm.readConfigFile(file, tsm.sys.readFile).config as { compilerOptions?: { plugins?: unknown } } | undefined)?.compilerOptions?.plugins !== undefined;
-  return [tsconfigPath, ...extended].find(sets) ?? tsconfigPath;
 }
 
 /** The tsconfig and the configs it extends (absolute paths): what configures the project's compiler. */

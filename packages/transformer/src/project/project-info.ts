@@ -37,6 +37,12 @@ export function missingTsconfig(tsconfigPath: string, shown: string): string {
   return `Cannot find ${shown}${shown === "tsconfig.json" ? ` in ${path.dirname(tsconfigPath)}` : ""}; pass the project's tsconfig with -p <path>.`;
 }
 
+/** The config that sets `compilerOptions.plugins`: the tsconfig, or the nearest config it extends that does (a plugin option's error names it). */
+export function pluginsFile(tsm: typeof ts, tsconfigPath: string, extended: readonly string[]): string {
+  const sets = (file: string) => (tsm.readConfigFile(file, tsm.sys.readFile).config as { compilerOptions?: { plugins?: unknown } } | undefined)?.compilerOptions?.plugins !== undefined;
+  return [tsconfigPath, ...extended].find(sets) ?? tsconfigPath;
+}
+
 /**
  * Finds and parses a tsconfig (a file or its folder): its path, the parsed command line
  * (options, root file names) and the configs it extends, for a caller that creates the program itself.

@@ -6,7 +6,7 @@ import { forgetBuildInfoIfFailed } from "../project/forget-build-info.js";
 import { ensureManifestReference } from "../project/manifest-reference.js";
 import { chunkDirectory, commonSourceDirectory } from "@toolgen/core";
 import { type BuildPlan, planBuild, type RegistryModuleCache } from "../project/plan-build.js";
-import { createProjectInfo, type ProjectInfo } from "../project/project-info.js";
+import { createProjectInfo, pluginsFile, type ProjectInfo } from "../project/project-info.js";
 import { registryModuleOutsideRootDir } from "../project/registry-module-place.js";
 import { writePlan } from "../project/write-outputs.js";
 import type { StaleRegistry } from "./emit-registry-module.js";
@@ -54,7 +54,9 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   let info: ProjectInfo;
   let plan: BuildPlan;
   try {
-    info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry, path.relative(program.getCurrentDirectory(), tsconfigPath).split(path.sep).join("/") || tsconfigPath));
+    const extended = ((options.configFile as ts.TsConfigSourceFile | undefined)?.extendedSourceFiles ?? []).map((file) => path.resolve(file));
+    const pluginsFrom = pluginsFile(tsm, tsconfigPath, extended);
+    info = createProjectInfo(tsconfigPath, options, parsePluginOptions(pluginEntry, path.relative(program.getCurrentDirectory(), pluginsFrom).split(path.sep).join("/") || pluginsFrom));
     // ts-patch runs each entry (handing it its options without `transform`): a second would
     // write its outputs over the first's, or be ignored.
     const listed = ((options.plugins ?? []) as Array<{ transform?: unknown }>).filter((entry) => /@toolgen[\\/]transformer\b/.test(String(entry.transform))).length;

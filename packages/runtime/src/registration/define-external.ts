@@ -35,7 +35,7 @@ const NO_ARGUMENTS: JsonSchema = { type: "object", properties: {}, additionalPro
 const SCHEMA_KEYS = "name description title parameters inputSchema outputSchema annotations tags scopes supportedFor excludedFor validate".split(" ");
 
 export function defineExternal(schema: ExternalToolSchema, formats: FormatLookup): EntryDefinition {
-  checkName(schema.name, "registerSchema");
+  checkName(schema?.name, "registerSchema");
   // A key it does not know would be dropped unseen: an `fn` here never runs (the host runs the call; `register` takes one).
   const unknown = Object.keys(schema).find((key) => !SCHEMA_KEYS.includes(key));
   if (unknown !== undefined) throw new TypeError(`toolgen: registerSchema('${schema.name}'): unknown key '${unknown}' (known: ${SCHEMA_KEYS.join(", ")}${unknown === "fn" ? "; a tool with an fn is register()'s" : ""}).`);

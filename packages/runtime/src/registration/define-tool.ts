@@ -4,6 +4,8 @@ import type { Completer } from "../registry/complete-argument.js";
 import type { EntryDefinition } from "../registry/entry-definition.js";
 import type { FormatLookup } from "../validation/format-checks.js";
 import { setOwn } from "../pipeline/set-own.js";
+import { snapshotArguments } from "../pipeline/snapshot-arguments.js";
+import { describeValue } from "../pipeline/validate-arguments.js";
 import { compileUriTemplate } from "../resources/uri-template.js";
 import { compileSchema } from "../validation/compile-schema.js";
 
@@ -82,10 +84,15 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
     if (unknownKey !== undefined) throw new TypeError(`toolgen: ${at}: unknown key '${unknownKey}' (known: ${PARAM_KEYS.join(", ")}).`);
     if (param.schema === undefined && param.type === undefined) throw new TypeError(`toolgen: ${at} ('${param.name}') needs a 'type' or a 'schema'.`);
     if (param.schema !== undefined && typeof param.schema !== "boolean" && (typeof param.schema !== "object" || param.schema === null || Array.isArray(param.schema))) throw new TypeError(`toolgen: ${at}.schema must be a JSON Schema (an object or a boolean); got ${JSON.stringify(param.schema)}.`);
+    // Else `required: "false"` made it required, and a description of another type reached the model as it was.
+    if (typeof (param.required ?? true) !== "boolean" || typeof (param.description ?? "") !== "string") throw new TypeError(`toolgen: ${at}: 'required' must be true or false, 'description' a string.`);
     const own: JsonSchema = param.schema ?? { type: param.type };
     const property: JsonSchema = typeof own === "boolean" ? own : { ...(param.description ? { description: param.description } : {}), ...own };
     if (Object.hasOwn(param, "default")) {
       const check = interpretOrThrow(own, at, formats);
+      // A default is sent to the model in the schema and copied into calls: JSON data only (a bigint, a function, a Map failed every call).
+      const copy = snapshotArguments(param.default);
+      if ("issue" in copy || copy.strays.length > 0) throw new TypeError(`toolgen: ${at}.default must be JSON data; got ${describeValue(param.default)}.`);
       if (!check(param.default)) throw new TypeError(`toolgen: ${at}.default ${JSON.stringify(param.default)} does not match the parameter's own schema.`);
       setOwn(defaults, param.name, param.default);
       if (typeof property === "object") property.default = param.default;
@@ -107,6 +114,7 @@ export function defineTool(spec: ToolSpec, formats: FormatLookup): EntryDefiniti
   copyMetadata(spec, entry, registration);
   if (kind === "resource") checkUris(entry.uris, required, properties, registration);
   // A completer suggests a parameter's values: for one the entry lacks, or no function, every completion would fail or say nothing.
+  if (spec.complete !== undefined && (typeof spec.complete !== "object" || spec.complete === null || Array.isArray(spec.complete))) throw new TypeError(`toolgen: ${registration}: 'complete' must be an object of functions by parameter; got ${describeValue(spec.complete)}.`);
   for (const [argument, completer] of Object.entries(spec.complete ?? {})) {
     if (kind === "tool" || !Object.hasOwn(properties, argument) || typeof completer !== "function") throw new TypeError(`toolgen: ${registration}: 'complete' needs a function per parameter of a prompt or resource; got '${argument}'.`);
   }
@@ -155,10 +163,12 @@ export function copyMetadata(spec: Partial<ManifestEntry>, entry: ManifestEntry,
   for (const key of ["description", "title", "mimeType"] as const) if ((key === "description" || spec[key] !== undefined) && typeof spec[key] !== "string") refuse(`'${key}' must be a string`, spec[key]);
   if (spec.title) entry.title = spec.title;
   if (spec.outputSchema !== undefined) entry.outputSchema = spec.outputSchema;
+  // Content blocks are no structured result: there is nothing an output schema could hold.
+  if (spec.content !== undefined && (typeof spec.content !== "boolean" || (spec.content && spec.outputSchema !== undefined))) refuse("'content' must be true or false, and not beside an 'outputSchema'", spec.content);
   if (spec.content) entry.content = true;
   const hints = spec.annotations;
   // As the manifest reader takes them: MCP clients refuse a whole tool list over one hint that is no boolean.
-  if (hints !== undefined && !(typeof hints === "object" && hints !== null && Object.entries(hints).every(([hint, on]) => HINTS.includes(hint) && typeof on === "boolean"))) refuse(`'annotations' must hold only ${HINTS.join(", ")}, each true or false`, hints);
+  if (hints !== undefined && !(typeof hints === "object" && hints !== null && !Array.isArray(hints) && Object.entries(hints).every(([hint, on]) => HINTS.includes(hint) && typeof on === "boolean"))) refuse(`'annotations' must hold only ${HINTS.join(", ")}, each true or false`, hints);
   if (hints) entry.annotations = { ...hints };
   for (const key of LISTS) {
     const list = spec[key];

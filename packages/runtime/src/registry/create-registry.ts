@@ -149,7 +149,11 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
   checkRegistryOptions(options);
   if (!Array.isArray(definitions)) throw new TypeError("toolgen: createRegistry needs a list of definitions.");
   const table = new EntryTable(options);
-  for (const definition of definitions) table.add(definition);
+  definitions.forEach((definition, i) => {
+    // `[null]`, `[{}]` failed on a property of nothing.
+    if (typeof (definition?.head ?? definition?.entry)?.name !== "string") throw new TypeError(`toolgen: createRegistry: definitions[${i}] is no definition.`);
+    table.add(definition);
+  });
   const formats = formatLookup(options.formats);
   const suspended = new SuspendedCalls((name) => table.entry(name), formats);
   const listeners = new Set<(uri: string) => void>();
@@ -179,9 +183,10 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
   }
 
   async function dispatch(name: string, args: unknown, callOptions: CallOptions = {}, uri?: string): Promise<Outcome> {
-    const problem = callOptionsProblem(callOptions);
-    if (problem !== undefined) return errorOutcome("internal", `${problem}; '${name}' was not called.`);
     try {
+      // In the try: a getter of the options may throw, a name may be no text (a symbol).
+      const problem = callOptionsProblem(callOptions);
+      if (problem !== undefined) return errorOutcome("internal", `${problem}; ${quoteName(name)} was not called.`);
       const definition = table.get(name);
       if (!definition) {
         const suggestions = closestNames(name, table.names().filter((known) => mayKnow(known, callOptions.principal)));
@@ -247,6 +252,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
     },
     resourceUpdated,
     onResourceUpdated(listener) {
+      if (typeof listener !== "function") throw new TypeError(`toolgen: onResourceUpdated() takes a function; got ${typeof listener}.`);
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

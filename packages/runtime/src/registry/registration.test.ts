@@ -90,6 +90,16 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.register({ name: "t", description: "", outputSchema: { $ref: "#/$defs/nope" }, fn: () => 1 })).toThrow(/^toolgen: register\('t'\) outputSchema: /);
   });
 
+  it("a call of any name with any options is an outcome; definitions and listeners of the wrong kind are refused where given", async () => {
+    const registry = createRegistry([]);
+    expect(await registry.dispatch(Symbol("s") as never, {}, { bogus: 1 } as never)).toMatchObject({ status: "error", error: { code: "internal", message: expect.stringMatching(/^the call's options have no 'bogus' .*; 'Symbol\(s\)' was not called\.$/) } });
+    const throwing = { get timeoutMs(): number { throw new Error("getter"); } };
+    expect(await registry.dispatch("t", {}, throwing)).toEqual({ status: "error", error: { code: "internal", message: "toolgen runtime failure: getter" } });
+    expect(() => createRegistry([null] as never)).toThrow("toolgen: createRegistry: definitions[0] is no definition.");
+    expect(() => createRegistry([{}] as never)).toThrow("definitions[0] is no definition");
+    expect(() => registry.onResourceUpdated(5 as never)).toThrow("toolgen: onResourceUpdated() takes a function; got number.");
+  });
+
   it("refuses metadata of the wrong shape: a string where a list belongs would be read a character at a time", () => {
     const registry = createRegistry([]);
     const fn = () => 1;
@@ -120,6 +130,26 @@ describe("register(): programmatic tools from parameter descriptors", () => {
     expect(() => registry.registerSchema({ name: "x", description: "", title: ["A"] } as never)).toThrow(`registerSchema('x'): 'title' must be a string; got ["A"].`);
     // MCP's messages are the user's or the assistant's.
     expect(() => registry.register({ name: "p", description: "", kind: "prompt", role: "system", fn } as never)).toThrow(`register('p'): 'role' must be "user" or "assistant"; got "system".`);
+    // Read as they were written, these passed: "false" made a parameter required, [] or 42 gave no hints or completers, "false" content.
+    for (const wrong of [{ required: "false" }, { required: 0 }, { description: 42 }]) {
+      expect(() => registry.register({ name: "t", description: "", params: [{ name: "a", type: "string", ...wrong }], fn } as never)).toThrow("register('t'): params[0]: 'required' must be true or false, 'description' a string.");
+    }
+    expect(() => registry.register({ name: "t", description: "", annotations: [], fn } as never)).toThrow("'annotations' must hold only");
+    for (const complete of [42, true, () => []]) expect(() => registry.register({ name: "p", kind: "prompt", description: "", params: param, complete, fn } as never)).toThrow("register('p'): 'complete' must be an object of functions by parameter");
+    expect(() => registry.register({ name: "t", description: "", content: "false", fn } as never)).toThrow(`register('t'): 'content' must be true or false, and not beside an 'outputSchema'; got "false".`);
+    expect(() => registry.register({ name: "t", description: "", content: true, outputSchema: { type: "object" }, fn })).toThrow("'content' must be true or false, and not beside an 'outputSchema'");
+    // A default is JSON data: a bigint or a function failed every call that left the parameter out, and a Map reached the model as {}.
+    for (const [value, said] of [[10n, "the bigint 10"], [() => 1, "the function () => 1"], [new Map(), "an object"]] as const) {
+      const thrown = (() => {
+        try {
+          registry.register({ name: "t", description: "", params: [{ name: "a", schema: {}, default: value }], fn });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(thrown).toBe(`toolgen: register('t'): params[0].default must be JSON data; got ${said}.`);
+    }
+    expect(() => registry.registerSchema(null as never)).toThrow("toolgen: registerSchema(): 'name' must match");
     expect(registry.entries).toEqual([]);
   });
 
@@ -604,6 +634,9 @@ describe("the pipeline between validation and the call", () => {
     expect(await registry.call("t", { when: new Date("2026-05-01T00:00:00Z") })).toEqual({ status: "ok", text: "ok" });
     expect(received).toEqual(new Date("2026-05-01T00:00:00Z"));
     expect(await registry.call("t", { when: 1n } as unknown as { when: Date })).toMatchObject({ status: "error", error: { code: "invalid_arguments", message: expect.stringMatching(/^Invalid arguments for 't': a value JSON.stringify refuses \(.*BigInt/) } });
+    // What JSON would write as null is refused too, not sent as null (and dropped by a repair, where it is optional).
+    expect(await registry.call("t", { when: new Date("garbage") })).toMatchObject({ status: "error", error: { code: "invalid_arguments", message: "Invalid arguments for 't': a value JSON.stringify refuses (an Invalid Date)." } });
+    expect(await registry.call("t", { when: Number.NaN } as unknown as { when: Date })).toMatchObject({ status: "error", error: { message: "Invalid arguments for 't': a value JSON.stringify refuses (NaN)." } });
   });
 
   it("refuses hostile nesting with invalid_arguments before validation", async () => {

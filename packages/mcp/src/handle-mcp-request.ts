@@ -136,7 +136,7 @@ async function checkMcpRequest(
   try {
     if (limits.path !== undefined && new URL(request.url).pathname !== limits.path) return jsonRpcError(404, -32600, `Not found: MCP is served at ${limits.path}.`);
     const origin = request.headers.get("origin");
-    if (origin !== null && !isAllowedOrigin(origin, limits.allowedOrigins)) return jsonRpcError(403, -32000, `Forbidden: origin ${origin} may not call this server.`);
+    if (origin !== null && !isAllowedOrigin(origin, limits.allowedOrigins)) return jsonRpcError(403, -32000, `Forbidden: origin ${origin} may not call this server (its pages may once it is listed in allowedOrigins, server.allowedOrigins in the toolgen config).`);
     if (origin !== null && request.method === "OPTIONS") {
       // A page on this machine is served, but a browser's preflight is answered for listed origins only.
       return jsonRpcError(403, -32000, `Forbidden: a page at ${origin} may call this server only once its origin is listed in allowedOrigins (server.allowedOrigins in the toolgen config).`);

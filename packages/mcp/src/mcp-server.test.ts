@@ -727,7 +727,7 @@ describe("hostile requests over HTTP", () => {
       const answer = await fetch(listed.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25", origin: "https://app.example.com" }, body });
       expect([answer.status, answer.headers.get("access-control-allow-origin"), answer.headers.get("access-control-expose-headers")]).toEqual([200, "https://app.example.com", "mcp-session-id, mcp-protocol-version, www-authenticate, retry-after"]);
       const foreign = await fetch(listed.url, { method: "OPTIONS", headers: { origin: "https://other.example.com", "access-control-request-method": "POST" } });
-      expect([foreign.status, foreign.headers.get("access-control-allow-origin")]).toEqual([403, null]);
+      expect([foreign.status, foreign.headers.get("access-control-allow-origin"), ((await foreign.json()) as { error: { message: string } }).error.message]).toEqual([403, null, "Forbidden: origin https://other.example.com may not call this server (its pages may once it is listed in allowedOrigins, server.allowedOrigins in the toolgen config)."]);
       const noOrigin = await fetch(listed.url, { method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-11-25" }, body });
       expect([noOrigin.status, noOrigin.headers.get("access-control-allow-origin")]).toEqual([200, null]);
       // A page on this machine is admitted, but reads answers only when its origin is listed too.

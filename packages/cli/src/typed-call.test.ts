@@ -49,6 +49,8 @@ describe("typed registry.call with @alias names and defaults", () => {
       { status: "ok", text: "title desc" },
       { status: "ok", text: "everywhere" },
       { status: "ok", text: "42" },
+      { status: "ok", text: "2" },
+      { status: "ok", text: "draft by nobody" },
     ]);
   });
 });

@@ -138,9 +138,14 @@ export type ToolInputs = ${requests.length && others.length ? `${mapped} & ${lis
  * class whose constructor is private).
  */
 function functionType(entry: ManifestEntry, declaration: RegistryModuleEntry["declaration"], alias: string): string {
-  if (!declaration.toolset) return `typeof ${alias}.${entry.implementation.export}`;
-  const owner = `(typeof ${alias}.${declaration.exportName})${declaration.toolset.static ? "" : '["prototype"]'}`;
+  if (!declaration.toolset) return exported(alias, entry.implementation.export);
+  const owner = `(${exported(alias, declaration.exportName)})${declaration.toolset.static ? "" : '["prototype"]'}`;
   return `${owner}[${JSON.stringify(entry.implementation.method)}]`;
+}
+
+/** The type of a module's export: by its name, or indexed where the name is a string (`export { f as "get-user" }`). */
+function exported(alias: string, name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `typeof ${alias}.${name}` : `(typeof ${alias})[${JSON.stringify(name)}]`;
 }
 
 /** Whether an entry's arguments are its implementation's first parameter, a request object, as the model sends it (no `@alias`). */
@@ -277,8 +282,9 @@ function inputType(entry: ManifestEntry, fn: string, renameTreeAt: (pointer: str
   const required = new Set(schema.required ?? []);
   const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
   const fields = slots.flatMap((slot, index) => {
-    if (slot.kind !== "argument") return [];
-    const key = renamed.get(slot.name) ?? slot.name;
+    const key = slot.kind === "argument" ? (renamed.get(slot.name) ?? slot.name) : "";
+    // A `@hidden` parameter is no argument the model (or a typed call) may give: the schema has it not.
+    if (slot.kind !== "argument" || !Object.hasOwn(schema.properties ?? {}, key)) return [];
     const optional = required.has(key) ? "" : "?";
     return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeAt(`/${escapePointer(key)}`))}`];
   });

@@ -79,8 +79,8 @@ interface ModuleSections extends InputTypes, DefinitionParts {
 
 function typescriptModule(s: ModuleSections): string {
   return `${HEADER}
-${NO_CHECK}
 /* eslint-disable */
+${NO_CHECK}
 import { createRegistry, lazyEntry, type EntryDefinition, type Registry, type RegistryOptions } from "@toolgen/runtime";
 ${s.lazy ? s.typeImports : s.valueImports}
 ${moduleBody(s, true)}`;

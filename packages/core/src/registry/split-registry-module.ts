@@ -97,7 +97,7 @@ function mainModule(s: MainSections, typed: boolean): string {
   // Unchecked as the single module is: the program of the next build holds this text as it
   // was, whose types may name a tool renamed or a file deleted since.
   return `${HEADER}
-${typed ? `${NO_CHECK}\n` : ""}/* eslint-disable */
+/* eslint-disable */${typed ? `\n${NO_CHECK}` : ""}
 import { createRegistry, splitEntries${typed ? ", type EntryDefinition, type Registry, type RegistryOptions" : ""} } from "@toolgen/runtime";
 ${typed ? `${s.typeImports}\n${s.toolInputs}` : ""}
 /** Each source file's entries: a chunk imported the first time one of its entries is needed. */
@@ -139,7 +139,7 @@ export declare const definitions: EntryDefinition[];
 
 function chunkModule(s: DefinitionParts, valueImports: string, typed: boolean): string {
   return `${HEADER}
-${typed ? `${NO_CHECK}\n` : ""}/* eslint-disable */
+/* eslint-disable */${typed ? `\n${NO_CHECK}` : ""}
 import { lazyEntry${typed ? ", type EntryDefinition" : ""} } from "@toolgen/runtime";
 ${valueImports}
 ${s.formats}
@@ -154,7 +154,7 @@ ${s.definitions}
 function renderEntryList(file: string, entries: readonly RegistryModuleEntry[]): RegistryChunkText {
   const json = renderEntryJson(entries);
   const list = (typed: boolean) => `${HEADER}
-${typed ? `${NO_CHECK}\n` : ""}/* eslint-disable */
+/* eslint-disable */${typed ? `\n${NO_CHECK}` : ""}
 ${json.sharedJson}/** Each entry's name, then the strings that, joined, are its manifest data as JSON: in the order of the module's heads. */
 export const entries${typed ? ": string[][]" : ""} = [
 ${entries.map(({ entry }, i) => `  [${[JSON.stringify(entry.name), ...json.parts[i]!].join(", ")}],`).join("\n")}

@@ -264,7 +264,10 @@ describe("compiled schemas agree with ajv", () => {
     expect(() => compileSchema({ type: "object", properties: { a: "string" } } as never)).toThrow('the schema at #/properties/a is "string", not a schema');
     expect(compileSchema({ type: "object", properties: { a: true, b: false } })({ a: 1 })).toBe(true);
     // A list keyword that is no list, or a bound no JSON number can be, would let every value through or fail every call.
-    expect(() => compileSchema({ anyOf: { type: "number" } } as never)).toThrow(`'anyOf' at # is {"type":"number"}, not a list.`);
+    expect(() => compileSchema({ anyOf: { type: "number" } } as never)).toThrow(`'anyOf' at # is {"type":"number"}, not a non-empty list.`);
+    // A union of no member is none JSON Schema allows; a map of schemas that is a list was read as a property "0".
+    expect(() => compileSchema({ anyOf: [] })).toThrow(`'anyOf' at # is [], not a non-empty list.`);
+    expect(() => compileSchema({ type: "object", properties: [{ type: "string" }] } as never)).toThrow(`'properties' at # is [{"type":"string"}], not an object of schemas by name.`);
     expect(() => compileSchema({ enum: "a" } as never)).toThrow(`'enum' at # is "a", not a list.`);
     expect(() => compileSchema({ type: "object", required: "a" } as never)).toThrow(`'required' at # is "a", not a list of property names.`);
     expect(() => compileSchema({ type: "number", multipleOf: Infinity })).toThrow("'multipleOf' at # is Infinity, not a number above 0.");

@@ -44,11 +44,14 @@ function checkKeywords(schema: unknown, at: string): void {
       : Object.hasOwn(TYPED, key) && typeof value !== TYPED[key] && `a ${TYPED[key]}`;
     if (wrong) throw new Error(`'${key}' at ${at} is ${typeof value === "number" ? value : JSON.stringify(value)}, not ${wrong}.`);
     // A list keyword that is no list would be skipped: every value would pass it.
-    if ((SUBSCHEMA_LISTS.has(key) || key === "enum" || key === "required") && !(Array.isArray(value) && (key !== "required" || value.every((name) => typeof name === "string")))) {
-      throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not a list${key === "required" ? " of property names" : ""}.`);
+    // So would a map of schemas that is a list (`properties: [A]`, read as a property "0"), and a union of none is no schema JSON Schema allows.
+    const subschemas = SUBSCHEMA_LISTS.has(key);
+    if ((subschemas || key === "enum" || key === "required") && !(Array.isArray(value) && (!subschemas || value.length > 0) && (key !== "required" || value.every((name) => typeof name === "string")))) {
+      throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not a ${subschemas ? "non-empty " : ""}list${key === "required" ? " of property names" : ""}.`);
     }
+    if (SUBSCHEMA_MAPS.has(key) && (typeof value !== "object" || value === null || Array.isArray(value))) throw new Error(`'${key}' at ${at} is ${JSON.stringify(value)}, not an object of schemas by name.`);
     const child = `${at}/${key}`;
-    if (SUBSCHEMA_MAPS.has(key) && typeof value === "object" && value !== null) {
+    if (SUBSCHEMA_MAPS.has(key)) {
       for (const [name, sub] of Object.entries(value)) checkKeywords(sub, `${child}/${name}`);
     } else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) {
       value.forEach((sub, i) => checkKeywords(sub, `${child}/${i}`));

@@ -15,6 +15,16 @@ describe("outcomes as the tool-result messages each provider takes back", () => 
     expect(outcomeText({ status: "suspended", call: { id: "c1", name: "ask", arguments: {} } })).toBe("'ask' is executed by the host application; its result is given once the host has run it.");
   });
 
+  it("refuses what is no outcome, naming it, rather than a message without content the provider would refuse", () => {
+    const expected = /^toolgen: a tool result is made of an outcome, as a call returns it/;
+    for (const wrong of [{}, "str", { status: "ok" }, { status: "error" }, null]) {
+      expect(() => outcomeText(wrong as never)).toThrow(expected);
+      expect(() => toOpenAiChatToolMessage("c1", wrong as never)).toThrow(expected);
+      expect(() => toAnthropicToolResult("c1", wrong as never)).toThrow(expected);
+    }
+    expect(() => outcomeText({} as never)).toThrow("; got {}.");
+  });
+
   it("OpenAI Chat and Responses, Anthropic and Gemini each get their own shape, errors flagged where the API has a flag", () => {
     expect(toOpenAiChatToolMessage("call_1", ok)).toEqual({ role: "tool", tool_call_id: "call_1", content: '{"v":1}' });
     expect(toOpenAiResponsesOutput("call_2", toolError)).toEqual({ type: "function_call_output", call_id: "call_2", output: 'Not found\n{"path":"a.txt"}' });

@@ -9,6 +9,10 @@ import type { Outcome } from "../outcome/outcome.js";
  * A suspended call is the host's to run: give the model the result of `registry.complete()`.
  */
 export function outcomeText(outcome: Outcome): string {
+  // What is no outcome (a tool's raw result, `{}`) failed on a property of nothing, or made a message without content the provider refuses.
+  const o = outcome as { status?: unknown; text?: unknown; error?: { message?: unknown }; call?: { name?: unknown } } | null;
+  const shaped = o?.status === "ok" ? typeof o.text === "string" : o?.status === "error" ? typeof o.error?.message === "string" : o?.status === "ended" || (o?.status === "suspended" && typeof o.call?.name === "string");
+  if (!shaped) throw new TypeError(`toolgen: a tool result is made of an outcome, as a call returns it ({ status: "ok", text } or { status: "error", error: { code, message } }, …); got ${safeJson(outcome).slice(0, 80)}.`);
   switch (outcome.status) {
     case "ok":
       return outcome.text;
@@ -30,7 +34,7 @@ export function toOpenAiChatToolMessage(toolCallId: string, outcome: Outcome): {
 
 /** The input item that answers an OpenAI Responses function call (its `call_id`); a result with images (JPEG, PNG, GIF, WebP) gives them as `input_image` items. */
 export function toOpenAiResponsesOutput(callId: string, outcome: Outcome): { type: "function_call_output"; call_id: string; output: string | OpenAiResponsesOutputItem[] } {
-  const output = outcome.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(responsesItem) : outcomeText(outcome);
+  const output = outcome?.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(responsesItem) : outcomeText(outcome);
   return { type: "function_call_output", call_id: callId, output };
 }
 
@@ -44,7 +48,7 @@ function responsesItem(block: Content): OpenAiResponsesOutputItem {
 
 /** The content block that answers an Anthropic `tool_use` block (its `id`); failures are `is_error`; a result with images (JPEG, PNG, GIF, WebP) gives them as image blocks. */
 export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { type: "tool_result"; tool_use_id: string; content: string | AnthropicResultBlock[]; is_error?: true } {
-  const content = outcome.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
+  const content = outcome?.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
   const result = { type: "tool_result" as const, tool_use_id: toolUseId, content };
   return outcome.status === "error" ? { ...result, is_error: true } : result;
 }
@@ -74,7 +78,7 @@ function anthropicBlock(block: Content): AnthropicResultBlock {
  * `{ result }` — the structured content when there is one — or `{ error }`.
  */
 export function toGeminiFunctionResponse(name: string, outcome: Outcome, id?: string): { functionResponse: { id?: string; name: string; response: Record<string, unknown> } } {
-  const response = outcome.status === "error" ? { error: outcomeText(outcome) } : { result: outcome.status === "ok" && outcome.structured !== undefined ? outcome.structured : outcomeText(outcome) };
+  const response = outcome?.status === "error" ? { error: outcomeText(outcome) } : { result: outcome?.status === "ok" && outcome.structured !== undefined ? outcome.structured : outcomeText(outcome) };
   return { functionResponse: { ...(id === undefined ? {} : { id }), name, response } };
 }
 

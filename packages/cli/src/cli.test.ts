@@ -40,35 +40,32 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
   it("check: compiled output older than the build (built, not compiled again) is 'uncompiled', as call would refuse it; compiling clears it", () => {
     compile(dir);
     expect(run(["check"], dir).status).toBe(0);
-    const host = path.join(dir, "src/host.ts");
-    const original = readFileSync(host, "utf8");
-    try {
-      writeFileSync(host, `${original}\n/**\n * Waves.\n * @tool\n * @param to Whom.\n */\nexport function wave(to: string): string {\n  return to;\n}\n`);
-      expect(run(["build"], dir).status).toBe(0);
+    builtNotCompiled((original) => `${original}\n/**\n * Waves.\n * @tool\n * @param to Whom.\n */\nexport function wave(to: string): string {\n  return to;\n}\n`, () => {
       const check = run(["check"], dir);
       expect(check.status).toBe(1);
       expect(check.stderr).toMatch(/^uncompiled: dist\/toolgen\.manifest\.json: \$\.entries\[\d\]\.name: expected an entry the registry module dist\/tools\.generated\.js defines \(rebuild and recompile the package\), received "wave"$/m);
       expect(check.stderr).toContain("toolgen: its compiled output does not match its build: compile the package again; see above.");
-      compile(dir);
-      expect(run(["check"], dir).status).toBe(0);
-    } finally {
-      writeFileSync(host, original);
-      run(["build"], dir);
-      compile(dir);
-    }
+    });
   });
 
   it("check: a compiled registry module whose entries differ from the build's only in a description is 'uncompiled' too (an installed copy serves the module's entries)", () => {
-    const host = path.join(dir, "src/host.ts");
-    const original = readFileSync(host, "utf8");
-    try {
-      writeFileSync(host, original.replace("Shows a notice in the host application's window", "Shows a notice in the host's window"));
-      expect(run(["build"], dir).status).toBe(0);
+    builtNotCompiled((original) => original.replace("Shows a notice in the host application's window", "Shows a notice in the host's window"), () => {
       const check = run(["check", "--json"], dir);
       expect(check.status).toBe(1);
       expect(JSON.parse(check.stdout).problems).toEqual([
         expect.objectContaining({ kind: "uncompiled", message: expect.stringMatching(/^dist\/toolgen\.manifest\.json: \$\.entries\[\d\]\.description: expected the description of the registry module dist\/tools\.generated\.js, which was compiled before the last 'toolgen build' \(compile the package again\), received another description$/) }),
       ]);
+    });
+  });
+
+  /** src/host.ts edited and built, not compiled: `checks` runs then; compiling clears the check, and the source is put back, built and compiled after. */
+  function builtNotCompiled(edit: (source: string) => string, checks: () => void): void {
+    const host = path.join(dir, "src/host.ts");
+    const original = readFileSync(host, "utf8");
+    try {
+      writeFileSync(host, edit(original));
+      expect(run(["build"], dir).status).toBe(0);
+      checks();
       compile(dir);
       expect(run(["check"], dir).status).toBe(0);
     } finally {
@@ -76,7 +73,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       run(["build"], dir);
       compile(dir);
     }
-  });
+  }
 
   it("check: a fresh checkout's missing outDir (the manifest in it, not built yet) is no failure; the committed module is still checked", () => {
     const manifest = path.join(dir, "dist/toolgen.manifest.json");

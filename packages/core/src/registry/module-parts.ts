@@ -283,9 +283,10 @@ function inputType(entry: ManifestEntry, fn: string, renameTreeAt: (pointer: str
   const required = new Set(schema.required ?? []);
   const renamed = new Map((entry.conversions ?? []).filter((c) => c.op === "rename" && c.at === "").map((c) => [(c as { to: string }).to, (c as { from: string }).from]));
   const fields = slots.flatMap((slot, index) => {
-    const key = slot.kind === "argument" ? (renamed.get(slot.name) ?? slot.name) : "";
+    if (slot.kind !== "argument") return [];
+    const key = renamed.get(slot.name) ?? slot.name;
     // A `@hidden` parameter is no argument the model (or a typed call) may give: the schema has it not.
-    if (slot.kind !== "argument" || !Object.hasOwn(schema.properties ?? {}, key)) return [];
+    if (!Object.hasOwn(schema.properties ?? {}, key)) return [];
     const optional = required.has(key) ? "" : "?";
     return [`${JSON.stringify(key)}${optional}: ${aliased(`Parameters<${fn}>[${index}]`, renameTreeAt(`/${escapePointer(key)}`))}`];
   });

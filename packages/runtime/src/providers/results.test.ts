@@ -23,6 +23,8 @@ describe("outcomes as the tool-result messages each provider takes back", () => 
       expect(() => toAnthropicToolResult("c1", wrong as never)).toThrow(expected);
     }
     expect(() => outcomeText({} as never)).toThrow("; got {}.");
+    // Content that is no list of blocks is read as none: the text stands.
+    expect(toAnthropicToolResult("c1", { status: "ok", text: "t", content: 5 } as never)).toEqual({ type: "tool_result", tool_use_id: "c1", content: "t" });
   });
 
   it("OpenAI Chat and Responses, Anthropic and Gemini each get their own shape, errors flagged where the API has a flag", () => {

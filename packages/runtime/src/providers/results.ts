@@ -34,7 +34,7 @@ export function toOpenAiChatToolMessage(toolCallId: string, outcome: Outcome): {
 
 /** The input item that answers an OpenAI Responses function call (its `call_id`); a result with images (JPEG, PNG, GIF, WebP) gives them as `input_image` items. */
 export function toOpenAiResponsesOutput(callId: string, outcome: Outcome): { type: "function_call_output"; call_id: string; output: string | OpenAiResponsesOutputItem[] } {
-  const output = outcome?.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(responsesItem) : outcomeText(outcome);
+  const output = outcome?.status === "ok" && Array.isArray(outcome.content) && outcome.content.some(isModelImage) ? outcome.content.map(responsesItem) : outcomeText(outcome);
   return { type: "function_call_output", call_id: callId, output };
 }
 
@@ -48,7 +48,7 @@ function responsesItem(block: Content): OpenAiResponsesOutputItem {
 
 /** The content block that answers an Anthropic `tool_use` block (its `id`); failures are `is_error`; a result with images (JPEG, PNG, GIF, WebP) gives them as image blocks. */
 export function toAnthropicToolResult(toolUseId: string, outcome: Outcome): { type: "tool_result"; tool_use_id: string; content: string | AnthropicResultBlock[]; is_error?: true } {
-  const content = outcome?.status === "ok" && outcome.content?.some(isModelImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
+  const content = outcome?.status === "ok" && Array.isArray(outcome.content) && outcome.content.some(isModelImage) ? outcome.content.map(anthropicBlock) : outcomeText(outcome);
   const result = { type: "tool_result" as const, tool_use_id: toolUseId, content };
   return outcome.status === "error" ? { ...result, is_error: true } : result;
 }

@@ -424,6 +424,8 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       [{ type: "object", properties: { a: { $ref: "#/properties/a" } } }, "toolgen: bad.json: the references #/properties/a → #/properties/a go round"],
       [{ $ref: "#/$defs/A", $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { anyOf: [{ $ref: "#/$defs/A" }] } } }, "toolgen: bad.json: the references #/$defs/A → #/$defs/B → #/$defs/A go round"],
       [{ $ref: "#/%ZZ" }, "toolgen: bad.json: cannot make types from this schema: URI malformed"],
+      // A name it refuses is quoted with its control characters escaped (JSON leaves C1, DEL and bidirectional overrides as they are).
+      [{ formatVersion: 2, package: { name: "p" }, entries: [{ kind: "tool", name: "a\u009b2J\u202eb\u007f", description: "", implementation: { module: "m.js", export: "f" }, arguments: { mode: "positional", parameters: [] }, inputSchema: { type: "object" }, source: { file: "a.ts", line: 1, column: 1 } }] }, 'toolgen: bad.json: invalid manifest\n  $.entries[0].name: expected 1 to 128 letters, digits, \'_\', \'-\' or \'.\', received "a\\u{9b}2J\\u{202e}b\\u{7f}"\n'],
     ] as const) {
       writeFileSync(file, JSON.stringify(json));
       const types = run(["types", file], dir);

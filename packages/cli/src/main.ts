@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { isReportableError } from "./commands/usage-error.js";
+import { forTerminal } from "./output/terminal-text.js";
 
 // Commands are imported when they run: `toolgen call` and `serve` must not pay for loading
 // the TypeScript compiler (ts-morph), which only the build-side commands need.
@@ -119,11 +120,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    // A message quotes what it refuses (a dependency's entry name): its control characters escaped, as `list` escapes a description's.
     if (isReportableError(error)) {
-      process.stderr.write(`toolgen: ${error.message}\n`);
+      process.stderr.write(`toolgen: ${forTerminal(error.message)}\n`);
       return 2;
     }
-    process.stderr.write(`toolgen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`toolgen: internal error: ${forTerminal(error instanceof Error ? error.message : String(error))}\n`);
     return 2;
   }
 }

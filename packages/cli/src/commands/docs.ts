@@ -54,6 +54,6 @@ export function runDocs(options: { project?: string; out?: string; against?: str
   } catch (error) {
     throw new UsageError(`cannot write the catalog to ${shownFile}: ${(error as Error).message}`);
   }
-  process.stdout.write(`toolgen: catalog of ${entries.length} entries -> ${shownFile}\n`);
+  process.stdout.write(`toolgen: catalog of ${entries.length} ${entries.length === 1 ? "entry" : "entries"} -> ${shownFile}\n`);
   return 0;
 }

@@ -79,7 +79,9 @@ describe("compareSchemas", () => {
     expect(diff({ type: "string", enum: ["a", "bb"] }, { type: "string", minLength: 2 })).toEqual(["widens enum-removed /input", "narrows enum-value-removed /input"]);
     expect(diff({ const: 1 }, { const: 2 })).toEqual(["narrows enum-value-removed /input", "widens enum-value-added /input"]);
     // What the new schema bounds is said: not any integer.
-    expect(compareSchemas({ enum: [1, 2] }, { type: "integer", minimum: 1, maximum: 3 }, "/input").map((c) => c.message)).toEqual(["accepts any integer (minimum 1, maximum 3) now, not only 1, 2"]);
+    expect(compareSchemas({ enum: [1, 2] }, { type: "integer", minimum: 1, maximum: 3 }, "/input").map((c) => c.message)).toEqual(["accepts any integer (minimum 1, maximum 3) now, where it took only 1, 2"]);
+    // A value the bounds leave out is said beside it, which "not only 1, 2" seemed to deny.
+    expect(compareSchemas({ enum: [1, 2] }, { type: "integer", minimum: 2, maximum: 3 }, "/input").map((c) => `${c.effect} ${c.message}`)).toEqual(["widens accepts any integer (minimum 2, maximum 3) now, where it took only 1, 2", "narrows no longer accepts 1"]);
   });
 
   it("bounds, patterns and formats", () => {

@@ -145,7 +145,7 @@ function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, p
   // Each old value must still be accepted, by the whole new schema.
   // Its bounds said: an enum that became `integer, minimum 1, maximum 3` does not take any integer.
   const bounds = BOUNDS.filter((key) => now[key] !== undefined).map((key) => `${key} ${JSON.stringify(now[key])}`);
-  push(out, path, "widens", "enum-removed", `accepts any ${[...typesOf(now)].join(" or ")}${bounds.length > 0 ? ` (${bounds.join(", ")})` : ""} now, not only ${oldValues!.map((v) => JSON.stringify(v)).join(", ")}`);
+  push(out, path, "widens", "enum-removed", `accepts any ${[...typesOf(now)].join(" or ")}${bounds.length > 0 ? ` (${bounds.join(", ")})` : ""} now, where it took only ${oldValues!.map((v) => JSON.stringify(v)).join(", ")}`);
   for (const v of oldValues!) {
     const verdict = accepts(b, v);
     if (verdict === false) push(out, path, "narrows", "enum-value-removed", `no longer accepts ${JSON.stringify(v)}`);

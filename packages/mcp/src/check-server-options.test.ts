@@ -20,6 +20,9 @@ describe("a server's options, as plain JavaScript may pass them", () => {
     const handler = (options: unknown) => () => createMcpHandler(registry, options as never);
     expect(handler({})).toThrow("toolgen: createMcpHandler: `identity` must be { name, version } (strings), what the server tells a client it is; got undefined.");
     expect(handler({ identity: { name: "t" } })).toThrow("`identity` must be { name, version }");
+    // A session's option, not the handler's: refused by the type as by the check (`sessions: { pollAfterMs }` is its place).
+    // @ts-expect-error -- pollAfterMs is no option of the handler
+    expect(() => createMcpHandler(registry, { identity, pollAfterMs: 1000 })).toThrow("toolgen: createMcpHandler: unknown option 'pollAfterMs'");
     expect(handler({ identity, extrnal: "omit" })).toThrow("toolgen: createMcpHandler: unknown option 'extrnal'; did you mean 'external'? (known: identity, instructions, external, completions, auth, sessions, maxBodyBytes, allowedOrigins, path).");
     expect(handler({ identity, external: "run" })).toThrow('`external` must be "omit" or a function that runs an @external tool\'s call; got "run".');
     expect(handler({ identity, sessions: "yes" })).toThrow("`sessions` must be true, false or session options");

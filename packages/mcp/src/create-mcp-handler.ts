@@ -11,7 +11,7 @@ import { toolCalled } from "./register-tools.js";
 import { registryForRequest } from "./registry-for-request.js";
 import { SessionTable, type SessionOptions } from "./session-table.js";
 
-export interface McpHandlerOptions extends Omit<McpServerOptions, "stateful">, HttpLimits {
+export interface McpHandlerOptions extends Omit<McpServerOptions, "stateful" | "pollAfterMs">, HttpLimits {
   /** Bearer authentication (OAuth 2.1 resource server); without it every caller is served, so bind to this machine only. */
   auth?: AuthOptions;
   /**

@@ -22,7 +22,7 @@ const identity = { name: "shop", version: "1.0.0" };
 let signingKey: KeyLike;
 let otherKey: KeyLike;
 let jwk: JWK;
-const refunds: Array<Principal | undefined> = [];
+const refunds: Array<Principal | null | undefined> = [];
 
 function shopRegistry() {
   const registry = createRegistry([]);

@@ -23,8 +23,8 @@ export interface ToolContext {
   readonly toolName: string;
   /** Values the host supplies, such as credentials. */
   readonly values: Readonly<Record<string, unknown>>;
-  /** Who is calling, when the host authenticated the caller (an MCP server with `auth`, or `call(…, { principal })`). */
-  readonly principal?: Principal;
+  /** Who is calling, when the host authenticated the caller (an MCP server with `auth`, or `call(…, { principal })`); `null` where the caller said no one is. */
+  readonly principal?: Principal | null;
   /**
    * The request's metadata: over MCP, its `params._meta` (`progressToken`; `traceparent`,
    * `tracestate` and `baggage`, the caller's trace context, which `telemetry()` continues).
@@ -56,7 +56,7 @@ export interface Principal {
 }
 
 /** The entry's `@scopes` the principal does not hold (none for an entry without scopes). */
-export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal): string[] {
+export function missingScopes(entry: { scopes?: readonly string[] }, principal: Principal | null): string[] {
   // Only a list holds scopes: none without one (a token without a scope claim), and a string
   // (a JWT's space-separated `scope` passed as it is) is no list to search by substring.
   const held: readonly unknown[] = Array.isArray(principal?.scopes) ? principal.scopes : [];

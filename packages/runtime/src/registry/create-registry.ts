@@ -49,7 +49,7 @@ export interface CallOptions {
    * and tools see it as `context.principal`. Without one (`undefined`), no scope is checked:
    * the application decided who may call; `null`, no one authenticated, holds none.
    */
-  principal?: Principal;
+  principal?: Principal | null;
   /** The model's id of this tool call (the AI SDK's `toolCallId`, OpenAI's `call_id`): `telemetry()` records it as `gen_ai.tool.call.id`. */
   callId?: string;
   /** The host's callbacks for this call, over the registry's (an MCP server passes its client's). */
@@ -133,7 +133,7 @@ export interface Registry<Inputs extends InputMap = InputMap> {
    * (`@complete`), or the values its type allows that start with `typed`. Undefined for an
    * unknown entry or argument, and for an entry whose scopes the `principal` does not hold.
    */
-  completeArgument(name: string, argument: string, typed: string, context?: { arguments?: Readonly<Record<string, string>>; principal?: Principal }): Promise<string[] | undefined>;
+  completeArgument(name: string, argument: string, typed: string, context?: { arguments?: Readonly<Record<string, string>>; principal?: Principal | null }): Promise<string[] | undefined>;
   /** Says the resource at `uri` changed: `onResourceUpdated` listeners hear it (an MCP server tells the clients that subscribed). */
   resourceUpdated(uri: string): void;
   /** Listens for `resourceUpdated`; returns the function that stops listening. */
@@ -172,7 +172,7 @@ export function createRegistry<Inputs extends InputMap = InputMap>(definitions: 
    * Whether a suggestion may name this entry to the caller: with a principal, only an entry
    * whose scopes it holds (as an MCP server lists them), never one not loaded yet.
    */
-  function mayKnow(name: string, principal: Principal | undefined): boolean {
+  function mayKnow(name: string, principal: Principal | null | undefined): boolean {
     if (principal === undefined) return true;
     try {
       const entry = table.entry(name);

@@ -3,7 +3,7 @@ import type { Principal, ToolContext } from "../context/tool-context.js";
 import { createRegistry } from "./create-registry.js";
 
 function registryWithRefund() {
-  const ran: Array<Principal | undefined> = [];
+  const ran: Array<Principal | null | undefined> = [];
   const registry = createRegistry([]);
   registry.register({
     name: "refund",
@@ -76,7 +76,7 @@ describe("@scopes in process", () => {
     const registry = createRegistry([]);
     registry.register({ kind: "prompt", name: "secret", description: "", scopes: ["admin"], params: [{ name: "topic", type: "string" }], complete: { topic: () => ["alpha"] }, fn: () => "" });
     expect(await registry.completeArgument("secret", "topic", "", { principal: principal() })).toBeUndefined();
-    expect(await registry.completeArgument("secret", "topic", "", { principal: null as unknown as Principal })).toBeUndefined();
+    expect(await registry.completeArgument("secret", "topic", "", { principal: null })).toBeUndefined();
     expect(await registry.completeArgument("secret", "topic", "", { principal: principal("admin") })).toEqual(["alpha"]);
     expect(await registry.completeArgument("secret", "topic", "")).toEqual(["alpha"]);
   });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -288,6 +288,24 @@ describe("toolgen watch after its own writes and removals", () => {
       renameSync(path.join(dir, "src/forecast.ts"), path.join(dir, "src/weather.ts"));
       await settled(2);
       expect(rebuilds()).toEqual([expect.stringMatching(/wrote dist\/toolgen\.manifest\.json$/), expect.stringMatching(/; removed src\/tools\.generated\.chunks\/forecast\.ts$/)]);
+    } finally {
+      child.kill("SIGKILL");
+      cleanup();
+    }
+  }, 60_000);
+});
+
+describe("toolgen watch and an edit made while its first build runs", () => {
+  it("rebuilds for a source changed after the first build began, which the watcher's first scan does not report", async () => {
+    const { dir, cleanup } = copyFixture("transformer/tools");
+    // Changed "after the build began", as far as the watcher can tell: its time is later than any build's start.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(dir, "src/forecast.ts"), later, later);
+    const { child, stdout, watching } = startWatch(dir);
+    try {
+      await watching();
+      await until(() => (stdout().match(/toolgen: 3 entries/g) ?? []).length >= 2, 20_000);
+      expect(stdout()).toMatch(/watching \. for changes.*\n\[\d\d:\d\d:\d\d\] toolgen: 3 entries in \d+ ms, no changes\n/s);
     } finally {
       child.kill("SIGKILL");
       cleanup();

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { chunkDirectory } from "@toolgen/core";
 import { ensureManifestReference, type ProjectInfo, readIfExists, type RegistryModuleCache, shown, writePlan } from "@toolgen/transformer/project";
@@ -147,6 +147,7 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
     rebuild();
   };
 
+  const firstBuildAt = Date.now();
   rebuild();
   // The compiler's output folder as the tsconfig says now (a reload may move it) — but for the
   // manifest that is often in it, and the folders on its way: deleted, it is written again.
@@ -161,15 +162,22 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
   // The configs the tsconfig extends from outside its folder (`../tsconfig.base.json`, a monorepo's).
   const followConfigs = () => watcher.add(tsconfigFilesOf(info).filter((file) => !file.startsWith(root + path.sep)));
   followConfigs();
-  watcher.once("ready", () => process.stdout.write(`toolgen: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C stops)\n`));
-  watcher.on("all", (event, file) => {
-    if (!/\.([cm]?tsx?|json)$/.test(file)) return;
+  const changed = (event: string, file: string) => {
+    if (!WATCHED.test(file)) return;
     if (written.has(path.resolve(file)) && readIfExists(file) === written.get(path.resolve(file))) return;
     pending.add(path.resolve(file));
     clearTimeout(timer);
     due = Math.max(due, Date.now() + (event === "add" ? AFTER_ADD_MS : DEBOUNCE_MS));
     timer = setTimeout(flush, due - Date.now());
+  };
+  watcher.once("ready", () => {
+    process.stdout.write(`toolgen: watching ${path.relative(process.cwd(), root) || "."} for changes (Ctrl-C stops)\n`);
+    // An edit made while the first build ran (it holds the event loop, and the watcher's first scan reports nothing) is found by its time.
+    for (const [folder, names] of Object.entries(watcher.getWatched())) {
+      for (const name of names) if (WATCHED.test(name) && modifiedSince(path.join(folder, name), firstBuildAt)) changed("change", path.join(folder, name));
+    }
   });
+  watcher.on("all", changed);
 
   // A stop during the first build (which holds the event loop) comes once that build has written what it writes.
   return new Promise((resolve) => {
@@ -179,4 +187,15 @@ export async function runWatch(options: WatchOptions, stop: AbortSignal): Promis
     };
     stop.addEventListener("abort", close, { once: true });
   });
+}
+
+/** The files a change of which is a rebuild: sources and configuration. */
+const WATCHED = /\.([cm]?tsx?|json)$/;
+
+function modifiedSince(file: string, time: number): boolean {
+  try {
+    return statSync(file).mtimeMs >= time;
+  } catch {
+    return false;
+  }
 }

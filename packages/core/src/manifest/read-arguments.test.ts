@@ -116,3 +116,12 @@ describe("a @param description over several lines", () => {
     expect(described).toEqual(["Sort order:\n- asc: oldest first\n- desc: newest first", "Sort order:\n- asc: oldest first\n- desc: newest first"]);
   });
 });
+
+describe("an any parameter in a strict build", () => {
+  it("says which strict to turn off: toolgen's, not the tsconfig's (which toolgen needs on)", () => {
+    const source = "/**\n * Takes anything.\n * @tool\n * @param data Whatever.\n */\nexport function takesAny(data: any): string {\n  return String(data);\n}\n";
+    expect(analyzeFiles({ "src/tools.ts": source }, "/virtual/any").diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      `TG2002 'any' gives the model no schema to follow; use a concrete type, or set "strict": false in toolgen's configuration ("toolgen" in package.json, or toolgen.config.json; not the tsconfig's) to accept any JSON value here.`,
+    ]);
+  });
+});

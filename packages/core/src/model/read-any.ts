@@ -19,7 +19,7 @@ export function readAnyOrUnknown(ctx: ReaderContext, type: ts.Type, site: ts.Nod
     ctx.diagnostics.report(
       site,
       DiagnosticCode.AnyOrUnknown,
-      `'${ctx.checker.typeToString(type)}'${outsidePath(ctx)} gives the model no schema to follow; use a concrete type, or set "strict": false to accept any JSON value here.`,
+      `'${ctx.checker.typeToString(type)}'${outsidePath(ctx)} gives the model no schema to follow; use a concrete type, or set "strict": false in toolgen's configuration ("toolgen" in package.json, or toolgen.config.json; not the tsconfig's) to accept any JSON value here.`,
     );
   }
   return { kind: "any" };

@@ -94,7 +94,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     const packageJson = path.join(dir, "package.json");
     const original = readFileSync(packageJson, "utf8");
     const withFiles = (files: string[]) => writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), private: false, files }));
-    const why = '"files" in package.json leaves out dist/toolgen.manifest.json: the package would be published without its manifest, and an application installing it would find none of its tools. Add "dist/toolgen.manifest.json" to "files".';
+    const why = '"files" in package.json leaves out dist/toolgen.manifest.json: the package would be published without its manifest, and an application installing it would find none of its tools. Add "dist/toolgen.manifest.json" to "files" (an application never published says so with "private": true in package.json).';
     try {
       withFiles(["dist/**/*.js", "dist/**/*.d.ts"]);
       expect(run(["build"], dir).stderr).toBe(`toolgen: warning: ${why}\n`);
@@ -107,11 +107,11 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       withFiles(["dist/toolgen.manifest.json"]);
       // Every file left out, at once.
       expect(run(["build"], dir).stderr).toBe(
-        'toolgen: warning: "files" in package.json leaves out dist/tools.generated.js, dist/forecast.js: the package would be published without its compiled registry module, and an application installing it would fail to load its tools. Add "dist/tools.generated.js", "dist/forecast.js" to "files".\n',
+        'toolgen: warning: "files" in package.json leaves out dist/tools.generated.js, dist/forecast.js: the package would be published without its compiled registry module, and an application installing it would fail to load its tools. Add "dist/tools.generated.js", "dist/forecast.js" to "files" (an application never published says so with "private": true in package.json).\n',
       );
       withFiles(["dist/toolgen.manifest.json", "dist/tools.generated.js"]);
       expect(JSON.parse(run(["check", "--json"], dir).stdout).problems).toEqual([
-        { kind: "unpublished", file: "package.json", message: expect.stringMatching(/^"files" in package\.json leaves out dist\/\w+\.js: the package would be published without an implementation module of its tools, and an application installing it would fail to call them\. Add "dist\/\w+\.js" to "files"\.$/) },
+        { kind: "unpublished", file: "package.json", message: expect.stringMatching(/^"files" in package\.json leaves out dist\/\w+\.js: the package would be published without an implementation module of its tools, and an application installing it would fail to call them\. Add "dist\/\w+\.js" to "files" \(an application never published says so with "private": true in package\.json\)\.$/) },
       ]);
       withFiles(["dist"]);
       expect(run(["check"], dir).status).toBe(0);
@@ -129,7 +129,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     try {
       writeFileSync(path.join(dir, ".gitignore"), "# built\nnode_modules\n/dist/\n");
       expect(run(["build"], dir).stderr).toBe("");
-      expect(problems()).toEqual([{ kind: "unpublished", file: "package.json", message: 'npm pack would leave out dist/toolgen.manifest.json, dist/tools.generated.js, dist/forecast.js (its "files" in package.json, or a .npmignore or .gitignore): the package would be published without its manifest, and an application installing it would find none of its tools. List "dist/toolgen.manifest.json", "dist/tools.generated.js", "dist/forecast.js" in "files", or un-ignore them.' }]);
+      expect(problems()).toEqual([{ kind: "unpublished", file: "package.json", message: 'npm pack would leave out dist/toolgen.manifest.json, dist/tools.generated.js, dist/forecast.js (its "files" in package.json, or a .npmignore or .gitignore): the package would be published without its manifest, and an application installing it would find none of its tools. List "dist/toolgen.manifest.json", "dist/tools.generated.js", "dist/forecast.js" in "files", or un-ignore them (an application never published says so with "private": true in package.json).' }]);
       // npm reads a .npmignore instead, and this one keeps the manifest; one in a subfolder is read too.
       writeFileSync(path.join(dir, ".npmignore"), "src\n");
       expect(problems()).toEqual([]);

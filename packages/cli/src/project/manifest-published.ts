@@ -4,6 +4,9 @@ import * as path from "node:path";
 import type { Manifest } from "@toolgen/runtime";
 import { type ProjectInfo, shown } from "@toolgen/transformer/project";
 
+/** The other way out, for an application: a private package is never published, so never judged. */
+const NEVER_PUBLISHED = ' (an application never published says so with "private": true in package.json)';
+
 /**
  * Why the package would be published without a file its tools need — its manifest, the
  * compiled registry module, an implementation module —, as far as package.json's `"files"`
@@ -18,7 +21,7 @@ export function leftUnpublished(info: ProjectInfo, manifest: Manifest): string |
   const { files } = info.packageJson as { files?: unknown };
   if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
   const left = leftOut(neededFiles(info, manifest).filter((needed) => !filesInclude(files as string[], needed.file)));
-  return left && `"files" in ${shown(info.packageJsonPath)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files" (an application never published says so with "private": true in package.json).`;
+  return left && `"files" in ${shown(info.packageJsonPath)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files"${NEVER_PUBLISHED}.`;
 }
 
 /** The files left out, said at once, with what leaving out the first does (the needed files come worst first: the manifest, then the registry module). */
@@ -44,7 +47,7 @@ export function leftOutOfPack(info: ProjectInfo, manifest: Manifest): string | u
   const left = leftOut(needed.filter((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file))));
   if (left === undefined) return undefined;
   // Said as "files" says it where that is the cause.
-  return leftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shown(info.packageJsonPath)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them (an application never published says so with "private": true in package.json).`;
+  return leftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shown(info.packageJsonPath)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them${NEVER_PUBLISHED}.`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { compileSchema, type JsonSchema } from "@toolgen/runtime";
+import { compileSchema, formatLookup, type JsonSchema } from "@toolgen/runtime";
+import { ALL_FORMATS } from "@toolgen/runtime/formats";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { severityOf } from "./change.js";
@@ -11,7 +12,7 @@ const schemaArb: fc.Arbitrary<Node> = fc.letrec<{ schema: Node }>((tie) => ({
   schema: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.record({ type: fc.constant("string"), minLength: fc.integer({ min: 0, max: 3 }), maxLength: fc.integer({ min: 2, max: 6 }), enum: fc.subarray(["a", "bb", "ccc", "dddd"], { minLength: 1 }) }, { requiredKeys: ["type"] }),
-    fc.record({ type: fc.constantFrom("integer", "number"), minimum: fc.integer({ min: -3, max: 3 }), maximum: fc.integer({ min: -3, max: 6 }), exclusiveMaximum: fc.integer({ min: -2, max: 6 }), multipleOf: fc.constantFrom(1, 2, 3) }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constantFrom("integer", "number"), minimum: fc.integer({ min: -3, max: 3 }), maximum: fc.integer({ min: -3, max: 6 }), exclusiveMaximum: fc.integer({ min: -2, max: 6 }), multipleOf: fc.constantFrom(1, 2, 3), format: fc.constantFrom("int32", "int64", "double") }, { requiredKeys: ["type"] }),
     fc.constantFrom<Node>({ type: "boolean" }, { type: "null" }, { enum: [1, "a", null] }, { type: ["string", "null"] }),
     fc.record({ type: fc.constant("array"), items: tie("schema"), minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 1, max: 3 }), uniqueItems: fc.boolean() }, { requiredKeys: ["type", "items"] }),
     objectOf(tie("schema")),
@@ -19,11 +20,11 @@ const schemaArb: fc.Arbitrary<Node> = fc.letrec<{ schema: Node }>((tie) => ({
   ),
 })).schema;
 
-/** An object schema over properties a, b and c of `property` schemas, some required, closed or open. */
+/** An object schema over properties a, b and c of `property` schemas, some required, closed or open, keys from c on held by a pattern or not. */
 function objectOf(property: fc.Arbitrary<Node>): fc.Arbitrary<Node> {
   return fc
-    .record({ properties: fc.dictionary(fc.constantFrom("a", "b", "c"), property, { minKeys: 1, maxKeys: 3 }), required: fc.subarray(["a", "b", "c"]), closed: fc.boolean() })
-    .map(({ properties, required, closed }) => ({ type: "object", properties, required: required.filter((k) => k in properties), ...(closed ? { additionalProperties: false } : {}) }));
+    .record({ properties: fc.dictionary(fc.constantFrom("a", "b", "c"), property, { minKeys: 1, maxKeys: 3 }), required: fc.subarray(["a", "b", "c"]), closed: fc.boolean(), pattern: fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: property, weight: 1 }) })
+    .map(({ properties, required, closed, pattern }) => ({ type: "object", properties, required: required.filter((k) => k in properties), ...(pattern ? { patternProperties: { "^c": pattern } } : {}), ...(closed ? { additionalProperties: false } : {}) }));
 }
 
 /** A tool's arguments: always an object at the root, as toolgen writes them. */
@@ -53,10 +54,15 @@ function mutate(schema: Node, pick: () => number): Node {
     () => (copy.multipleOf = [1, 2, 3][Math.floor(pick() * 3)]),
     () => (copy.uniqueItems = pick() < 0.5),
     () => (copy.properties = { ...((copy.properties as Node) ?? {}), c: { type: "string" } }),
+    () => (copy.format = ["int32", "int64", "float"][Math.floor(pick() * 3)]),
   ];
   edits[Math.floor(pick() * edits.length)]!();
-  return pick() < 0.1 ? { anyOf: [copy, { type: "null" }] } : copy;
+  const wrap = pick();
+  // A union: of another type, or a oneOf whose members can both match a short string.
+  return wrap < 0.1 ? { anyOf: [copy, { type: "null" }] } : wrap < 0.15 ? { oneOf: [copy, { type: "string", maxLength: 2 }] } : copy;
 }
+
+const FORMATS = formatLookup(ALL_FORMATS);
 
 /** Numbers in [0, 1) from a seed (mulberry32): fast-check's own numbers lean towards their bounds. */
 function random(seed: number): () => number {
@@ -75,17 +81,17 @@ function valuesFor(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
   const node = (typeof schema === "object" && schema !== null ? schema : {}) as Node;
   const options: fc.Arbitrary<unknown>[] = [fc.jsonValue({ maxDepth: 1 })];
   if (Array.isArray(node.enum)) options.push(fc.constantFrom(...(node.enum as unknown[])));
-  if (Array.isArray(node.anyOf)) for (const member of node.anyOf) options.push(valuesFor(member, depth + 1));
+  for (const member of [node.anyOf ?? node.oneOf ?? []].flat()) options.push(valuesFor(member, depth + 1));
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes("string")) options.push(fc.constantFrom("", "a", "bb", "ccc", "dddd", "eeeee"));
-  if (types.includes("integer") || types.includes("number")) options.push(fc.integer({ min: -4, max: 7 }), fc.constantFrom(0.5, 2.5));
+  if (types.includes("integer") || types.includes("number")) options.push(fc.integer({ min: -4, max: 7 }), fc.constantFrom(0.5, 2.5, 2 ** 31, 2 ** 40));
   if (types.includes("boolean")) options.push(fc.boolean());
   if (types.includes("null")) options.push(fc.constant(null));
   if (types.includes("array") && depth < 4) options.push(fc.array(valuesFor(node.items, depth + 1), { maxLength: 4 }));
   if (types.includes("object") && depth < 4) {
     const shape: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [key, property] of Object.entries((node.properties as Record<string, unknown>) ?? {})) shape[key] = valuesFor(property, depth + 1);
-    options.push(fc.record({ ...shape, c: fc.string({ maxLength: 2 }) }, { requiredKeys: [] }), fc.record(shape, { requiredKeys: Object.keys(shape) }));
+    options.push(fc.record({ ...shape, c: fc.string({ maxLength: 2 }), cc: fc.constantFrom("a", 1, null) }, { requiredKeys: [] }), fc.record(shape, { requiredKeys: Object.keys(shape) }));
   }
   return fc.oneof(...options);
 }
@@ -100,7 +106,7 @@ describe("compareSchemas, property-tested against toolgen's own validator", () =
           const now = mutate(old, random(seed));
           const breaking = compareSchemas(old as JsonSchema, now as JsonSchema, "/input").filter((c) => severityOf(c.effect, "input") === "breaking");
           if (breaking.length > 0) return;
-          const accepts = { old: compileSchema(old as JsonSchema), now: compileSchema(now as JsonSchema) };
+          const accepts = { old: compileSchema(old as JsonSchema, FORMATS), now: compileSchema(now as JsonSchema, FORMATS) };
           for (const value of values) {
             if (!accepts.old(value)) continue;
             checked++;
@@ -122,7 +128,7 @@ describe("compareSchemas, property-tested against toolgen's own validator", () =
           const now = mutate(old, random(seed));
           const breaking = compareSchemas(old as JsonSchema, now as JsonSchema, "/output").filter((c) => severityOf(c.effect, "output") === "breaking");
           if (breaking.length > 0) return;
-          const accepts = { old: compileSchema(old as JsonSchema), now: compileSchema(now as JsonSchema) };
+          const accepts = { old: compileSchema(old as JsonSchema, FORMATS), now: compileSchema(now as JsonSchema, FORMATS) };
           fc.assert(
             fc.property(valuesFor(now), (value) => {
               if (accepts.now(value)) expect(accepts.old(value), `${JSON.stringify(value)}: allowed by ${JSON.stringify(now)}, not by ${JSON.stringify(old)}`).toBe(true);

@@ -104,6 +104,58 @@ describe("compareSchemas", () => {
     expect(diff({ type: "string" }, { type: "string", format: "email" })).toEqual(["narrows format-added /input"]);
   });
 
+  it("a number's format: int32 takes fewer integers than int64, which takes fewer than none; float and double take any number", () => {
+    expect(diff({ type: "number" }, { type: "number", format: "int32" })).toEqual(["narrows format-added /input"]);
+    expect(diff({ type: "integer", format: "int64" }, { type: "integer", format: "int32" })).toEqual(["narrows format-changed /input"]);
+    expect(diff({ type: "integer", format: "int32" }, { type: "integer", format: "int64" })).toEqual(["widens format-changed /input"]);
+    expect(diff({ type: ["integer", "null"], format: "int32" }, { type: ["integer", "null"] })).toEqual(["widens format-removed /input"]);
+    expect(diff({ type: "number" }, { type: "number", format: "double" })).toEqual([]);
+    expect(diff({ type: "number", format: "float" }, { type: "number", format: "int32" })).toEqual(["narrows format-added /input"]);
+    expect(diff({ type: "number", format: "money" }, { type: "number", format: "cents" })).toEqual(["changes format-changed /input"]);
+  });
+
+  it("an integer bound is read as the integer it lets through first on each side alone: beside null, and against a number's bound", () => {
+    expect(diff({ type: ["integer", "null"], exclusiveMinimum: 0 }, { type: ["integer", "null"], minimum: 1 })).toEqual([]);
+    expect(diff({ type: "integer", exclusiveMaximum: 10 }, { type: "number", maximum: 9 }).filter((c) => !c.includes("type-widened"))).toEqual([]);
+    expect(diff({ type: "integer", minimum: 0.5 }, { type: "number", minimum: 1 }).filter((c) => !c.includes("type-widened"))).toEqual([]);
+    // Still told where a whole number goes: ≤ 9 of integers against < 9 of numbers.
+    expect(diff({ type: "integer", exclusiveMaximum: 10 }, { type: "number", exclusiveMaximum: 9 })).toContain("narrows constraint-tightened /input");
+  });
+
+  it("a property beside a pattern that holds its key: added, it narrows what the key takes; removed, it widens", () => {
+    const attrs = (properties: Record<string, unknown>, pattern: unknown = { type: "string" }) => ({ type: "object", properties, patternProperties: { "^data-": pattern }, additionalProperties: false });
+    expect(diff(attrs({}), attrs({ "data-mode": { enum: ["fast", "slow"] } }))).toEqual(["narrows enum-added /input/data-mode"]);
+    expect(diff(attrs({ "data-id": { enum: ["a"] } }), attrs({}))).toEqual(["widens enum-removed /input/data-id"]);
+    // What the pattern refused stays refused: no widening to say, as no narrowing the other way.
+    expect(diff(attrs({}), attrs({ "data-n": { type: ["string", "number"] } }))).toEqual([]);
+    expect(diff(attrs({ "data-n": { type: ["string", "number"] } }), attrs({}))).toEqual([]);
+    // A key the pattern does not hold is the closed object's, as before.
+    expect(diff(attrs({}), attrs({ mode: { type: "string" } }))).toEqual(["widens property-added /input/mode"]);
+    const two = (properties: Record<string, unknown>) => ({ type: "object", properties, patternProperties: { "^data-": { type: "string" }, "mode$": { type: "string" } } });
+    expect(diff(two({}), two({ "data-mode": { type: "string" } }))).toEqual(["changes schema-changed /input/data-mode"]);
+  });
+
+  it("a oneOf whose members can overlap: any change to its members is one toolgen cannot prove; of exclusive members, read as anyOf", () => {
+    const string = { type: "string" };
+    const short = { type: "string", maxLength: 3 };
+    expect(diff({ oneOf: [string, { type: "number" }] }, { oneOf: [string, { type: "number" }, short] })).toEqual(["changes schema-changed /input"]);
+    expect(diff({ oneOf: [string, short] }, { oneOf: [string] })).toEqual(["changes schema-changed /input"]);
+    expect(diff({ oneOf: [{ type: "string", maxLength: 3 }, { type: "string", minLength: 5 }] }, { oneOf: [{ type: "string", maxLength: 6 }, { type: "string", minLength: 5 }] })).toEqual(["changes schema-changed /input"]);
+    expect(diff({ oneOf: [string, { ...short, description: "Short." }] }, { oneOf: [string, { ...short, description: "Brief." }] })).toEqual(["cosmetic description-changed /input"]);
+    // Of other types, other values or other required tags, exactly one member is any member.
+    expect(diff({ oneOf: [string, { type: "number" }] }, { oneOf: [string, { type: "number" }, { type: "boolean" }] })).toEqual(["widens union-member-added /input"]);
+    expect(diff({ oneOf: [{ const: "a" }, { const: "b" }] }, { oneOf: [{ const: "a" }] })).toEqual(["narrows enum-value-removed /input"]);
+    const tagged = (extra: Record<string, unknown>) => ({ oneOf: [obj({ kind: { const: "a" }, n: { type: "number" } }, ["kind"]), obj({ kind: { const: "b" }, ...extra }, ["kind"])] });
+    expect(diff(tagged({}), tagged({ note: { type: "string" } }))).toEqual(["widens property-added /input/note"]);
+  });
+
+  it("an assertion beside a $ref holds with the definition's: a bound written beside one over the definition's is no longer read as replacing it", () => {
+    const code = (beside: Record<string, unknown>) => ({ ...obj({ x: { $ref: "#/$defs/Code", ...beside } }), $defs: { Code: { type: "string", maxLength: 3 } } });
+    expect(diff(obj({ x: { type: "string", maxLength: 10 } }), code({ maxLength: 10 }))).toContain("changes schema-changed /input/x");
+    // One the definition does not make is added to it, and compared as such.
+    expect(diff(obj({ x: { type: "string", maxLength: 3 } }), code({ minLength: 1 }))).toEqual(["narrows constraint-tightened /input/x"]);
+  });
+
   it("arrays and tuples", () => {
     expect(diff({ type: "array", items: { type: "string" } }, { type: "array", items: { type: "string" }, maxItems: 3 })).toEqual(["narrows constraint-tightened /input"]);
     expect(diff({ type: "array", items: { type: "string" } }, { type: "array", items: { type: ["string", "number"] } })).toEqual(["widens type-widened /input/*"]);

@@ -92,6 +92,7 @@ function compareNodes(sideA: Side & { schema: Node }, sideB: Side & { schema: No
   // An integer is a number: their bounds meet whichever side says integer.
   if (numeric(oldTypes) && numeric(newTypes)) compareNumbers(old, now, path, out);
   if (common.includes("string")) compareStrings(old, now, path, out);
+  else if (numeric(oldTypes) && numeric(newTypes)) compareNumberFormats(out, path, old.format, now.format);
   if (common.includes("array")) compareArrays(a, b, path, out, seen);
   if (common.includes("object")) compareObjects(a, b, path, out, seen);
 }
@@ -155,17 +156,41 @@ function compareValues(a: Side & { schema: Node }, b: Side & { schema: Node }, p
 }
 
 function compareNumbers(old: Node, now: Node, path: string, out: SchemaChange[]): void {
-  const integers = [old, now].every((n) => [...typesOf(n)].every((t) => t === "integer"));
+  const integers = [wholeOnly(old), wholeOnly(now)] as const;
   compareBound(out, path, "minimum", lower(old), lower(now), undefined, integers);
   compareBound(out, path, "maximum", upper(old), upper(now), undefined, integers);
   // Integers are multiples of 1: against a step on the other side, that is their step.
-  const step = (node: Node, other: Node) => (node.multipleOf as number | undefined) ?? (other.multipleOf !== undefined && [...typesOf(node)].every((t) => t === "integer") ? 1 : undefined);
+  const step = (node: Node, other: Node) => (node.multipleOf as number | undefined) ?? (other.multipleOf !== undefined && wholeOnly(node) ? 1 : undefined);
   const [m1, m2] = [step(old, now), step(now, old)];
   if (m1 !== m2) {
     // Every multiple of m1 is one of m2 when m1 is a multiple of m2.
     const effect: Effect = m2 === undefined || (m1 !== undefined && isMultipleOf(m1, m2)) ? "widens" : m1 === undefined || isMultipleOf(m2, m1) ? "narrows" : "changes";
     push(out, path, effect, effect === "widens" ? "constraint-relaxed" : effect === "narrows" ? "constraint-tightened" : "constraint-changed", `multipleOf ${describeChange(m1, m2)}`);
   }
+}
+
+/** Whether the numbers a node accepts are integers only (`["integer", "null"]` too: null has no bound). */
+function wholeOnly(node: Node): boolean {
+  const numeric = [...typesOf(node)].filter((t) => t === "number" || t === "integer");
+  return numeric.length > 0 && numeric.every((t) => t === "integer");
+}
+
+/**
+ * The bits of OpenAPI's integer formats: `int32` takes fewer integers than `int64`, which takes
+ * fewer than no format; `float` and `double` take any number (as ajv-formats and the runtime check them).
+ */
+const NUMBER_FORMAT_BITS: Record<string, number> = { int32: 32, int64: 64, float: Infinity, double: Infinity };
+
+/** A number's format: integer formats compared by their ranges, any other as a string's format is. */
+function compareNumberFormats(out: SchemaChange[], path: string, old: unknown, now: unknown): void {
+  if (old === now) return;
+  const bits = (format: unknown) => (format === undefined ? Infinity : NUMBER_FORMAT_BITS[format as string]);
+  const [x, y] = [bits(old), bits(now)];
+  if (x === undefined || y === undefined) return compareRule(out, path, "format", old, now);
+  if (x === y) return;
+  const code = old === undefined || x === Infinity ? "format-added" : now === undefined || y === Infinity ? "format-removed" : "format-changed";
+  const message = y < x ? `must be an ${now} integer now${x === Infinity ? "" : `, not only an ${old} one`}` : y === Infinity ? `no longer needs to be an ${old} integer` : `may be an ${now} integer now, not only an ${old} one`;
+  push(out, path, y < x ? "narrows" : "widens", code, message);
 }
 
 function compareStrings(old: Node, now: Node, path: string, out: SchemaChange[]): void {
@@ -213,6 +238,8 @@ function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, 
   const at = (key: string) => `${path}/${escapePointer(key)}`;
   for (const key of Object.keys(oldProps)) {
     if (Object.hasOwn(newProps, key)) compare({ schema: oldProps[key]!, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
+    // Its pattern's schema held the key before beside its own, and alone now: only what the pattern takes beyond its own is new.
+    else if (patternOf(now, key) !== undefined) compareBeside(oldProps[key]!, patternOf(now, key)!, [a.root, b.root], at(key), out, seen, "widens");
     else if (newRest === false) push(out, at(key), "narrows", "property-removed", `'${key}' was removed: a value that has it is rejected now`);
     // Into an object open to anything: one change, not one per JSON type it now also takes.
     else if (isAnything(newRest)) push(out, at(key), "widens", "property-undeclared", `'${key}' is no longer declared: any value is accepted there now`);
@@ -220,7 +247,9 @@ function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, 
   }
   for (const key of Object.keys(newProps)) {
     if (Object.hasOwn(oldProps, key)) continue;
-    if (oldRest === false) push(out, at(key), "widens", "property-added", `'${key}' was added${newRequired.has(key) ? "" : " (optional)"}`);
+    // Held by a pattern's schema before, by both now: only what its own schema refuses of the pattern's is lost.
+    if (patternOf(old, key) !== undefined) compareBeside(patternOf(old, key)!, newProps[key]!, [a.root, b.root], at(key), out, seen, "narrows");
+    else if (oldRest === false) push(out, at(key), "widens", "property-added", `'${key}' was added${newRequired.has(key) ? "" : " (optional)"}`);
     else if (isAnything(oldRest) && !isAnything(newProps[key]!)) push(out, at(key), "narrows", "property-declared", `'${key}' is declared now: where any value was accepted, only what its schema allows is`);
     else compare({ schema: oldRest, root: a.root }, { schema: newProps[key]!, root: b.root }, at(key), out, seen);
   }
@@ -231,6 +260,37 @@ function compareObjects(a: Side & { schema: Node }, b: Side & { schema: Node }, 
   else if (oldRest !== false && newRest !== false) compare({ schema: oldRest, root: a.root }, { schema: newRest, root: b.root }, `${path}/*`, out, seen);
   compareBound(out, path, "minProperties", { value: old.minProperties as number | undefined }, { value: now.minProperties as number | undefined }, 0);
   compareBound(out, path, "maxProperties", { value: old.maxProperties as number | undefined, upper: true }, { value: now.maxProperties as number | undefined, upper: true });
+}
+
+/**
+ * The schema a `patternProperties` entry holds a key to, beside or instead of a property of its
+ * own; `"several"` when several patterns, or one that does not compile, may hold it. The
+ * node's patterns are the same on both sides here (where they differ, the comparison stopped
+ * at them as a keyword it does not model).
+ */
+function patternOf(node: Node, key: string): Schema | "several" | undefined {
+  const patterns = Object.entries((node.patternProperties as Record<string, Schema> | undefined) ?? {});
+  const holding = patterns.filter(([pattern]) => {
+    try {
+      return new RegExp(pattern, "u").test(key);
+    } catch {
+      return true;
+    }
+  });
+  if (holding.length === 0) return undefined;
+  return holding.length === 1 ? holding[0]![1] : "several";
+}
+
+/**
+ * A property's schema against a pattern's, where the pattern holds the key on both sides and the
+ * property on one: the key's values are those both allow, so only findings of one effect are
+ * true (a property added beside a pattern can only narrow what the key takes, one removed only widen).
+ */
+function compareBeside(a: Schema | "several", b: Schema | "several", roots: readonly [Node, Node], path: string, out: SchemaChange[], seen: Set<string>, effect: "narrows" | "widens"): void {
+  if (a === "several" || b === "several") return push(out, path, "changes", "schema-changed", "a property of a key several patterns hold was added or removed; toolgen cannot prove this compatible");
+  const found: SchemaChange[] = [];
+  compare({ schema: a, root: roots[0] }, { schema: b, root: roots[1] }, path, found, seen);
+  out.push(...found.filter((c) => c.effect === effect || c.effect === "changes"));
 }
 
 /**
@@ -250,6 +310,9 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
   // there is one this comparison does not model.
   const siblings = (n: Node) => (isUnion(n) ? Object.fromEntries(Object.entries(n).filter(([k]) => !UNION_OWN.has(k))) : {});
   if (!jsonEqual(siblings(oldNode), siblings(newNode))) push(out, path, "changes", "schema-changed", "the keywords beside the union's members changed; toolgen cannot prove this compatible");
+  // A value of a `oneOf` matches exactly one member: where two may both match, a member added,
+  // removed or changed can refuse a value no member refuses (toolgen writes `anyOf`).
+  if ((kind(oldNode) === "oneOf" || kind(newNode) === "oneOf") && !(exclusive(membersOf(a)) && exclusive(membersOf(b)))) return compareOverlapping(a, b, path, out, seen);
   // One union has several spellings (`{ type: ["string", "null"] }` or two members; an `enum`
   // or a `const` per value): members are compared one type, and where the other side lists
   // values one value, at a time.
@@ -292,12 +355,37 @@ function compareUnions(a: Side, b: Side, path: string, out: SchemaChange[], seen
     else if (another(changes, "type-narrowed") || newMembers.every((m) => !overlaps(member, m))) push(out, path, "narrows", "union-member-removed", `no longer accepts ${describeMember(member)}`);
     else out.push(...amongSeveral(changes, member, newMembers, "now"));
   }
-  // New members against old: what did not fit before widens.
-  for (const { member, changes } of matched(newMembers, oldMembers, (e) => e === "widens", true)) {
+  // New members against old: what did not fit before widens. A change it cannot prove was said
+  // above; it is no match here (a member of another type differs in a keyword it does not model too).
+  for (const { member, changes } of matched(newMembers, oldMembers, (e) => e === "widens" || e === "changes", true)) {
     if (changes.length === 0) continue;
     if (another(changes, "type-widened") || oldMembers.every((m) => !overlaps(m, member))) push(out, path, "widens", "union-member-added", `now also accepts ${describeMember(member)}`);
-    else out.push(...amongSeveral(changes, member, oldMembers, "before"));
+    else out.push(...amongSeveral(changes.filter((c) => c.effect === "widens"), member, oldMembers, "before"));
   }
+}
+
+/** Members of a `oneOf` that may overlap: alike, member by member, but for what describes them, or a change toolgen cannot prove compatible. */
+function compareOverlapping(a: Side, b: Side, path: string, out: SchemaChange[], seen: Set<string>): void {
+  const [olds, news] = [membersOf(a), membersOf(b)];
+  const found: SchemaChange[] = [];
+  if (olds.length === news.length) olds.forEach((member, i) => compare(member, news[i]!, path, found, seen));
+  if (olds.length === news.length && found.every((c) => c.effect === "cosmetic" || c.effect === "default")) out.push(...found);
+  else push(out, path, "changes", "schema-changed", "the members of a oneOf that a value can match two of changed (it must match exactly one); toolgen cannot prove this compatible");
+}
+
+/** Whether no value matches two of the members: of other types, or told apart by their values or a required tag's. */
+function exclusive(members: readonly Side[]): boolean {
+  return members.every((m, i) => members.slice(i + 1).every((n) => !overlaps(m, n) || toldApart(m, n)));
+}
+
+function toldApart(a: Side, b: Side): boolean {
+  const [x, y] = [resolve(a), resolve(b)];
+  if (typeof x === "boolean" || typeof y === "boolean") return x === false || y === false;
+  const disjoint = (v: unknown[] | undefined, w: unknown[] | undefined) => v !== undefined && w !== undefined && !v.some((value) => w.some((other) => jsonEqual(value, other)));
+  if (disjoint(valuesOf(x), valuesOf(y))) return true;
+  const required = (n: Node) => new Set((n.required as string[] | undefined) ?? []);
+  const [tagsA, tagsB] = [valuesByProperty(a), valuesByProperty(b)];
+  return [...tagsA].some(([key, values]) => required(x).has(key) && required(y).has(key) && disjoint(values, tagsB.get(key)));
 }
 
 /**
@@ -414,8 +502,9 @@ function describeMember(side: Side): string {
 
 /**
  * The schema a `$ref` names (followed until a schema that is not a reference), in its own
- * root's `$defs`, with the keywords written beside the reference over the definition's: toolgen
- * writes a parameter's description and default there (`{ "$ref": …, "description": … }`).
+ * root's `$defs`, with the keywords written beside the reference: annotations over the
+ * definition's (toolgen writes a parameter's description and default there: `{ "$ref": …,
+ * "description": … }`), assertions with them, as both apply (`besideDefinition`).
  */
 function resolve(side: Side): Schema {
   let schema = side.schema;
@@ -428,7 +517,27 @@ function resolve(side: Side): Schema {
     beside = { ...besideRef(schema), ...beside };
     schema = target;
   }
-  return Object.keys(beside).length > 0 && typeof schema === "object" ? { ...schema, ...beside } : schema;
+  return Object.keys(beside).length > 0 && typeof schema === "object" ? besideDefinition(schema, beside) : schema;
+}
+
+/** Keywords whose meaning depends on others of their schema object (`additionalProperties` on its `properties`, `items` on its `prefixItems`). */
+const APPLICATORS = new Set(["properties", "patternProperties", "additionalProperties", "prefixItems", "items", "anyOf", "oneOf", "allOf", "not"]);
+
+/**
+ * A definition with the keywords written beside a reference to it. An annotation beside replaces
+ * the definition's; an assertion the definition does not make is added; one it makes otherwise
+ * (or an applicator beside the definition's) must hold as well, which one object cannot say: the
+ * two are kept as an `allOf`, which the comparison does not model, so a change there is one it
+ * cannot prove compatible, never a guess.
+ */
+function besideDefinition(definition: Node, beside: Node): Node {
+  const merged: Node = { ...definition };
+  const both: Node = {};
+  for (const [key, value] of Object.entries(beside)) {
+    if (COSMETIC.has(key) || key === "default" || (!(key in definition) && !APPLICATORS.has(key))) merged[key] = value;
+    else if (!jsonEqual(definition[key], value)) both[key] = value;
+  }
+  return Object.keys(both).length > 0 ? { ...merged, allOf: [both] } : merged;
 }
 
 /** `true` or `{}`: any value. */
@@ -504,22 +613,23 @@ const upper = (n: Node): Bound => (typeof n.exclusiveMaximum === "number" && (ty
 
 /**
  * A bound moved inward narrows, outward widens; `none` is what an absent lower bound means (0
- * for lengths). Over `integers`, a bound is the integer it lets through first (`> 0` is `≥ 1`):
- * two spellings of one bound are no change.
+ * for lengths). On a side of `integers` only, a bound is the integer it lets through first (`> 0`
+ * is `≥ 1`): two spellings of one bound are no change.
  */
-function compareBound(out: SchemaChange[], path: string, keyword: string, old: Bound, now: Bound, none?: number, integers = false): void {
+function compareBound(out: SchemaChange[], path: string, keyword: string, old: Bound, now: Bound, none?: number, integers: readonly [boolean, boolean] = [false, false]): void {
   const upperBound = old.upper ?? now.upper ?? keyword.startsWith("max");
   const value = (b: Bound) => b.value ?? none ?? (upperBound ? Infinity : -Infinity);
-  const exclusive = (b: Bound) => Boolean(b.exclusive) && !(integers && b.value !== undefined);
-  const first = (b: Bound) => {
+  const exclusive = (b: Bound, whole: boolean) => Boolean(b.exclusive) && !(whole && b.value !== undefined);
+  const first = (b: Bound, whole: boolean) => {
     const v = value(b);
-    if (!integers || !Number.isFinite(v)) return v;
+    if (!whole || !Number.isFinite(v)) return v;
     if (upperBound) return b.exclusive ? Math.ceil(v) - 1 : Math.floor(v);
     return b.exclusive ? Math.floor(v) + 1 : Math.ceil(v);
   };
-  const [x, y] = [first(old), first(now)];
-  if (x === y && exclusive(old) === exclusive(now)) return;
-  const tighter = upperBound ? y < x || (y === x && exclusive(now)) : y > x || (y === x && exclusive(now));
+  const [x, y] = [first(old, integers[0]), first(now, integers[1])];
+  const [oldExclusive, newExclusive] = [exclusive(old, integers[0]), exclusive(now, integers[1])];
+  if (x === y && oldExclusive === newExclusive) return;
+  const tighter = upperBound ? y < x || (y === x && newExclusive) : y > x || (y === x && newExclusive);
   const shown = (b: Bound) => (b.value === undefined ? "none" : `${b.exclusive ? (upperBound ? "< " : "> ") : ""}${b.value}`);
   push(out, path, tighter ? "narrows" : "widens", tighter ? "constraint-tightened" : "constraint-relaxed", `${keyword} ${shown(old)} → ${shown(now)}`);
 }

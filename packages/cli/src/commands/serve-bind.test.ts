@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopback } from "./serve.js";
+import { isLoopback, runServe } from "./serve.js";
 
 describe("toolgen serve --bind: which addresses are this machine's only (no warning about serving without auth)", () => {
   it.each([
@@ -13,5 +13,11 @@ describe("toolgen serve --bind: which addresses are this machine's only (no warn
     ["127.evil.example", false],
   ])("%s → %s", (host, loopback) => {
     expect(isLoopback(host)).toBe(loopback);
+  });
+});
+
+describe("toolgen serve --bind with an empty address", () => {
+  it.each(["", " "])("%j is refused, not every interface (an unset variable in `--bind \"$ADDR\"`)", async (bind) => {
+    await expect(runServe({ http: "0", bind }, new AbortController().signal)).rejects.toThrow(`--bind must be an address to listen on, such as 127.0.0.1; got ${JSON.stringify(bind)}.`);
   });
 });

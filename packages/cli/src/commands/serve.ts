@@ -31,6 +31,8 @@ export interface ServeOptions {
 export async function runServe(options: ServeOptions, stop: AbortSignal): Promise<number> {
   const port = parsePort(options.http);
   if (options.bind !== undefined && port === undefined) throw new UsageError("--bind only applies with --http <port>.");
+  // An empty address is every interface to Node.js: an unset variable (`--bind "$ADDR"`) must not open the server.
+  if (options.bind !== undefined && options.bind.trim() === "") throw new UsageError(`--bind must be an address to listen on, such as 127.0.0.1; got ${JSON.stringify(options.bind)}.`);
   if (options.sessions && port === undefined) throw new UsageError("--sessions only applies with --http <port> (over stdio, the connection is the session).");
   const info = await locateBuiltPackage(options.project);
   // Over stdio, stdout carries only the protocol, from the first byte: what a module prints as it loads goes to stderr.

@@ -2,7 +2,7 @@ import { createRegistry } from "@toolgen/runtime";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createMcpServer } from "../create-mcp-server.js";
-import { serveHttp } from "./serve-http.js";
+import { serveHandler, serveHttp } from "./serve-http.js";
 
 const identity = { name: "body", version: "1.0.0" };
 
@@ -38,6 +38,44 @@ describe("serveHttp: request bodies", () => {
       const health = await fetch(new URL("/healthz", running.url));
       expect(health.status).toBe(200);
     } finally {
+      await running.close();
+    }
+  });
+});
+
+describe("serveHandler: where it listens", () => {
+  it("refuses an empty host, which Node.js reads as every interface", async () => {
+    await expect(serveHandler(() => Promise.resolve(new Response(null, { status: 204 })), { port: 0, host: "" })).rejects.toThrow("`host` must be an address to bind");
+  });
+});
+
+describe("serveHandler: a body the handler does not read", () => {
+  it("is read from the socket only as the handler reads it, and dropped once the handler has answered", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A handler that answers without reading the body (a 401 before the token's check, a 413 by Content-Length).
+    const running = await serveHandler(() => answered.then(() => new Response("{}", { status: 401, headers: { "content-type": "application/json" } })), { port: 0 });
+    const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+    const total = 32;
+    const { hostname, port } = new URL(running.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      let flushed = 0;
+      let response = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => (response += chunk));
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${total * megabyte.byteLength}\r\n\r\n`);
+      const allFlushed = new Promise<void>((resolve) => {
+        for (let i = 0; i < total; i++) socket.write(megabyte, () => ++flushed === total && resolve());
+      });
+      // Unread, the body waits in the client: the server holds a few chunks, not 32 MiB (over loopback, 32 MiB flushes in milliseconds when read).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(flushed).toBeLessThan(total / 2);
+      answer();
+      // Answered: the rest is read and dropped, the client's 32 MiB all go out, and the answer comes.
+      await allFlushed;
+      await expect.poll(() => response.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
+    } finally {
+      socket.destroy();
       await running.close();
     }
   });

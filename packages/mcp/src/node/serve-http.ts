@@ -83,7 +83,7 @@ export function serveHttp(target: McpRegistry | (() => Server), options: HttpSer
 /** Where to listen, said in toolgen's words rather than Node's (`options.port should be >= 0 and < 65536`). */
 function checkListenOptions({ port, host }: { port?: unknown; host?: unknown }): void {
   if (!(Number.isInteger(port) && (port as number) >= 0 && (port as number) < 65536)) throw new TypeError(`toolgen: serveHttp: \`port\` must be a whole number from 0 (a free one) to 65535; got ${JSON.stringify(port)}.`);
-  if (host !== undefined && (typeof host !== "string" || host === "")) throw new TypeError(`toolgen: serveHttp: \`host\` must be an address to bind, such as "127.0.0.1"; got ${JSON.stringify(host)}.`);
+  if (host !== undefined && (typeof host !== "string" || host.trim() === "")) throw new TypeError(`toolgen: serveHttp: \`host\` must be an address to bind, such as "127.0.0.1"; got ${JSON.stringify(host)}.`);
 }
 
 /** Node.js's `requestTimeout`: a whole number of milliseconds, 0 for none (`Infinity` here, as `timeoutMs` says it). */
@@ -109,6 +109,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
   let drained: (() => void) | undefined;
   /** Shutting down, still taking what continues a session's calls (see `close`). */
   let draining = false;
+  // An empty host is every interface to Node.js: never one by mistake.
+  checkListenOptions(options);
   const requestTimeout = requestTimeoutOf(options.requestTimeoutMs);
   // Node.js checks the timeout on this interval (30 s by default): often enough to keep to it.
   // Idle connections are kept longer than a load balancer's (60 s at AWS): one closing a
@@ -127,7 +129,11 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
     const request = toRequest(req, controller.signal);
     // A handler that throws instead of rejecting is a rejection too: no request ends the process.
     (request instanceof Response ? Promise.resolve(request) : new Promise<Response>((resolve) => resolve(handler(request))))
-      .then((response) => send(response, res))
+      .then((response) => {
+        // Answered, its body read or never to be (a 401, a 413 by Content-Length): the rest is dropped as it comes, never kept.
+        discardBody(req);
+        return send(response, res);
+      })
       .catch(() => res.destroy())
       .finally(() => {
         requests.delete(controller);
@@ -225,32 +231,51 @@ function parseUrl(text: string, base?: URL): URL | undefined {
 }
 
 /**
- * The request body as a web stream. A reader that stops early (a body over the limit) leaves
- * the rest drained, not the connection reset, so the client reads its 413; nothing the request
- * does after that reaches the cancelled stream.
+ * The request body as a web stream, read from the socket only as fast as the handler reads it
+ * (a handler that answers without reading holds at most a chunk or two, not what the client
+ * keeps sending). A reader that stops early (a body over the limit) leaves the rest drained,
+ * not the connection reset, so the client reads its 413; nothing the request does after that
+ * reaches the cancelled stream.
  */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   let open = true;
-  return new ReadableStream({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (open) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      });
-      req.once("end", () => {
-        if (open) controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.once("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        if (open) req.resume();
+      },
+      cancel() {
         open = false;
-      });
-      req.once("error", (error) => {
-        if (open) controller.error(error);
-        open = false;
-      });
+        discardBody(req);
+      },
     },
-    cancel() {
-      open = false;
-      req.removeAllListeners("data");
-      req.resume();
-    },
-  });
+    { highWaterMark: BODY_BUFFER_BYTES, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** What the body stream holds before the socket waits for its reader: a few of Node's chunks. */
+const BODY_BUFFER_BYTES = 64 * 1024;
+
+/** The rest of a request body, read and dropped: the connection stays usable for the client's next request. */
+function discardBody(req: IncomingMessage): void {
+  if (req.complete) return;
+  req.removeAllListeners("data");
+  req.resume();
 }
 
 /** JSON in one write; an SSE stream event by event, as it is produced, until it ends or the client goes. */

@@ -158,7 +158,7 @@ describe("sessions", () => {
     const again = await mcp(post({ ...INITIALIZE, id: 9 }, id));
     expect([again.status, await again.json()]).toEqual([400, { jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: the session is already initialized; to start another, send initialize without an Mcp-Session-Id header." }, id: 9 }]);
     const resumed = await mcp(new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25", "last-event-id": "gone_1" } }));
-    expect([resumed.status, ((await resumed.json()) as { error: { message: string } }).error.message]).toEqual([400, 'Bad Request: this session keeps no event "gone_1" (it keeps its last 1000): what came after it is gone; send those requests again.']);
+    expect([resumed.status, ((await resumed.json()) as { error: { message: string } }).error.message]).toEqual([400, 'Bad Request: this session keeps no event "gone_1" (it keeps its last 1000 events, or 256 KiB of them): what came after it is gone; send those requests again.']);
     // A header of kilobytes is not repeated whole.
     const long = await mcp(new Request("http://localhost/mcp", { method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25", "last-event-id": "x".repeat(12_000) } }));
     expect(((await long.json()) as { error: { message: string } }).error.message).toContain(`no event "${"x".repeat(77)}..." (it keeps`);

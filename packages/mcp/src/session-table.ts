@@ -5,7 +5,7 @@ import type { Principal } from "@toolgen/runtime";
 import { jsonRpcError, whenSent } from "./handle-mcp-request.js";
 import { MAX_DELAY_MS } from "./max-delay.js";
 import { invalidParams } from "./invalid-params.js";
-import { MAX_EVENTS, MemoryEventStore } from "./memory-event-store.js";
+import { MAX_EVENT_BYTES, MAX_EVENTS, MemoryEventStore } from "./memory-event-store.js";
 import { type AnswerStream, cancelledRequestOf, type RequestId, requestIdOf, SessionAnswers } from "./session-answers.js";
 
 export interface SessionOptions {
@@ -92,7 +92,7 @@ export class SessionTable {
     const lastEventId = request.method === "GET" ? request.headers.get("last-event-id") : null;
     const resumedStream = lastEventId === null ? undefined : session.events.streamOf(lastEventId);
     // The transport would call it an "Invalid event ID format": it is one no longer kept.
-    if (lastEventId !== null && resumedStream === undefined) return jsonRpcError(400, -32000, `Bad Request: this session keeps no event ${JSON.stringify(lastEventId.length > 80 ? `${lastEventId.slice(0, 77)}...` : lastEventId)} (it keeps its last ${MAX_EVENTS}): what came after it is gone; send those requests again.`);
+    if (lastEventId !== null && resumedStream === undefined) return jsonRpcError(400, -32000, `Bad Request: this session keeps no event ${JSON.stringify(lastEventId.length > 80 ? `${lastEventId.slice(0, 77)}...` : lastEventId)} (it keeps its last ${MAX_EVENTS} events, or ${MAX_EVENT_BYTES / 1024} KiB of them): what came after it is gone; send those requests again.`);
     if (resumedStream !== undefined && session.answers.isFinished(resumedStream)) return finishedReplay(session, lastEventId!, resumedStream);
     // A client that resumes a stream has lost its connection, whether or not the server noticed
     // (a dropped Wi-Fi link): the one still held is closed, or the transport refuses the resume

@@ -153,9 +153,13 @@ async function checkMcpRequest(
     // A compressed body would be read as broken JSON: say what is not taken instead.
     const encoding = request.headers.get("content-encoding")?.trim().toLowerCase();
     if (encoding && encoding !== "identity") return jsonRpcError(415, -32000, `Unsupported Media Type: a body with Content-Encoding ${encoding} is not read; send it uncompressed.`);
+    // JSON over HTTP is UTF-8 (RFC 8259 §8.1): a body in another charset would be read as broken text.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers.get("content-type") ?? "")?.[1]?.toLowerCase();
+    if (charset && charset !== "utf-8" && charset !== "utf8") return jsonRpcError(415, -32000, `Unsupported Media Type: a body in charset ${charset} is not read; send JSON in UTF-8.`);
     const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const body = await readBody(request, maxBody);
     if (body === undefined) return jsonRpcError(413, -32600, `Request body exceeds ${maxBody} bytes.`);
+    if (body === NOT_UTF8) return jsonRpcError(400, -32700, "Parse error: the body is not valid UTF-8, which JSON over HTTP must be.");
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -206,23 +210,31 @@ export function whenSent(response: Response, done: () => void): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** The body as text; undefined once it is larger than `max` bytes (read no further). */
-async function readBody(request: Request, max: number): Promise<string | undefined> {
+/** A body whose bytes are no UTF-8: a byte replaced by U+FFFD would reach a tool as other data. */
+const NOT_UTF8 = Symbol("not UTF-8");
+
+/** The body as text; undefined once it is larger than `max` bytes (read no further), `NOT_UTF8` at a byte that is no UTF-8. */
+async function readBody(request: Request, max: number): Promise<string | typeof NOT_UTF8 | undefined> {
   if (Number(request.headers.get("content-length")) > max) return undefined;
   if (request.body === null) return "";
   const reader = request.body.getReader();
-  const decoder = new TextDecoder();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   let size = 0;
   let text = "";
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
+    size += value?.byteLength ?? 0;
     if (size > max) {
       void reader.cancel();
       return undefined;
     }
-    text += decoder.decode(value, { stream: true });
+    try {
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    } catch {
+      void reader.cancel();
+      return NOT_UTF8;
+    }
   }
 }
 

@@ -567,6 +567,20 @@ describe("streamable HTTP, stateless, on 127.0.0.1", () => {
     expect((await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "content-encoding": "identity" }, body })).status).toBe(200);
   });
 
+  it("answers a body that is no UTF-8 -32700, and one in another charset 415: a byte read as U+FFFD would reach a tool as other data", async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } }));
+    const broken = new Uint8Array([...bytes.subarray(0, 60), 0xff, ...bytes.subarray(60)]);
+    const notUtf8 = await fetch(running.url, { method: "POST", headers: JSON_HEADERS, body: broken });
+    expect([notUtf8.status, ((await notUtf8.json()) as { error: { code: number; message: string } }).error]).toEqual([400, { code: -32700, message: "Parse error: the body is not valid UTF-8, which JSON over HTTP must be." }]);
+    const latin1 = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "content-type": "application/json; charset=iso-8859-1" }, body: bytes });
+    expect([latin1.status, ((await latin1.json()) as { error: { message: string } }).error.message]).toEqual([415, "Unsupported Media Type: a body in charset iso-8859-1 is not read; send JSON in UTF-8."]);
+    // UTF-8 said, however spelled, and a byte order mark are read.
+    for (const contentType of ["application/json; charset=UTF-8", 'application/json;charset="utf-8"']) {
+      expect((await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, "content-type": contentType }, body: bytes })).status).toBe(200);
+    }
+    expect((await fetch(running.url, { method: "POST", headers: JSON_HEADERS, body: new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) })).status).toBe(200);
+  });
+
   it("answers well-formed JSON of the wrong shape -32600 Invalid Request, with the message's id where it has one", async () => {
     const invalid = async (body: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(running.url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +69,28 @@ describe("build and check of a package among others", () => {
     expect(list.status).toBe(0);
     expect(JSON.parse(list.stdout).map((e: { name: string }) => e.name)).toEqual(["text_lib_echo", "app_echo"]);
     expect(list.stderr).toMatch(/^toolgen: warning: .*text-lib.*\n(.*\n)* {2}'toolgen call' and 'serve' refuse a dependency that does not load: build and compile it again \(its own 'toolgen check' fails on this\)\.\n$/);
+  });
+});
+
+describe("an installed package published compiled before its last build", () => {
+  it("is what list warns of and check fails on: call and serve serve its registry module as it is, not its manifest", () => {
+    const lib = path.join(root, "published/stale-lib");
+    const app = path.join(root, "published/app");
+    toolPackage(lib, "stale-lib");
+    expect(toolgen(["build"], lib).status).toBe(0);
+    compile(lib);
+    // Described anew and built, not compiled: the manifest says one thing, the module another.
+    writeFileSync(path.join(lib, "src/tools.ts"), `/**\n * Echoes a text back.\n * @tool\n * @param text The text.\n */\nexport function stale_lib_echo(text: string): string {\n  return text;\n}\n`);
+    expect(toolgen(["build"], lib).status).toBe(0);
+    toolPackage(app, "app", { private: true, dependencies: { "stale-lib": "1.0.0" } });
+    cpSync(lib, path.join(app, "node_modules/stale-lib"), { recursive: true });
+    expect(toolgen(["build"], app).status).toBe(0);
+    compile(app);
+    const why = "node_modules/stale-lib/dist/toolgen.manifest.json: $.entries[0].description: expected the description of the registry module dist/tools.generated.js, which 'toolgen call' and 'serve' serve as it is (stale-lib was published compiled before its last 'toolgen build': tell its author), received another description";
+    const list = toolgen(["list", "--json"], app);
+    expect([list.status, list.stderr]).toEqual([0, `toolgen: warning: ${why}\n`]);
+    const check = toolgen(["check", "--json"], app);
+    expect([check.status, JSON.parse(check.stdout).problems]).toEqual([1, [{ kind: "dependencies", file: "package.json", message: why }]]);
   });
 });
 

@@ -27,7 +27,7 @@ export async function runList(options: ListOptions): Promise<number> {
   const { entries, dependencies, packageOf } = withDependencyEntries(info, own, options.host);
   // Listed all the same (what it declares), but not what a model would be served.
   const refused = await loadProblem(dependencies);
-  if (refused) process.stderr.write(`toolgen: warning: ${refused}\n  'toolgen call' and 'serve' refuse a dependency that does not load: build and compile it again (its own 'toolgen check' fails on this).\n`);
+  if (refused) process.stderr.write(`toolgen: warning: ${refused}\n`);
   if (provider) {
     const projection = projectForProvider(provider, forHosts(entries, options.host));
     if (typeof projection === "number") return projection;

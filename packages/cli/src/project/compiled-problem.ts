@@ -19,7 +19,7 @@ export async function compiledProblem(info: ProjectInfo): Promise<string | undef
     const compiled = own?.manifest.registryModule;
     if (!own || compiled === undefined || !existsSync(path.resolve(own.packageRoot, compiled))) return undefined;
     await loadDiscovered([own], { checkExports: true });
-    return await entryOutOfStep(own, compiled);
+    return await entryOutOfStep(own, "which was compiled before the last 'toolgen build' (compile the package again)");
   } catch (error) {
     // The manifest's own faults are the other checks' (missing, stale, the package.json reference).
     if (error instanceof DiscoveryError) return undefined;
@@ -31,20 +31,22 @@ export async function compiledProblem(info: ProjectInfo): Promise<string | undef
 }
 
 /**
- * The first field of an entry the compiled registry module holds otherwise than the manifest:
- * loading checks the input schema (the application's own `call` and `serve` read the rest from
- * the manifest), but an installed copy serves the module's entries as they are — a description
- * or an output schema compiled before the last build is the contract it serves.
+ * The first field of an entry the compiled registry module holds otherwise than the manifest,
+ * said with `why` the module's is what is served: loading checks the input schema (the
+ * application's own `call` and `serve` read the rest from the manifest), but an installed copy
+ * serves the module's entries as they are — a description or an output schema compiled before
+ * the last build is the contract it serves.
  */
-async function entryOutOfStep(own: DiscoveredManifest, compiled: string): Promise<string | undefined> {
-  // Imported by the loading above: the same module, not read again.
-  const { definitions } = (await import(pathToFileURL(path.resolve(own.packageRoot, compiled)).href)) as { definitions: EntryDefinition[] };
+export async function entryOutOfStep(found: DiscoveredManifest, why: string): Promise<string | undefined> {
+  const compiled = found.manifest.registryModule!;
+  // Imported by the loading before: the same module, not read again.
+  const { definitions } = (await import(pathToFileURL(path.resolve(found.packageRoot, compiled)).href)) as { definitions: EntryDefinition[] };
   const byName = new Map(definitions.map((definition) => [definition.entry.name, definition.entry as unknown as Record<string, unknown>]));
-  for (const [i, entry] of (own.manifest.entries as unknown as Array<Record<string, unknown>>).entries()) {
+  for (const [i, entry] of (found.manifest.entries as unknown as Array<Record<string, unknown>>).entries()) {
     const built = byName.get(entry.name as string);
     if (built === undefined || jsonEqual(built, entry)) continue;
     const key = [...new Set([...Object.keys(entry), ...Object.keys(built)])].find((k) => !jsonEqual(entry[k], built[k]))!;
-    return `${own.displayPath}: $.entries[${i}].${key}: expected the ${key} of the registry module ${compiled}, which was compiled before the last 'toolgen build' (compile the package again), received another ${key}`;
+    return `${found.displayPath}: $.entries[${i}].${key}: expected the ${key} of the registry module ${compiled}, ${why}, received another ${key}`;
   }
   return undefined;
 }

@@ -1,7 +1,9 @@
+import * as path from "node:path";
 import { slowPatterns } from "@toolgen/core";
 import { type ManifestEntry, ManifestError } from "@toolgen/runtime";
 import { type DiscoveredManifest, DiscoveryError, loadDiscovered } from "@toolgen/runtime/discovery";
 import { type ApplicationPackage, withDependencyEntries } from "./analyze-project.js";
+import { entryOutOfStep } from "./compiled-problem.js";
 import { ConfigError } from "./config.js";
 
 /**
@@ -20,10 +22,14 @@ export async function dependencyProblem(info: ApplicationPackage, own: readonly 
   }
 }
 
-/** Why one of the dependencies found (`withDependencyEntries`) would not load or serve safely, or undefined. */
+/**
+ * Why one of the dependencies found (`withDependencyEntries`) would not load or serve safely,
+ * or would serve other entries than its manifest lists (`list` shows the manifest's), or undefined.
+ */
 export async function loadProblem(dependencies: readonly DiscoveredManifest[]): Promise<string | undefined> {
-  try {
-    for (const dependency of dependencies) {
+  for (const dependency of dependencies) {
+    const installed = dependency.packageRoot.split(path.sep).includes("node_modules");
+    try {
       // Its implementation modules too, as `call` imports the one it calls: every one a call could reach.
       const definitions = await loadDiscovered([dependency], { checkExports: true });
       // Its patterns run on every call's arguments, as its registry module holds them, and no build of this package judged them.
@@ -31,10 +37,13 @@ export async function loadProblem(dependencies: readonly DiscoveredManifest[]): 
         const slow = slowPatterns(entry.inputSchema);
         if (slow.length > 0) return `${dependency.displayPath}: '${entry.name}' (${dependency.packageName}): ${slow[0]}`;
       }
+      // An installed package's registry module is served as it is (load-discovered's `servesItself`).
+      const outOfStep = installed ? await entryOutOfStep(dependency, `which 'toolgen call' and 'serve' serve as it is (${dependency.packageName} was published compiled before its last 'toolgen build': tell its author)`) : undefined;
+      if (outOfStep) return outOfStep;
+    } catch (error) {
+      if (!(error instanceof ManifestError || error instanceof DiscoveryError)) throw error;
+      return `${error.message}\n  'toolgen call' and 'serve' refuse a dependency that does not load: ${installed ? `tell the author of ${dependency.packageName}` : "build and compile it again"} (its own 'toolgen check' fails on this).`;
     }
-    return undefined;
-  } catch (error) {
-    if (error instanceof ManifestError || error instanceof DiscoveryError) return error.message;
-    throw error;
   }
+  return undefined;
 }

@@ -72,6 +72,24 @@ describe("build and check of a package among others", () => {
   });
 });
 
+describe("a published package's dependency on the runtime", () => {
+  it("is a build warning and a check failure when missing: its registry module imports @toolgen/runtime, which pnpm does not hoist", () => {
+    const lib = path.join(root, "libs/runtime-lib");
+    toolPackage(lib, "runtime-lib", { devDependencies: { "@toolgen/runtime": "0.1.0" } });
+    const why = 'package.json does not list @toolgen/runtime in "dependencies": its registry module imports it, so an application installing the package loads its tools only where another package\'s copy happens to be hoisted (never with pnpm). Add it to "dependencies" (not "devDependencies") (an application never published says so with "private": true in package.json).';
+    const build = toolgen(["build"], lib);
+    expect([build.status, build.stderr]).toEqual([0, `toolgen: warning: ${why}\n`]);
+    const check = toolgen(["check", "--json"], lib);
+    expect([check.status, JSON.parse(check.stdout).problems]).toEqual([1, [{ kind: "unpublished", file: "package.json", message: why }]]);
+    // A dependency, or a peer dependency, is what an installing application gets with it.
+    for (const field of ["dependencies", "peerDependencies"]) {
+      toolPackage(lib, "runtime-lib", { [field]: { "@toolgen/runtime": "0.1.0" } });
+      expect(toolgen(["build"], lib).stderr).toBe("");
+      expect(toolgen(["check"], lib).status).toBe(0);
+    }
+  });
+});
+
 describe("an installed package published compiled before its last build", () => {
   it("is what list warns of and check fails on: call and serve serve its registry module as it is, not its manifest", () => {
     const lib = path.join(root, "published/stale-lib");

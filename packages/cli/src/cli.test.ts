@@ -5,6 +5,9 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compile, copyFixture, TOOLGEN_BIN } from "../../../test-support/temp-project.js";
 
+/** What a package published with a registry module depends on (the module imports it). */
+const RUNTIME_DEPENDENCY = { "@toolgen/runtime": "0.1.0" };
+
 /** Runs the real binary with the given environment on top of a colourless one. */
 function run(args: string[], cwd: string, env: Record<string, string | undefined> = {}) {
   const result = spawnSync(process.execPath, [TOOLGEN_BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, ...env } });
@@ -93,7 +96,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
   it("build warns, and check fails (kind unpublished), when package.json's \"files\" would publish the package without its manifest", () => {
     const packageJson = path.join(dir, "package.json");
     const original = readFileSync(packageJson, "utf8");
-    const withFiles = (files: string[]) => writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), private: false, files }));
+    const withFiles = (files: string[]) => writeFileSync(packageJson, JSON.stringify({ ...JSON.parse(readFileSync(packageJson, "utf8")), private: false, files, dependencies: RUNTIME_DEPENDENCY }));
     const why = '"files" in package.json leaves out dist/toolgen.manifest.json: the package would be published without its manifest, and an application installing it would find none of its tools. Add "dist/toolgen.manifest.json" to "files" (an application never published says so with "private": true in package.json).';
     try {
       withFiles(["dist/**/*.js", "dist/**/*.d.ts"]);
@@ -124,7 +127,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
     const packageJson = path.join(dir, "package.json");
     const original = readFileSync(packageJson, "utf8");
     const { files: _files, ...rest } = JSON.parse(original) as Record<string, unknown>;
-    writeFileSync(packageJson, JSON.stringify({ ...rest, private: false }));
+    writeFileSync(packageJson, JSON.stringify({ ...rest, private: false, dependencies: RUNTIME_DEPENDENCY }));
     const problems = () => JSON.parse(run(["check", "--json"], dir).stdout).problems as Array<{ kind: string; message: string }>;
     try {
       writeFileSync(path.join(dir, ".gitignore"), "# built\nnode_modules\n/dist/\n");
@@ -448,7 +451,7 @@ describe("toolgen check with the dependencies' tools", () => {
       writeFileSync(path.join(dir, file), typeof content === "string" ? content : JSON.stringify(content));
     };
     try {
-      write("package.json", { name: "app", version: "1.0.0", type: "module", dependencies: { lib: "1.0.0" } });
+      write("package.json", { name: "app", version: "1.0.0", private: true, type: "module", dependencies: { lib: "1.0.0" } });
       write("tsconfig.json", { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, rootDir: "src", outDir: "dist", types: [] }, include: ["src"] });
       write("src/tools.ts", tools);
       test(dir, write);

@@ -37,8 +37,9 @@ export async function loadProblem(dependencies: readonly DiscoveredManifest[]): 
         const slow = slowPatterns(entry.inputSchema);
         if (slow.length > 0) return `${dependency.displayPath}: '${entry.name}' (${dependency.packageName}): ${slow[0]}`;
       }
-      // An installed package's registry module is served as it is (load-discovered's `servesItself`).
-      const outOfStep = installed ? await entryOutOfStep(dependency, `which 'toolgen call' and 'serve' serve as it is (${dependency.packageName} was published compiled before its last 'toolgen build': tell its author)`) : undefined;
+      // An installed package's registry module is served as it is, unless split (load-discovered's `servesItself`).
+      const servedAsItIs = installed && dependency.manifest.registryModule !== undefined && !definitions.some((definition) => definition.ready);
+      const outOfStep = servedAsItIs ? await entryOutOfStep(dependency, `which 'toolgen call' and 'serve' serve as it is (${dependency.packageName} was published compiled before its last 'toolgen build': tell its author)`) : undefined;
       if (outOfStep) return outOfStep;
     } catch (error) {
       if (!(error instanceof ManifestError || error instanceof DiscoveryError)) throw error;

@@ -19,9 +19,25 @@ export function leftUnpublished(info: ProjectInfo, manifest: Manifest): string |
   const outside = manifestOutside(info);
   if (outside) return outside;
   const { files } = info.packageJson as { files?: unknown };
-  if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return undefined;
+  if (!Array.isArray(files) || !files.every((entry) => typeof entry === "string")) return runtimeUndeclared(info, manifest);
   const left = leftOut(neededFiles(info, manifest).filter((needed) => !filesInclude(files as string[], needed.file)));
-  return left && `"files" in ${shown(info.packageJsonPath)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files"${NEVER_PUBLISHED}.`;
+  return (left && `"files" in ${shown(info.packageJsonPath)} leaves out ${left.files}: ${left.consequence} Add ${left.quoted} to "files"${NEVER_PUBLISHED}.`) ?? runtimeUndeclared(info, manifest);
+}
+
+/**
+ * Why a package published with a registry module would fail to load it where npm does not hoist
+ * what another package installed (pnpm, Yarn's Plug'n'Play): the module imports
+ * `@toolgen/runtime`, which the package must depend on itself — a devDependency is not installed
+ * with it.
+ */
+function runtimeUndeclared(info: ProjectInfo, manifest: Manifest): string | undefined {
+  if (manifest.registryModule === undefined || manifest.entries.length === 0 || publishedManifest(info) === undefined) return undefined;
+  const declared = ["dependencies", "peerDependencies", "optionalDependencies"].some((field) => {
+    const list = (info.packageJson as Record<string, unknown>)[field];
+    return typeof list === "object" && list !== null && Object.hasOwn(list, "@toolgen/runtime");
+  });
+  if (declared) return undefined;
+  return `${shown(info.packageJsonPath)} does not list @toolgen/runtime in "dependencies": its registry module imports it, so an application installing the package loads its tools only where another package's copy happens to be hoisted (never with pnpm). Add it to "dependencies" (not "devDependencies")${NEVER_PUBLISHED}.`;
 }
 
 /** The files left out, said at once, with what leaving out the first does (the needed files come worst first: the manifest, then the registry module). */
@@ -45,7 +61,7 @@ export function leftOutOfPack(info: ProjectInfo, manifest: Manifest): string | u
   if (packed === undefined) return leftUnpublished(info, manifest);
   // npm packs what is there: a file not built yet (a checkout before its compile) is not judged.
   const left = leftOut(needed.filter((item) => !packed.includes(item.file) && existsSync(path.join(info.packageRoot, item.file))));
-  if (left === undefined) return undefined;
+  if (left === undefined) return runtimeUndeclared(info, manifest);
   // Said as "files" says it where that is the cause.
   return leftUnpublished(info, manifest) ?? `npm pack would leave out ${left.files} (its "files" in ${shown(info.packageJsonPath)}, or a .npmignore or .gitignore): ${left.consequence} List ${left.quoted} in "files", or un-ignore them${NEVER_PUBLISHED}.`;
 }

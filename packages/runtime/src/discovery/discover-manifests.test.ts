@@ -376,8 +376,8 @@ describe("discoverRegistry: loading what was discovered", () => {
     write("node_modules/wrapper/package.json", { name: "wrapper", dependencies: { lib: "2" } });
     legacyPackage("node_modules/wrapper/node_modules/lib", "lib", "compute", {}, { version: "2.0.0" });
     write("node_modules/wrapper/node_modules/lib/lib/index.js", 'export function run() { return "compute from lib 2"; }\n');
-    await expect(discoverRegistry(root())).rejects.toThrow(`The name 'compute' is provided twice: by lib@1.0.0 (node_modules/lib/toolgen.manifest.json) and by lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "compute": "lib@2.0.0" }`);
-    await expect(discoverRegistry(root(), { overrides: { compute: "lib" } })).rejects.toThrow(`The override for 'compute' chooses lib, which is installed in several versions: lib@1.0.0 (node_modules/lib/toolgen.manifest.json), lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Choose one: { "compute": "lib@2.0.0" }.`);
+    await expect(discoverRegistry(root())).rejects.toThrow(`The name 'compute' is provided twice: by lib@1.0.0 (node_modules/lib/toolgen.manifest.json) and by lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Remove one, or choose the one to keep with overrides: { "compute": "lib@1.0.0" }`);
+    await expect(discoverRegistry(root(), { overrides: { compute: "lib" } })).rejects.toThrow(`The override for 'compute' chooses lib, which is installed in several versions: lib@1.0.0 (node_modules/lib/toolgen.manifest.json), lib@2.0.0 (node_modules/wrapper/node_modules/lib/toolgen.manifest.json). Choose one: { "compute": "lib@1.0.0" }.`);
     expect(await (await discoverRegistry(root(), { overrides: { compute: "lib@2.0.0" } })).dispatch("compute", {})).toEqual({ status: "ok", text: "compute from lib 2" });
     await expect(discoverRegistry(root(), { overrides: { compute: "lib@3.0.0" } })).rejects.toThrow("The override for 'compute' chooses lib@3.0.0, which does not provide it (provided by: lib@1.0.0, lib@2.0.0).");
     // The same version twice: one provider, the first found.

@@ -57,9 +57,9 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
       if (impostor && a.from.packageName === b.from.packageName) {
         throw new DiscoveryError(`The name '${name}' is provided twice: by the application and by an installed package named like it, ${packageLabel(impostor.from)} (${impostor.from.displayPath}). Remove or rename that package.`);
       }
-      // Two versions of one package are told apart by their versions; copies without one cannot be.
-      const label = a.from.packageName === b.from.packageName ? packageLabel(b.from) : b.from.packageName;
-      if (a.from.packageName === b.from.packageName && packageLabel(a.from) === label) {
+      // Two versions of one package are told apart by their versions (the one suggested is the application's own dependency, not one nested under another); copies without one cannot be.
+      const label = a.from.packageName === b.from.packageName ? packageLabel(leastNested([a.from, b.from])) : b.from.packageName;
+      if (a.from.packageName === b.from.packageName && packageLabel(a.from) === packageLabel(b.from)) {
         throw new DiscoveryError(`The name '${name}' is provided twice: by two copies of ${label} (${a.from.displayPath} and ${b.from.displayPath}) without versions to tell them apart. Remove one (npm dedupe), or give the package a version.`);
       }
       // Two versions of one package: each named with its version.
@@ -80,7 +80,7 @@ export function resolveDuplicates<D extends Pick<EntryDefinition, "head" | "entr
       throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, the application, and an installed package of that name provides '${name}' too (${impostor.from.displayPath}): a dependency named like the application cannot be told from it. Remove or rename that package.`);
     }
     if (kept.length > 1) {
-      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which is installed in several versions: ${kept.map((item) => `${packageLabel(item.from)} (${item.from.displayPath})`).join(", ")}. Choose one: { "${name}": "${packageLabel(kept[kept.length - 1]!.from)}" }.`);
+      throw new DiscoveryError(`The override for '${name}' chooses ${chosen}, which is installed in several versions: ${kept.map((item) => `${packageLabel(item.from)} (${item.from.displayPath})`).join(", ")}. Choose one: { "${name}": "${packageLabel(leastNested(kept.map((item) => item.from)))}" }.`);
     }
     for (const item of list) if (!kept.includes(item)) dropped.add(item);
   }
@@ -114,4 +114,10 @@ function keptByUri<Item extends { definition: Pick<EntryDefinition, "head" | "en
     for (const item of items) if (!chooses(chosen, item.from)) left.add(item);
   }
   return (item) => !left.has(item);
+}
+
+/** Of several installed copies, the application's own dependency: the one under the fewest `node_modules`. */
+function leastNested(copies: readonly DiscoveredManifest[]): DiscoveredManifest {
+  const depth = (copy: DiscoveredManifest) => copy.packageRoot.split(/[\\/]node_modules[\\/]/).length;
+  return copies.reduce((best, copy) => (depth(copy) < depth(best) ? copy : best));
 }

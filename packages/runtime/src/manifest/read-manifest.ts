@@ -42,13 +42,21 @@ function manifestHead(text: string): Omit<Manifest, "entries"> | undefined {
   return checkManifest({ ...head, entries: [] }).length === 0 ? (head as unknown as Omit<Manifest, "entries">) : undefined;
 }
 
+/** Where JSON.parse stopped, as an editor shows it (` at line 3, column 5`), from the offset its message gives; empty where it gives none. */
+function lineAndColumn(text: string, message: string): string {
+  const offset = /at position (\d+)/.exec(message)?.[1];
+  if (offset === undefined) return "";
+  const before = text.slice(0, Number(offset)).split("\n");
+  return ` at line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+}
+
 /** As `parseManifest`, also telling which format the file was written in. */
 export function readManifest(text: string, file: string): { manifest: Manifest; formatVersion: 1 | 2 } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ManifestError(file, [{ path: "$", expected: "JSON", received: `text that does not parse (${(error as Error).message})` }]);
+    throw new ManifestError(file, [{ path: "$", expected: "JSON", received: `text that does not parse${lineAndColumn(text, (error as Error).message)} (${(error as Error).message})` }]);
   }
   if (!isRecord(value)) throw new ManifestError(file, [{ path: "$", expected: "an object", received: describeJson(value) }]);
   const version = value.formatVersion;

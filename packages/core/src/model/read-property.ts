@@ -7,6 +7,16 @@ import { isUserDeclaration, type ReaderContext } from "./reader-context.js";
 import type { PropertyModel } from "./type-model.js";
 
 /**
+ * The declaration of the property a mapped type's `as` clause renamed (`{ [K in keyof T as
+ * \`get_${K}\`]: T[K] }`): the checker links the renamed property to no declaration, only to
+ * the property it came from (its internal `syntheticOrigin`), whose doc and constraints it keeps.
+ */
+function remappedFrom(symbol: ts.Symbol): ts.Declaration | undefined {
+  const origin = (symbol as { links?: { syntheticOrigin?: ts.Symbol } }).links?.syntheticOrigin;
+  return origin?.valueDeclaration ?? origin?.declarations?.[0];
+}
+
+/**
  * One property: its type (with the node it was declared with), its doc (description,
  * constraints, `@alias`, `@hidden`) and whether the model may leave it out (`?`, or a type
  * that admits `undefined`). Returns undefined for a `@hidden` property, and for one that must
@@ -14,7 +24,7 @@ import type { PropertyModel } from "./type-model.js";
  */
 export function readProperty(ctx: ReaderContext, symbol: ts.Symbol, site: ts.Node, fallbackNode?: ts.TypeNode): PropertyModel | undefined {
   const { ts: tsm, checker } = ctx;
-  const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+  const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0] ?? remappedFrom(symbol);
   const at = declaration && isUserDeclaration(ctx, declaration) ? declaration : site;
   const type = checker.getTypeOfSymbol(symbol);
   const optional = (symbol.flags & tsm.SymbolFlags.Optional) !== 0 || admitsUndefined(ctx, type);

@@ -97,6 +97,23 @@ describe("close(graceMs)", () => {
     await stream.body?.cancel().catch(() => undefined);
   });
 
+  it("ends a session's notification stream (GET) at once, while a call runs on through the grace period", async () => {
+    const { registry, aborted } = waiting();
+    const running = await serveHttp(registry, { port: 0, identity, sessions: true });
+    const session = await openSession(running.url);
+    const answer = fetch(running.url, { method: "POST", headers: { ...HEADERS, ...session }, body: CALL.body }).then((r) => jsonRpcAnswer<CallAnswer>(r));
+    const stream = await fetch(running.url, { headers: { accept: "text/event-stream", ...session } });
+    expect(stream.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = running.close(1000);
+    // The stream ends cleanly (no "terminated"), before the call is aborted at the grace period's end.
+    await expect(stream.text()).resolves.toBeDefined();
+    expect(aborted).toEqual([]);
+    await closed;
+    expect(aborted).toEqual([true]);
+    expect((await answer).result.content[0]!.text).toContain("aborted");
+  });
+
   it("waits for a call whose stream the client resumed (GET with Last-Event-ID, under pollAfterMs) as for any call", async () => {
     const { registry } = waiting();
     const running = await serveHttp(registry, { port: 0, identity, sessions: { pollAfterMs: 100, retryMs: 50 } });

@@ -106,6 +106,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
    * stream (polling, `pollAfterMs`) and is waited for like the call.
    */
   const streams = new Set<AbortController>();
+  /** The responses of those streams: ended at once on shutdown (the SDK's stream does not watch its request's signal). */
+  const streamResponses = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
   /** Shutting down, still taking what continues a session's calls (see `close`). */
   let draining = false;
@@ -120,6 +122,7 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
     const controller = new AbortController();
     const requests = req.method === "GET" && req.headers["last-event-id"] === undefined ? streams : inFlight;
     requests.add(controller);
+    if (requests === streams) streamResponses.add(res);
     // The client gone before its answer: the call's signal aborts (as on shutdown, below).
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
@@ -137,6 +140,7 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
       .catch(() => res.destroy())
       .finally(() => {
         requests.delete(controller);
+        streamResponses.delete(res);
         if (inFlight.size === 0) drained?.();
       });
   });
@@ -180,6 +184,8 @@ export async function serveHandler(handler: ((request: Request) => Promise<Respo
         http.closeIdleConnections();
       }
       for (const stream of streams) stream.abort();
+      // Ended, not cut: the client reads a stream that closed, and may reconnect elsewhere.
+      for (const res of streamResponses) if (res.headersSent) res.end();
       await settle(graceMs);
       // Calls still running are aborted through their signals (a session's, which no HTTP request holds, through the handler); their answers get a moment to go out.
       handler.abortCalls?.();
@@ -278,7 +284,7 @@ function discardBody(req: IncomingMessage): void {
   req.resume();
 }
 
-/** JSON in one write; an SSE stream event by event, as it is produced, until it ends or the client goes. */
+/** JSON in one write; an SSE stream event by event, as it is produced, until it ends, the client goes or shutdown ends it. */
 async function send(response: Response, res: ServerResponse): Promise<void> {
   if (response.body === null || !response.headers.get("content-type")?.includes("text/event-stream")) {
     const body = Buffer.from(await response.arrayBuffer());
@@ -291,7 +297,7 @@ async function send(response: Response, res: ServerResponse): Promise<void> {
   res.once("close", () => void reader.cancel().catch(() => undefined));
   for (;;) {
     const { done, value } = await reader.read();
-    if (done || res.destroyed) break;
+    if (done || res.destroyed || res.writableEnded) break;
     res.write(value);
   }
   res.end();

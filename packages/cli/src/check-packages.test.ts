@@ -159,6 +159,15 @@ describe("an application of no tools of its own", () => {
     } finally {
       await client.close();
     }
+    // check judges what call and serve would refuse of its dependencies.
+    const check = toolgen(["check", "--json"], app);
+    expect([check.status, JSON.parse(check.stdout)]).toEqual([0, { ok: true, problems: [], diagnostics: [], unbuilt: [] }]);
+    expect(toolgen(["check"], app).stdout).toBe("toolgen: no tools of its own (no tsconfig.json); its dependencies' tools load and serve together.\n");
+    rmSync(path.join(lib, "dist/tools.generated.js"));
+    const refused = toolgen(["check", "--json"], app);
+    expect([refused.status, JSON.parse(refused.stdout).problems.map((p: { kind: string }) => p.kind)]).toEqual([1, ["dependencies"]]);
+    expect(toolgen(["check", "--against", "git:HEAD"], app)).toMatchObject({ status: 2, stderr: expect.stringContaining("--against compares a package's own tools") });
+    compile(lib);
     // With a tsconfig, the package has tools of its own: they must be built first.
     writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify(TSCONFIG));
     expect(toolgen(["call", "text_lib_echo", "--args", '{"text":"hi"}'], app).stderr).toMatch(/does not exist: run 'toolgen build' and compile the project first\.\n$/);

@@ -4,12 +4,15 @@ import { planProjectBuild } from "../build/plan-build.js";
 import { createProgress } from "../output/progress.js";
 import { reportDiagnostics } from "../output/print-diagnostics.js";
 import { compiledProblem } from "../project/compiled-problem.js";
+import type { ApplicationPackage } from "../project/analyze-project.js";
 import { dependencyProblem } from "../project/dependency-problem.js";
+import { locateConfiguredPackage } from "../project/locate-built-package.js";
 import { loadProjectInfo } from "../project/load-project.js";
 import { leftOutOfPack } from "../project/manifest-published.js";
 import { registryModuleOutsideProgram } from "../project/registry-module-included.js";
 import { type ContractChange, diffManifests } from "@toolgen/core";
 import type { Manifest } from "@toolgen/runtime";
+import { discoverManifests } from "@toolgen/runtime/discovery";
 import { formatDiff } from "../contract/format-diff.js";
 import { diagnosticJson, printJson, relativePosix } from "../output/diagnostic-json.js";
 import { ContractAnalysisError, otherPackageWarning, readContract } from "../contract/read-contract.js";
@@ -64,6 +67,13 @@ function breakingAgainst(against: string, project: string | undefined, manifest:
  */
 export async function runCheck(options: { project?: string; against?: string; json?: boolean }): Promise<number> {
   const json = options.json === true;
+  // An application of no tools of its own (no tsconfig, no manifest), as `call` and `serve` take it: its dependencies are all there is to check.
+  // One with no tools in its dependencies either is a package whose tsconfig is missing: that error, below.
+  const gathering = locateConfiguredPackage(options.project);
+  if (gathering && gathering.manifestPath === undefined && dependenciesShipTools(gathering.packageRoot)) {
+    if (options.against !== undefined) throw new UsageError(`--against compares a package's own tools, and ${shown(path.join(gathering.packageRoot, "package.json"))} has none (no tsconfig.json, no manifest).`);
+    return await checkDependenciesOnly(gathering, json);
+  }
   const progress = createProgress();
   progress.phase("reading the project");
   const info = loadProjectInfo(options.project);
@@ -129,6 +139,31 @@ export async function runCheck(options: { project?: string; against?: string; js
   const checked = plan.files.length - unbuilt.length;
   const notBuilt = unbuilt.length > 0 ? ` (not built yet, in the compiler's outDir: ${unbuilt.join(", ")})` : "";
   process.stdout.write(`toolgen: ${checked} generated file${checked === 1 ? " is" : "s are"} up to date${notBuilt}.\n`);
+  return 0;
+}
+
+/** Whether an installed dependency ships a manifest (or one cannot be read: `check` says why). */
+function dependenciesShipTools(packageRoot: string): boolean {
+  try {
+    return discoverManifests(packageRoot, { dependenciesOnly: true }).length > 0;
+  } catch {
+    return true;
+  }
+}
+
+/** `check` of an application whose tools are all its dependencies': what `call` and `serve` would refuse of them. */
+async function checkDependenciesOnly(application: ApplicationPackage, json: boolean): Promise<number> {
+  const refused = await dependencyProblem(application, []);
+  const problems: Problem[] = refused ? [{ kind: "dependencies", file: "package.json", message: refused }] : [];
+  if (json) {
+    printJson({ ok: problems.length === 0, problems: problems.map(inWords), diagnostics: [], unbuilt: [] });
+    return problems.length > 0 ? 1 : 0;
+  }
+  if (refused) {
+    process.stderr.write(`dependencies: ${refused}\ntoolgen: its dependencies' tools would not load or serve safely together; see above.\n`);
+    return 1;
+  }
+  process.stdout.write("toolgen: no tools of its own (no tsconfig.json); its dependencies' tools load and serve together.\n");
   return 0;
 }
 

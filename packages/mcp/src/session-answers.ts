@@ -58,9 +58,15 @@ export class SessionAnswers {
     this.unread.delete(streamId);
   }
 
-  /** Streams whose requests still run, or whose answers wait for the client to resume and read them: what a shutdown waits for. */
+  /**
+   * Streams whose requests still run, or whose answers wait for the client to resume and read
+   * them, and requests running on a stream not known yet (a client before 2025-11-25 gets no
+   * priming event: one that dropped its stream before the answer left a call known by its id
+   * alone): what a shutdown waits for.
+   */
   pending(): number {
-    return this.running.size + this.unread.size;
+    const onKnownStream = (id: RequestId) => [...this.running.values()].some((ids) => ids.has(id));
+    return this.running.size + this.unread.size + [...this.inFlight].filter((id) => !onKnownStream(id)).length;
   }
 
   /** Requests received: their ids are in use until answered or cancelled. */

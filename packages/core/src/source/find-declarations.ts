@@ -76,9 +76,9 @@ export function findDeclarations(tsm: typeof ts, checker: ts.TypeChecker, source
           diagnostics.report(declaration.name, DiagnosticCode.TagOnWrongDeclaration, `@${kind} needs a function: initialize '${declaration.name.text}' with an arrow function or function expression.`);
           continue;
         }
-        // A declared type of several signatures is what callers see (the generated module's types take its last): no one signature is the tool.
-        if (declaration.type && checker.getTypeFromTypeNode(declaration.type).getCallSignatures().length > 1) {
-          diagnostics.report(declaration.name, DiagnosticCode.OverloadedEntry, `'${declaration.name.text}' is declared with an overloaded type; a ${kind} has exactly one signature. Remove the type annotation, or expose each signature as its own function.`);
+        // A type of several signatures, declared or asserted (`= (…) => … as Overloads`), is what callers see (the generated module's types take its last): no one signature is the tool.
+        if (checker.getTypeAtLocation(declaration.name).getCallSignatures().length > 1) {
+          diagnostics.report(declaration.name, DiagnosticCode.OverloadedEntry, `'${declaration.name.text}' has an overloaded type; a ${kind} has exactly one signature. Remove the type annotation or assertion, or expose each signature as its own function.`);
           continue;
         }
         const exportName = exportNameOf(statement, declaration.name);

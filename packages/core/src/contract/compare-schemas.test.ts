@@ -145,15 +145,23 @@ describe("compareSchemas", () => {
     // Of other types, other values or other required tags, exactly one member is any member.
     expect(diff({ oneOf: [string, { type: "number" }] }, { oneOf: [string, { type: "number" }, { type: "boolean" }] })).toEqual(["widens union-member-added /input"]);
     expect(diff({ oneOf: [{ const: "a" }, { const: "b" }] }, { oneOf: [{ const: "a" }] })).toEqual(["narrows enum-value-removed /input"]);
+    // A value added is that value: no member's bound is meant.
+    expect(compareSchemas({ oneOf: [{ const: "a" }, { const: "b" }] } as never, { oneOf: [{ const: "a" }, { const: "b" }, { const: "c" }] } as never, "/input").map((c) => c.message)).toEqual(['now also accepts "c"']);
     const tagged = (extra: Record<string, unknown>) => ({ oneOf: [obj({ kind: { const: "a" }, n: { type: "number" } }, ["kind"]), obj({ kind: { const: "b" }, ...extra }, ["kind"])] });
     expect(diff(tagged({}), tagged({ note: { type: "string" } }))).toEqual(["widens property-added /input/note"]);
   });
 
   it("an assertion beside a $ref holds with the definition's: a bound written beside one over the definition's is no longer read as replacing it", () => {
-    const code = (beside: Record<string, unknown>) => ({ ...obj({ x: { $ref: "#/$defs/Code", ...beside } }), $defs: { Code: { type: "string", maxLength: 3 } } });
-    expect(diff(obj({ x: { type: "string", maxLength: 10 } }), code({ maxLength: 10 }))).toContain("changes schema-changed /input/x");
+    const code = (beside: Record<string, unknown>, definition: Record<string, unknown> = { maxLength: 3 }) => ({ ...obj({ x: { $ref: "#/$defs/Code", ...beside } }), $defs: { Code: { type: "string", ...definition } } });
+    // Two bounds of one kind: the tighter holds.
+    expect(diff(obj({ x: { type: "string", maxLength: 10 } }), code({ maxLength: 10 }))).toEqual(["narrows constraint-tightened /input/x"]);
+    expect(diff(obj({ x: { type: "string", maxLength: 10 } }), code({ maxLength: 10 }, { maxLength: 30 }))).toEqual([]);
+    expect(diff(code({}, { maxLength: 10 }), code({ maxLength: 10 }, { maxLength: 10 }))).toEqual([]);
     // One the definition does not make is added to it, and compared as such.
     expect(diff(obj({ x: { type: "string", maxLength: 3 } }), code({ minLength: 1 }))).toEqual(["narrows constraint-tightened /input/x"]);
+    // Two patterns both hold, which toolgen cannot compare with one: said so, in the user's words.
+    const both = compareSchemas(obj({ x: { type: "string", pattern: "^a" } }) as never, code({ pattern: "^a" }, { pattern: "^b" }) as never, "/input");
+    expect(both.map((c) => `${c.effect} ${c.message}`)).toEqual(['changes assertions beside a $ref that its definition makes otherwise added: {"pattern":"^a"}; toolgen cannot prove this compatible']);
   });
 
   it("arrays and tuples", () => {

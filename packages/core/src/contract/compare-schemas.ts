@@ -79,7 +79,7 @@ function compareNodes(sideA: Side & { schema: Node }, sideB: Side & { schema: No
   }
   if (!jsonEqual(old.default, now.default)) push(out, path, "default", "default-changed", `default ${describeChange(old.default, now.default)}`);
   const unmodelled = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((key) => !HANDLED.has(key) && !jsonEqual(old[key], now[key]));
-  for (const key of unmodelled) push(out, path, "changes", "schema-changed", `'${key}' ${describeChange(old[key], now[key])}; toolgen cannot prove this compatible`);
+  for (const key of unmodelled) push(out, path, "changes", "schema-changed", `${key === BESIDE_REF ? key : `'${key}'`} ${describeChange(old[key], now[key])}; toolgen cannot prove this compatible`);
   // What the other keywords say is read without that keyword (an `allOf`'s members, say): each finding from it could be wrong.
   if (unmodelled.length > 0) return;
   if (compareValues(a, b, path, out)) return;
@@ -189,7 +189,7 @@ function compareNumberFormats(out: SchemaChange[], path: string, old: unknown, n
   if (x === undefined || y === undefined) return compareRule(out, path, "format", old, now);
   if (x === y) return;
   const code = old === undefined || x === Infinity ? "format-added" : now === undefined || y === Infinity ? "format-removed" : "format-changed";
-  const message = y < x ? `must be an ${now} integer now${x === Infinity ? "" : `, not only an ${old} one`}` : y === Infinity ? `no longer needs to be an ${old} integer` : `may be an ${now} integer now, not only an ${old} one`;
+  const message = y < x ? `must be an ${now} integer now${x === Infinity ? "" : `, where any ${old} integer was accepted`}` : y === Infinity ? `no longer needs to be an ${old} integer` : `may be any ${now} integer now, not only an ${old} one`;
   push(out, path, y < x ? "narrows" : "widens", code, message);
 }
 
@@ -394,6 +394,9 @@ function toldApart(a: Side, b: Side): boolean {
  * `minLength 10`: lengths 4 to 9 go, not every length over 3).
  */
 function amongSeveral(changes: SchemaChange[], member: Side, others: readonly Side[], when: "now" | "before"): SchemaChange[] {
+  // A value added or removed is that value, whichever member is the closest: no bound of one member is meant.
+  const node = resolve(member);
+  if (typeof node === "object" && valuesOf(node) !== undefined) return changes;
   const own = valuesByProperty(member);
   // Members a tag tells apart (`{ kind: "wire" }`, `{ kind: "cash" | "check" }`) are not candidates for one another.
   const taking = others.filter((other) => overlaps(member, other) && [...valuesByProperty(other)].every(([key, values]) => !own.has(key) || values.some((v) => own.get(key)!.some((w) => jsonEqual(v, w))))).length;
@@ -525,20 +528,32 @@ const APPLICATORS = new Set(["properties", "patternProperties", "additionalPrope
 
 /**
  * A definition with the keywords written beside a reference to it. An annotation beside replaces
- * the definition's; an assertion the definition does not make is added; one it makes otherwise
- * (or an applicator beside the definition's) must hold as well, which one object cannot say: the
- * two are kept as an `allOf`, which the comparison does not model, so a change there is one it
- * cannot prove compatible, never a guess.
+ * the definition's; an assertion the definition does not make is added, a bound it makes too
+ * is the tighter of the two; any other it makes otherwise (or an applicator beside the
+ * definition's) must hold as well, which one object cannot say: it is kept under a keyword the
+ * comparison does not model, so a change there is one it cannot prove compatible, never a guess.
  */
 function besideDefinition(definition: Node, beside: Node): Node {
   const merged: Node = { ...definition };
   const both: Node = {};
   for (const [key, value] of Object.entries(beside)) {
+    const tighter = TIGHTER[key];
     if (COSMETIC.has(key) || key === "default" || (!(key in definition) && !APPLICATORS.has(key))) merged[key] = value;
+    // Two bounds of one kind: the tighter is what both say.
+    else if (tighter && typeof value === "number" && typeof definition[key] === "number") merged[key] = tighter(value, definition[key]);
     else if (!jsonEqual(definition[key], value)) both[key] = value;
   }
-  return Object.keys(both).length > 0 ? { ...merged, allOf: [both] } : merged;
+  return Object.keys(both).length > 0 ? { ...merged, [BESIDE_REF]: both } : merged;
 }
+
+/** Of two bounds of one keyword, the one both allow. */
+const TIGHTER: Record<string, (a: number, b: number) => number> = Object.fromEntries([
+  ...["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"].map((key) => [key, Math.max]),
+  ...["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"].map((key) => [key, Math.min]),
+]);
+
+/** Where assertions beside a `$ref` that its definition makes otherwise are kept: a keyword this comparison does not model, named so in its findings. */
+const BESIDE_REF = "assertions beside a $ref that its definition makes otherwise";
 
 /** `true` or `{}`: any value. */
 function isAnything(schema: Schema): boolean {

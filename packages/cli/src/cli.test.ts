@@ -104,7 +104,7 @@ describe("toolgen build, check, list, inspect and types on one fixture", () => {
       const check = run(["check", "--json"], dir);
       expect(check.status).toBe(1);
       expect(JSON.parse(check.stdout).problems).toEqual([{ kind: "unpublished", file: "package.json", message: why }]);
-      expect(run(["check"], dir).stderr).toBe(`unpublished: ${why}\ntoolgen: the package would be published without a file its tools need; see above.\n`);
+      expect(run(["check"], dir).stderr).toBe(`unpublished: ${why}\ntoolgen: the package would be published without what its tools need; see above.\n`);
       // The manifest alone is not enough: an application loads the compiled registry module and the tools' modules too.
       compile(dir);
       withFiles(["dist/toolgen.manifest.json"]);

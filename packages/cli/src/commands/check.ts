@@ -127,7 +127,7 @@ export async function runCheck(options: { project?: string; against?: string; js
       ...(has("missing", "stale", "extra") ? ["generated files are out of date"] : []),
       ...(has("outside") ? ["tsc will not compile the registry module"] : []),
       ...(has("uncompiled") ? ["its compiled output does not match its build: compile the package again"] : []),
-      ...(has("unpublished") ? ["the package would be published without a file its tools need"] : []),
+      ...(has("unpublished") ? ["the package would be published without what its tools need"] : []),
       ...(has("dependencies") ? ["its dependencies' tools would not load or serve safely with its own"] : []),
       ...(has("breaking") ? ["the contract breaks its callers"] : []),
     ];

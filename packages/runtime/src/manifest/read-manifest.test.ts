@@ -128,6 +128,7 @@ describe("reading a manifest", () => {
     expect(problemsOf(JSON.stringify(manifest).slice(0, 50))).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse/) }]);
     // Where it stops, as an editor counts lines and columns: a hand-edited manifest's stray comma.
     expect(problemsOf('{\n  "formatVersion": 2,\n  "entries": [],\n}\n')).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse at line 4, column 1 \(/) }]);
+    expect(problemsOf('{\n  "formatVersion": 2,\n  "entr')).toEqual([{ path: "$", expected: "JSON", received: expect.stringMatching(/^text that does not parse at line 3, column 8 \(/) }]);
     expect(problemsOf([])).toEqual([{ path: "$", expected: "an object", received: "an array of 0 items" }]);
     expect(problemsOf({ formatVersion: 2 })).toEqual([
       { path: "$.package", expected: "an object", received: "nothing" },

@@ -44,7 +44,8 @@ function manifestHead(text: string): Omit<Manifest, "entries"> | undefined {
 
 /** Where JSON.parse stopped, as an editor shows it (` at line 3, column 5`), from the offset its message gives; empty where it gives none. */
 function lineAndColumn(text: string, message: string): string {
-  const offset = /at position (\d+)/.exec(message)?.[1];
+  // A file cut short stops at its end, which the message does not number.
+  const offset = /at position (\d+)/.exec(message)?.[1] ?? (/end of JSON input/.test(message) ? String(text.length) : undefined);
   if (offset === undefined) return "";
   const before = text.slice(0, Number(offset)).split("\n");
   return ` at line ${before.length}, column ${before[before.length - 1]!.length + 1}`;

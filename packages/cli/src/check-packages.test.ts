@@ -112,6 +112,20 @@ describe("an installed package published compiled before its last build", () => 
   });
 });
 
+describe("a workspace root", () => {
+  it("lists and calls nothing, and says where the tools are", () => {
+    const monorepo = path.join(root, "monorepo");
+    mkdirSync(monorepo, { recursive: true });
+    writeFileSync(path.join(monorepo, "package.json"), JSON.stringify({ name: "monorepo", private: true, workspaces: ["packages/*"] }));
+    const note = "toolgen: note: no entries here: this is a workspace root (its package.json lists \"workspaces\"); run toolgen in a package of the workspace, or pass -p <package>/tsconfig.json.\n";
+    const list = toolgen(["list"], monorepo);
+    expect([list.status, list.stderr]).toEqual([0, note]);
+    const call = toolgen(["call", "add", "--json"], monorepo);
+    expect(call.stderr).toBe(note);
+    expect(JSON.parse(call.stdout).error.code).toBe("unknown_tool");
+  });
+});
+
 describe("two packages serving one resource URI", () => {
   it("is an error naming both until an override keyed by the URI keeps one, for call and list alike", () => {
     const app = path.join(root, "uris/app");

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { contentText, type EntryHead, type Outcome } from "@toolgen/runtime";
 import { withToolOutputOnStderr } from "../output/tool-output.js";
 import { loadBuiltRegistry } from "../project/load-built-registry.js";
-import { locateBuiltPackage } from "../project/locate-built-package.js";
+import { locateBuiltPackage, workspaceRootNote } from "../project/locate-built-package.js";
 import { UsageError } from "./usage-error.js";
 import { describeStrayError } from "../output/stray-error.js";
 
@@ -32,6 +32,8 @@ export async function runCall(name: string, options: CallCommandOptions): Promis
   const reached = isUri(name) ? (head: EntryHead) => head.kind === "resource" : (head: EntryHead) => head.name === name;
   // What a module prints as it loads goes to stderr too: stdout is the outcome's alone.
   const registry = await withToolOutputOnStderr(() => loadBuiltRegistry(info, { hosts: options.host ?? [], workingDirectory: process.cwd() }, reached));
+  const atWorkspaceRoot = registry.entries.length === 0 ? workspaceRootNote(info.packageJson) : undefined;
+  if (atWorkspaceRoot) process.stderr.write(atWorkspaceRoot);
   // A tool whose promise nothing can settle any more (no timer, no I/O left) would end the
   // process with no word (Node.js's exit 13 for an unsettled await): said, and exit 1.
   const neverSettled = () => {

@@ -4,6 +4,7 @@ import { refusedSources } from "../output/print-diagnostics.js";
 import { analyzeApplication, withDependencyEntries, withOrigin } from "../project/analyze-project.js";
 import { displayWidth, forTerminal, padToWidth, truncateToWidth } from "../output/terminal-text.js";
 import { loadProblem } from "../project/dependency-problem.js";
+import { workspaceRootNote } from "../project/locate-built-package.js";
 import { forHosts, hostsOf, projectForProvider, readProvider } from "./provider-projection.js";
 
 export interface ListOptions {
@@ -37,6 +38,8 @@ export async function runList(options: ListOptions): Promise<number> {
   }
   // With --host, what an application declaring those hosts registers, as `call` and `serve` do; without, every entry, each marked with its hosts.
   const shown = options.host ? forHosts(entries, options.host) : entries;
+  const atWorkspaceRoot = entries.length === 0 ? workspaceRootNote(info.packageJson) : undefined;
+  if (atWorkspaceRoot) process.stderr.write(atWorkspaceRoot);
   if (options.json) {
     process.stdout.write(JSON.stringify(shown.map((entry) => withOrigin(entry, packageOf)), null, 2) + "\n");
     return 0;

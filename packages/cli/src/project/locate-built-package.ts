@@ -48,3 +48,12 @@ function findUp(start: string, name: string): string | undefined {
     if (path.dirname(dir) === dir) return undefined;
   }
 }
+
+/**
+ * Why a package has no entries at all where its package.json lists `"workspaces"`: a monorepo's
+ * root, whose packages hold the tools (and which no package depends on, so none is found).
+ */
+export function workspaceRootNote(packageJson: ProjectInfo["packageJson"]): string | undefined {
+  if ((packageJson as { workspaces?: unknown }).workspaces === undefined) return undefined;
+  return "toolgen: note: no entries here: this is a workspace root (its package.json lists \"workspaces\"); run toolgen in a package of the workspace, or pass -p <package>/tsconfig.json.\n";
+}

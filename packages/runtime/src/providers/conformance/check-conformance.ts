@@ -1,4 +1,5 @@
 import { nesting, STRICT_FORMATS, STRICT_KEYWORDS, STRICT_LIMITS, strictTextProblems } from "../schema/to-strict-schema.js";
+import { ROOT_REFUSED } from "../schema/root-combinators.js";
 import { checkRefsResolve, isObject, walkSchema, type ConformanceIssue, type Report, type SchemaObject } from "./conformance-issue.js";
 
 /**
@@ -18,6 +19,14 @@ export function checkConformance(provider: string, tools: unknown): ConformanceI
 const OPENAI_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** "A maximum of 128 functions are supported." https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools */
 export const OPENAI_MAX_TOOLS = 128;
+/** What OpenAI has refused a function description over (`400 string_above_max_length`: "Expected a string with maximum length 1024"). */
+export const OPENAI_MAX_DESCRIPTION = 1024;
+
+/** A root the APIs refuse: a combinator beside `type: "object"` (`ROOT_REFUSED`). */
+function rootCombinators(tool: string, parameters: unknown, report: Report): void {
+  if (!isObject(parameters)) return;
+  for (const keyword of ROOT_REFUSED) if (keyword in parameters) report(tool, "/", `the root must not have '${keyword}'`);
+}
 
 const CHECKS: Record<string, (tools: unknown, report: Report) => void> = {
   openai: (tools, report) => checkOpenAi(tools, report, chatFunction, false),
@@ -65,6 +74,8 @@ function checkOpenAi(tools: unknown, report: Report, fn: (tool: unknown) => Sche
     if (!OPENAI_NAME.test(name)) report(name, "", "name must match ^[a-zA-Z0-9_-]{1,64}$");
     if (typeof f.description !== "string") report(name, "", "description must be a string");
     if (!isObject(f.parameters) || f.parameters.type !== "object") report(name, "/", "parameters must be a JSON Schema object with type 'object'");
+    rootCombinators(name, f.parameters, report);
+    if (typeof f.description === "string" && f.description.length > OPENAI_MAX_DESCRIPTION) report(name, "", `description must be at most ${OPENAI_MAX_DESCRIPTION} characters`);
     if (strictStated && typeof f.strict !== "boolean") report(name, "", "strict must be stated (the Responses API defaults it to true)");
     if (f.strict === true) checkStrict(name, f.parameters, report);
   }
@@ -73,7 +84,6 @@ function checkOpenAi(tools: unknown, report: Report, fn: (tool: unknown) => Sche
 
 /** https://platform.openai.com/docs/guides/structured-outputs#supported-schemas */
 function checkStrict(tool: string, schema: unknown, report: Report): void {
-  if (isObject(schema) && schema.anyOf !== undefined) report(tool, "", "the root must not be anyOf");
   let properties = 0;
   let enumValues = 0;
   checkRefsResolve(tool, schema, report);
@@ -108,6 +118,7 @@ function checkAnthropic(tools: unknown, report: Report): void {
     if (typeof tool.description !== "string") report(name, "", "description must be a string");
     if (!isObject(tool.input_schema) || tool.input_schema.type !== "object") report(name, "/", "input_schema must have type 'object'");
     else for (const key of Object.keys(isObject(tool.input_schema.properties) ? tool.input_schema.properties : {})) if (!/^[a-zA-Z0-9_.-]{1,64}$/.test(key)) report(name, `/properties/${key}`, "property names must match ^[a-zA-Z0-9_.-]{1,64}$");
+    rootCombinators(name, tool.input_schema, report);
     checkRefsResolve(name, tool.input_schema, report);
   }
   checkUnique(names, report);

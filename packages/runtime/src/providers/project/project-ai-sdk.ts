@@ -7,6 +7,7 @@ import type { ArgumentIssue } from "../../pipeline/validate-arguments.js";
 import type { Registry } from "../../registry/create-registry.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
+import { withoutRootCombinators } from "../schema/root-combinators.js";
 import type { ProjectionIssue } from "../projection-issue.js";
 import { pointerSegment } from "../../validation/validator-support.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
@@ -93,7 +94,7 @@ export function aiSdkSchema(schema: Record<string, unknown>): AiSdkSchema {
 
 /** The tools as plain definitions (what `toolgen list --provider ai-sdk` prints). */
 export function projectAiSdk(source: ProjectionSource, options: ProjectionOptions = {}): Projection<AiSdkDefinition, Record<string, AiSdkTool>> {
-  return buildProjection("ai-sdk", source, NAME_RULES["ai-sdk"], options, (entry, name, report) => (reportAnthropicNames(entry, report), { name, tool: defineTool(entry) }), toRecord);
+  return buildProjection("ai-sdk", source, NAME_RULES["ai-sdk"], options, (entry, name, report) => (reportAnthropicNames(entry, report), { name, tool: defineTool(entry, forEveryProvider(entry, report)) }), toRecord);
 }
 
 /**
@@ -119,7 +120,7 @@ export function aiSdkTools<Tools extends Record<string, object> = Record<string,
     options,
     (entry, name, report) => {
       if (!options.gemini) reportAnthropicNames(entry, report);
-      const tool = options.gemini ? defineGeminiTool(entry, report) : defineTool(entry);
+      const tool = options.gemini ? defineGeminiTool(entry, report) : defineTool(entry, forEveryProvider(entry, report));
       if (!tool) return undefined;
       if (options.approveDestructive && entry.annotations?.destructiveHint === true) tool.needsApproval = true;
       if (!entry.external) {
@@ -152,6 +153,11 @@ function reportAnthropicNames(entry: ManifestEntry, report: (issue: Omit<Project
     if (ANTHROPIC_PROPERTY_NAME.test(key)) continue;
     report({ severity: "warning", path: `/properties/${pointerSegment(key)}`, message: `Anthropic's Messages API takes property names of ${ANTHROPIC_PROPERTY_NAME.source} only, and the AI SDK sends this one as it is: with an Anthropic model every request would fail (an @alias names it for every provider)` });
   }
+}
+
+/** The parameters as every provider the AI SDK talks to takes them: none of OpenAI and Anthropic takes a combinator at their root. */
+function forEveryProvider(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void) {
+  return withoutRootCombinators(asNode(entry.inputSchema), "OpenAI and Anthropic", report);
 }
 
 function defineTool(entry: ManifestEntry, schema = asNode(entry.inputSchema)): AiSdkTool {

@@ -4,6 +4,7 @@ import { asNode, buildProjection, describeEntry, type Projection, type Projectio
 import type { ProjectionIssue } from "../projection-issue.js";
 import { pointerSegment } from "../../validation/validator-support.js";
 import { inlineRefs } from "../schema/inline-refs.js";
+import { withoutRootCombinators } from "../schema/root-combinators.js";
 
 /**
  * A Messages API client tool: `name`, `description`, `input_schema` (a JSON Schema object
@@ -34,7 +35,7 @@ export function projectAnthropic(source: ProjectionSource, options: ProjectionOp
     NAME_RULES.anthropic,
     options,
     (entry, name, report) => {
-      const input = inlineRefs(asNode(entry.inputSchema)).schema as AnthropicTool["input_schema"];
+      const input = withoutRootCombinators(inlineRefs(asNode(entry.inputSchema)).schema, "Anthropic", report) as AnthropicTool["input_schema"];
       const names = safeNames(Object.keys(input.properties ?? {}), report);
       if (names.size === 0) return { name, description: describeEntry(entry), input_schema: input };
       offered.set(entry.name, names);

@@ -4,7 +4,8 @@ import { NAME_RULES } from "../names/name-rules.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
 import type { ProjectionIssue } from "../projection-issue.js";
 import { toStrictSchema } from "../schema/to-strict-schema.js";
-import { OPENAI_MAX_TOOLS } from "../conformance/check-conformance.js";
+import { OPENAI_MAX_DESCRIPTION, OPENAI_MAX_TOOLS } from "../conformance/check-conformance.js";
+import { withoutRootCombinators } from "../schema/root-combinators.js";
 
 /** A Chat Completions tool: https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools */
 export interface OpenAiChatTool {
@@ -35,8 +36,9 @@ interface OpenAiFunction {
 }
 
 function defineFunction(entry: ManifestEntry, name: string, strict: boolean, report: (issue: Omit<ProjectionIssue, "tool">) => void): OpenAiFunction {
-  const input = asNode(entry.inputSchema);
+  const input = withoutRootCombinators(asNode(entry.inputSchema), "OpenAI", report);
   const description = describeEntry(entry);
+  if (description.length > OPENAI_MAX_DESCRIPTION) report({ severity: "warning", path: "", message: `its description is ${description.length} characters, and OpenAI has refused a request with a function description over ${OPENAI_MAX_DESCRIPTION} (400 string_above_max_length): shorten it` });
   if (!strict) return { name, description, parameters: input, strict: false };
   const result = toStrictSchema(input);
   if (result.blockers.length > 0) {

@@ -142,7 +142,7 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     expect(updates).toEqual(["notes://caf%C3%A9", "notes://caf%C3%A9"]);
   });
 
-  it("a subscription by a spelling a public template matches tells nothing of a scoped resource of the same URI", async () => {
+  it("a spelling a public template matches of a scoped resource's URI neither subscribes to it nor reads it", async () => {
     const registry = createRegistry([]);
     registry.register({ kind: "resource", name: "secret", description: "The secret.", scopes: ["admin"], uris: ["config://secret"], fn: () => "s" });
     registry.register({ kind: "resource", name: "setting", description: "A setting.", params: [{ name: "key", type: "string" }], uris: ["config://{key}"], fn: (args) => String(args.key) });
@@ -150,7 +150,11 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     const updates: string[] = [];
     subscriber.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
     await expect(subscriber.subscribeResource({ uri: "config://secret" })).rejects.toThrow(/There is no resource at config:\/\/secret that this session may read/);
-    await subscriber.subscribeResource({ uri: "config://%73ecret" });
+    await expect(subscriber.subscribeResource({ uri: "config://%73ecret" })).rejects.toThrow(/There is no resource at config:\/\/%73ecret that this session may read/);
+    // Nor is it read by that spelling through the public template (which would be given "secret").
+    await expect(subscriber.readResource({ uri: "config://%73ecret" })).rejects.toThrow(/The caller may not/);
+    await expect(subscriber.readResource({ uri: "config://secre%74" })).rejects.toThrow(/The caller may not/);
+    expect(await subscriber.readResource({ uri: "config://%63olour" })).toEqual({ contents: [{ uri: "config://%63olour", text: "colour" }] });
     await subscriber.subscribeResource({ uri: "config://colour" });
     registry.resourceUpdated("config://secret");
     registry.resourceUpdated("CONFIG://colour");

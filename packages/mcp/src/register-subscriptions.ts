@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpRegistry } from "./mcp-registry.js";
+import { normalUri } from "./normal-uri.js";
 import { ProtocolError } from "./protocol-error.js";
 import { RESOURCE_NOT_FOUND } from "./register-resources.js";
 
@@ -23,7 +24,8 @@ export function registerSubscriptions(server: Server, registry: McpRegistry): vo
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
     // Else updates of a resource the session cannot read would tell it when that resource changes.
-    if (registry.resourceAt && !registry.resourceAt(uri)) throw new ProtocolError(RESOURCE_NOT_FOUND, `There is no resource at ${uri} that this session may read.`, { uri });
+    // By its normal form: a spelling a public template matches (`config://%73ecret` for `config://{key}`) is the scoped `config://secret`.
+    if (registry.resourceAt && !registry.resourceAt(normalUri(uri))) throw new ProtocolError(RESOURCE_NOT_FOUND, `There is no resource at ${uri} that this session may read.`, { uri });
     const key = normalUri(uri);
     if (!subscribed.has(key) && subscribed.size >= MAX_SUBSCRIPTIONS) throw new ProtocolError(RESOURCE_NOT_FOUND, `This session subscribes to ${MAX_SUBSCRIPTIONS} resources already; unsubscribe from one first.`, { uri });
     subscribed.set(key, uri);
@@ -46,17 +48,4 @@ export function registerSubscriptions(server: Server, registry: McpRegistry): vo
     stop?.();
     previous?.();
   };
-}
-
-/**
- * A URI by RFC 3986's syntax-based normalization (section 6.2.2): the scheme in lower case,
- * percent-encodings in upper case, unreserved characters decoded — so `notes://caf%c3%a9` and
- * `notes://caf%C3%A9`, one resource, are one subscription.
- */
-function normalUri(uri: string): string {
-  const decoded = uri.replace(/%[0-9A-Fa-f]{2}/g, (encoding) => {
-    const character = String.fromCharCode(Number.parseInt(encoding.slice(1), 16));
-    return /[A-Za-z0-9\-._~]/.test(character) ? character : encoding.toUpperCase();
-  });
-  return decoded.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
 }

@@ -293,6 +293,9 @@ describe("@scopes", () => {
     expect((await handler(rpc("prompts/get", { name: "summarize" }, without))).status).toBe(403);
     const read = await handler(rpc("resources/read", { uri: "shop://report" }, without));
     expect([read.status, read.headers.get("www-authenticate")]).toEqual([403, expect.stringContaining('error="insufficient_scope", scope="reports"')]);
+    // Another spelling of its URI (RFC 3986's normalization: %72 is r) is the same resource.
+    const respelled = await handler(rpc("resources/read", { uri: "SHOP://%72eport" }, without));
+    expect([respelled.status, respelled.headers.get("www-authenticate")]).toEqual([403, expect.stringContaining('error="insufficient_scope", scope="reports"')]);
     const withReports = `Bearer ${await token({ scope: "reports" })}`;
     expect((await listed("prompts/list", withReports)).prompts!.map((p) => p.name)).toEqual(["summarize"]);
     expect((await listed("resources/list", withReports)).resources!.map((r) => r.name)).toEqual(["report"]);

@@ -233,18 +233,30 @@ function continuesCalls(request: Request, body: unknown): boolean {
 }
 
 /**
- * Who a session belongs to: the token's subject and scopes. The session's server lists and
- * calls as the caller that opened it, so a token with other scopes (a narrower one, or a
- * refreshed one with more) does not find it: the client gets `404`, initializes again, and
- * the new session follows the new token. A token without a subject is its own owner, so
- * callers without one never share a session.
+ * Who a session belongs to: the token's subject, scopes and other claims. The session's server
+ * lists and calls as the caller that opened it (its tools see that token's claims), so a token
+ * with other scopes (a narrower one, or a refreshed one with more) or other claims (another
+ * tenant, revoked roles) does not find it: the client gets `404`, initializes again, and the
+ * new session follows the new token. A refreshed token differing only in its times and id
+ * keeps the session. A token without a subject is its own owner, so callers without one never
+ * share a session.
  */
 function ownerOf(request: Request, principal: Principal | undefined): string | undefined {
   if (!principal) return undefined;
+  const token = ["token", request.headers.get("authorization") ?? ""];
   // A principal without a subject (or with an empty one, from a `verify` of the application's) owns its session by its token alone.
-  const who = typeof principal.subject === "string" && principal.subject !== "" ? ["subject", principal.subject] : ["token", request.headers.get("authorization") ?? ""];
-  return JSON.stringify([...who, [...new Set(principal.scopes)].sort()]);
+  const who = typeof principal.subject === "string" && principal.subject !== "" ? ["subject", principal.subject] : token;
+  try {
+    const claims = Object.entries(principal.claims ?? {}).filter(([name]) => !PER_TOKEN_CLAIMS.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return JSON.stringify([...who, [...new Set(principal.scopes)].sort(), claims]);
+  } catch {
+    // Claims JSON cannot say (a `verify`'s bigint): the token alone.
+    return JSON.stringify(token);
+  }
 }
+
+/** Claims each token of one grant has its own of: a refreshed token differs in them alone. */
+const PER_TOKEN_CLAIMS = new Set(["exp", "iat", "nbf", "jti", "auth_time"]);
 
 /**
  * A response stream as the transport writes it, ended by the session when `answers` says

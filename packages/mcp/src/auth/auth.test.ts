@@ -60,7 +60,9 @@ interface Claims {
   scp?: string | string[];
   exp?: number | null;
   nbf?: number;
+  iat?: number;
   jti?: string;
+  tenant?: string;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -342,7 +344,7 @@ describe("sessions with auth", () => {
     return { handler, open };
   };
 
-  it("a session follows its token's subject and scopes: another subject, other scopes or (without a subject) another token do not find it", async () => {
+  it("a session follows its token's subject, scopes and claims: another subject, other scopes or claims or (without a subject) another token do not find it", async () => {
     const { handler: sessions, open } = withSessions(true);
     const listed = async (id: string, bearer: string) => {
       const response = await sessions(inSession(rpc("tools/list", {}, bearer), id));
@@ -353,6 +355,10 @@ describe("sessions with auth", () => {
     expect(await listed(id, alice)).toEqual(["ping", "read_orders"]);
     // The same caller with a new token (a refresh) keeps the session.
     expect(await listed(id, `Bearer ${await token({ sub: "alice", scope: "orders:read", exp: now() + 600 })}`)).toEqual(["ping", "read_orders"]);
+    // So does one issued at another time, with an id of its own.
+    expect(await listed(id, `Bearer ${await token({ sub: "alice", scope: "orders:read", iat: now() - 5, jti: "refresh-2" })}`)).toEqual(["ping", "read_orders"]);
+    // Other claims (another tenant; roles revoked): its tools would see the first token's, so 404 too.
+    expect(await listed(id, `Bearer ${await token({ sub: "alice", scope: "orders:read", tenant: "globex" })}`)).toBe(404);
     // Fewer scopes, more scopes, another subject: 404, and the client starts a session that follows its token.
     expect(await listed(id, `Bearer ${await token({ sub: "alice" })}`)).toBe(404);
     expect(await listed(id, `Bearer ${await token({ sub: "alice", scope: "orders:read payments" })}`)).toBe(404);

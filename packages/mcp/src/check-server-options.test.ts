@@ -34,6 +34,9 @@ describe("a server's options, as plain JavaScript may pass them", () => {
     // Resources by their URI (template), as requests name them.
     expect(handler({ identity, completions: { resources: { doc: { id: () => [] } } } })).toThrow("`completions.resources` names 'doc', which is no resource URI of the registry; did you mean 'docs://{id}'?");
     expect(() => createMcpHandler({} as never, { identity })).toThrow("toolgen: createMcpHandler: the first argument must be a registry");
+    // An auth that is no object (`process.env.ISSUER && {…}`) is never an open server; a misspelt key is no ignored one.
+    for (const auth of [null, false, "", 0]) expect(handler({ identity, auth })).toThrow(`\`auth\` must be { issuer, audience, jwks } or { verify }; got ${JSON.stringify(auth)} (leave it out to serve without auth).`);
+    expect(handler({ identity, auth: { issuer: "https://id.example", audience: "api", jwks: { keys: [] }, resouce: "https://api.example/mcp" } })).toThrow("unknown auth option 'resouce'; did you mean 'resource'?");
     // createMcpServer takes its own keys: a handler's is no option of a server.
     expect(() => createMcpServer(registry, { identity, auth: {} } as never)).toThrow("toolgen: createMcpServer: unknown option 'auth'");
     // What is right is taken.

@@ -6,12 +6,14 @@ export const SERVER_KEYS = ["identity", "instructions", "external", "completions
 /** `createMcpHandler`'s options. */
 export const HANDLER_KEYS = ["identity", "instructions", "external", "completions", "auth", "sessions", "maxBodyBytes", "allowedOrigins", "path"];
 const SESSION_KEYS = ["idleTimeoutMs", "maxSessions", "pollAfterMs", "retryMs"];
+/** `auth`'s options (`AuthOptions`). */
+const AUTH_KEYS = ["issuer", "audience", "jwks", "resource", "authorizationServers", "verify"];
 
 /**
  * A server's registry and options as plain JavaScript may pass them: a mistake throws where
  * the server is made, naming it, instead of an `initialize` without `serverInfo` (which the
  * SDK's client refuses), `@external` tools listed that no call can run, or a completer that
- * fails every request. (`auth` and the HTTP limits are checked where they are read.)
+ * fails every request. (`auth`'s values and the HTTP limits are checked where they are read.)
  */
 export function checkServerOptions(registry: unknown, options: unknown, known: readonly string[], what: string): void {
   const fail = (message: string) => {
@@ -20,7 +22,12 @@ export function checkServerOptions(registry: unknown, options: unknown, known: r
   if (typeof (registry as { dispatch?: unknown } | null)?.dispatch !== "function") fail(`the first argument must be a registry (the generated module's \`registry\`, or createRegistry's); got ${shown(registry)}`);
   if (!isObject(options)) return fail(`the options must be an object with at least \`identity\`; got ${shown(options)}`);
   unknownKey(options, known, "option", fail);
-  const { identity, instructions, external, completions, sessions, stateful, pollAfterMs } = options;
+  const { identity, instructions, external, completions, sessions, stateful, pollAfterMs, auth } = options;
+  // An `auth` that is no object (`&&` over an unset setting gave null, "" or false) is never an open server: only leaving it out is.
+  if (auth !== undefined) {
+    if (!isObject(auth)) fail(`\`auth\` must be { issuer, audience, jwks } or { verify }; got ${shown(auth)} (leave it out to serve without auth)`);
+    else unknownKey(auth, AUTH_KEYS, "auth option", fail);
+  }
   if (!isObject(identity) || typeof identity.name !== "string" || identity.name === "" || typeof identity.version !== "string") fail(`\`identity\` must be { name, version } (strings), what the server tells a client it is; got ${shown(identity)}`);
   if (instructions !== undefined && typeof instructions !== "string") fail(`\`instructions\` must be a string; got ${shown(instructions)}`);
   if (external !== undefined && external !== "omit" && typeof external !== "function") fail(`\`external\` must be "omit" or a function that runs an @external tool's call; got ${shown(external)}`);

@@ -90,13 +90,15 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
     },
 
     async authenticate(request) {
-      if (request.url.includes("access_token=") && new URL(request.url).searchParams.has("access_token")) {
+      // Its name read as a URL reads it (`%61ccess_token` too), wherever there is a query.
+      if (request.url.includes("?") && new URL(request.url).searchParams.has("access_token")) {
         return requestMalformed(metadataUrl(request), "Tokens are accepted in the Authorization header only, never in the URL.");
       }
       const header = request.headers.get("authorization");
       // An empty header sends no credentials at all, as a missing one.
       if (header === null || header.trim() === "") return tokenRequired(metadataUrl(request));
-      if (!/^Bearer(?: |$)/i.test(header)) return tokenRequired(metadataUrl(request), "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme.");
+      // `Bearer` with a tab or other space after it is a malformed Bearer header (400), not another scheme.
+      if (!/^Bearer(?:\s|$)/i.test(header)) return tokenRequired(metadataUrl(request), "This server accepts bearer tokens only (Authorization: Bearer <token>), no other scheme.");
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
       if (!match) return requestMalformed(metadataUrl(request), "The Authorization header must be 'Bearer <token>'.");
       const check = await verify(match[1]!, request);

@@ -200,6 +200,7 @@ describe("bearer authentication", () => {
   it.each([
     ["a header with no token", "Bearer "],
     ["a header with spaces in the token", "Bearer not a token"],
+    ["a tab after Bearer", "Bearer\tabc.def.ghi"],
   ])("%s: 400 invalid_request (RFC 6750 §3.1: malformed), and nothing runs", async (_case, authorization) => {
     const response = await handler(rpc("tools/call", { name: "refund", arguments: { id: "o1" } }, authorization));
     expect(response.status).toBe(400);
@@ -230,9 +231,11 @@ describe("bearer authentication", () => {
 
   it("a token in the query string: 400 invalid_request (RFC 6750 §3.1), even a valid one", async () => {
     const valid = await token({ scope: "payments orders:read" });
-    const response = await handler(rpc("tools/list", {}, undefined, `http://localhost/mcp?access_token=${valid}`));
-    expect(response.status).toBe(400);
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request"/);
+    for (const query of [`access_token=${valid}`, `%61ccess_token=${valid}`, `access%5Ftoken=${valid}`]) {
+      const response = await handler(rpc("tools/list", {}, undefined, `http://localhost/mcp?${query}`));
+      expect([query, response.status]).toEqual([query, 400]);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request"/);
+    }
   });
 
   it("a refused token's problem quoting its header (line breaks, non-Latin text, any length) is a 401 whose challenge holds what RFC 6750 allows", async () => {
@@ -526,7 +529,7 @@ describe("configuration", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { resource: "not a url", verify: async () => undefined } })).toThrow('auth.resource must be this server\'s URL (https://…); got "not a url"');
   });
 
-  it("auth without a way to verify tokens is an error at start, not an open door", () => {
+  it("auth without a way to verify tokens is an error at start, not an open door", async () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: {} })).toThrow("auth needs 'jwks' (a key set or an https: URL) or a 'verify' function");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { jwks: { keys: [] } } })).toThrow("needs 'issuer' and 'audience'");
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: [], jwks: { keys: [jwk] } } })).toThrow("needs 'issuer' and 'audience' (a string, or a list of at least one)");
@@ -535,6 +538,9 @@ describe("configuration", () => {
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [] } } })).toThrow("auth.jwks has no keys");
     // A set of shared secrets only: HMAC tokens are refused, so no token could be verified.
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [{ kty: "oct", k: "c2VjcmV0", alg: "HS256" }] } } })).toThrow("auth.jwks has no public key (kty RSA, EC or OKP)");
+    // The private key given by mistake: jose would refuse the set at every token (a 503 for ever).
+    const privateJwk = { ...(await exportJWK(signingKey)), kid: "k1" };
+    expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk, privateJwk] } } })).toThrow('toolgen: auth.jwks.keys[1] is a private key (it has "d"): give the server the public key set alone');
     expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: [] } })).toThrow("auth.authorizationServers is empty");
     for (const servers of [[""], ["not a url"], [5], "https://auth.example.com"]) {
       expect(() => createMcpHandler(shopRegistry(), { identity, auth: { issuer: ISSUER, audience: AUDIENCE, jwks: { keys: [jwk] }, authorizationServers: servers as never } })).toThrow("auth.authorizationServers must be a list of the authorization servers' URLs");

@@ -136,5 +136,8 @@ function checkKeySet(set: unknown): { keys: [] } {
   if (keys.length === 0) throw new TypeError("toolgen: auth.jwks has no keys: no token could be verified.");
   // An `oct` key is a shared secret, for the HMAC tokens refused above.
   if (!keys.some((key) => PUBLIC_KEY_TYPES.has((key as { kty?: unknown } | null)?.kty as string))) throw new TypeError("toolgen: auth.jwks has no public key (kty RSA, EC or OKP): symmetric keys are refused, as HMAC tokens are, so no token could be verified.");
+  // A private key (its "d") makes jose refuse the whole set at the first token, a 503 for ever: said at start, and a private key belongs in no configuration a server reads.
+  const secret = keys.findIndex((key) => typeof key === "object" && key !== null && "d" in key);
+  if (secret >= 0) throw new TypeError(`toolgen: auth.jwks.keys[${secret}] is a private key (it has "d"): give the server the public key set alone (jose's exportJWK of the public key, or the issuer's JWKS).`);
   return set as { keys: [] };
 }

@@ -1,4 +1,4 @@
-import { nesting, STRICT_FORMATS, STRICT_KEYWORDS, STRICT_LIMITS, strictTextProblems } from "../schema/to-strict-schema.js";
+import { LOOKAROUND, nesting, STRICT_FORMATS, STRICT_KEYWORDS, STRICT_LIMITS, strictTextProblems } from "../schema/to-strict-schema.js";
 import { ROOT_REFUSED } from "../schema/root-combinators.js";
 import { checkRefsResolve, isObject, walkSchema, type ConformanceIssue, type Report, type SchemaObject } from "./conformance-issue.js";
 
@@ -90,6 +90,7 @@ function checkStrict(tool: string, schema: unknown, report: Report): void {
   for (const [node, path] of walkSchema(schema)) {
     for (const k of Object.keys(node)) if (!STRICT_KEYWORDS.has(k)) report(tool, path, `'${k}' is not supported in strict mode`);
     if (typeof node.format === "string" && !STRICT_FORMATS.includes(node.format)) report(tool, path, `format '${node.format}' is not supported`);
+    if (typeof node.pattern === "string" && LOOKAROUND.test(node.pattern)) report(tool, path, "a pattern's lookaround is not supported");
     if (node.$ref !== undefined && Object.keys(node).length > 1) report(tool, path, "$ref must stand alone");
     if (Array.isArray(node.enum)) enumValues += node.enum.length;
     const type = node.type;

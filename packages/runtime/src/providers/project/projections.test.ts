@@ -52,6 +52,15 @@ describe("what OpenAI and Anthropic refuse of a whole request", () => {
     expect((await registry.dispatch("update_issue", { title: "t" })).status).toBe("suspended");
   });
 
+  it("strict mode leaves out a pattern with a lookaround, which OpenAI refuses, and says so", () => {
+    const password = tool("set_password", { inputSchema: { type: "object", properties: { password: { type: "string", pattern: "^(?=.*\\d)[a-z0-9]+$" }, code: { type: "string", pattern: "^(?<area>\\d{3})$" } }, required: ["password", "code"], additionalProperties: false } });
+    const projection = projectOpenAiChat([password], { strict: true });
+    const parameters = projection.definitions[0]!.function.parameters as { properties: Record<string, { pattern?: string }> };
+    expect([parameters.properties.password!.pattern, parameters.properties.code!.pattern]).toEqual([undefined, "^(?<area>\\d{3})$"]);
+    expect(projection.issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual(["/properties/password a pattern with a lookaround ((?=, (?!, (?<=, (?<!) is not supported in strict mode"]);
+    expect(checkConformance("openai-strict", projection.definitions)).toEqual([]);
+  });
+
   it("a function description OpenAI would refuse is said as a warning", () => {
     const wordy = tool("wordy", { description: "word ".repeat(300) });
     expect(projectOpenAiChat([wordy]).issues.map((issue) => issue.message)).toEqual(["its description is 1500 characters, and OpenAI has refused a request with a function description over 1024 (400 string_above_max_length): shorten it"]);

@@ -28,6 +28,9 @@ export const STRICT_KEYWORDS = new Set(["type", "properties", "required", "addit
  * and const values in total; and of one string enum of more than 250 values.
  */
 export const STRICT_LIMITS = Object.freeze({ depth: 10, properties: 5000, enumValues: 1000, characters: 120_000, largeEnum: { values: 250, characters: 15_000 } });
+/** A lookahead or lookbehind, which strict mode's regular expressions do not take. */
+export const LOOKAROUND = /\(\?<?[=!]/;
+
 /** Keywords dropped without a word: they describe, they do not constrain. */
 const ANNOTATIONS = new Set(["title", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id"]);
 
@@ -59,6 +62,11 @@ export function toStrictSchema(input: SchemaNode): StrictResult {
     }
     // The model must now send every property; telling it the default lets it send null knowingly.
     if (node.default !== undefined) out.description = describeDefault(out.description, node.default);
+    // OpenAI answers a lookaround with a 400 ("regex lookaround is not supported"): the registry still checks it.
+    if (typeof node.pattern === "string" && LOOKAROUND.test(node.pattern)) {
+      delete out.pattern;
+      dropped.push({ path, message: "a pattern with a lookaround ((?=, (?!, (?<=, (?<!) is not supported in strict mode" });
+    }
     if (typeof node.format === "string" && !STRICT_FORMATS.includes(node.format)) {
       delete out.format;
       dropped.push({ path, message: `format '${node.format}' is not supported in strict mode` });

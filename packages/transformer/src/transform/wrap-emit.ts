@@ -11,8 +11,12 @@ export interface AfterEmit {
   staleRegistry: readonly StaleRegistry[];
   /** Generated modules the program holds, emitted empty (see the transformer): their rendered outputs are written after. */
   emptiedRegistry: readonly StaleRegistry[];
-  /** Whether the program made an emit call that writes files yet (a builder emits file by file); this one sets it. */
-  emitted: { done: boolean };
+  /**
+   * Whether the program made an emit call that writes files yet (a builder emits file by file),
+   * and one that writes JavaScript: a builder's first call may write a file's declarations alone,
+   * after which the registry module's JavaScript is still to write.
+   */
+  emitted: { done: boolean; javascript?: boolean };
   /** Generated modules of a build that failed, whose existing outputs the compiler must not rewrite (see `keepingOutputsOf`). */
   keptRegistry?: readonly string[];
 }
@@ -47,13 +51,16 @@ export function wrapThisEmit(tsm: typeof ts, program: ts.Program, after: AfterEm
     if ((emitOnly as unknown) === BUILDER_SIGNATURE) return result;
     const emitOnlyDts = !!emitOnly;
     const isFirstEmit = !after.emitted.done;
+    // The first that writes JavaScript: a declarations-only call before it wrote none of the registry module's.
+    const isFirstJavaScript = !emitOnlyDts && !after.emitted.javascript;
     after.emitted.done = true;
+    if (!emitOnlyDts) after.emitted.javascript = true;
     const isTarget = (fileName: string) => target !== undefined && path.resolve(target.fileName) === path.resolve(fileName);
     const own = after.diagnostics.filter((d) => target === undefined || (d.file ? isTarget(d.file.fileName) : isFirstEmit));
     // A stale text was written when this call emitted everything or that file itself; a call
-    // for another file writes nothing stale, but the first must still write the new outputs.
+    // for another file writes nothing stale, but the first (the first of JavaScript too) must still write the new outputs.
     for (const registry of after.staleRegistry) {
-      if (target === undefined || isTarget(registry.path) || isFirstEmit) emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
+      if (target === undefined || isTarget(registry.path) || isFirstEmit || isFirstJavaScript) emitRegistryModule(tsm, program, registry, cancellationToken, emitOnlyDts);
     }
     for (const emptied of after.emptiedRegistry) {
       if (target === undefined || isTarget(emptied.path)) emitRegistryModule(tsm, program, emptied, cancellationToken, emitOnlyDts);

@@ -86,9 +86,11 @@ export function buildProgram(tsm: typeof ts, program: ts.Program, pluginEntry: R
   printWarnings(tsm, program, found.filter((d) => d.severity === "warning").map((d) => toTsDiagnostic(tsm, program, d)));
   const diagnostics = found.filter((d) => d.severity === "error").map((d) => toTsDiagnostic(tsm, program, d));
   const build: ProgramBuild = { diagnostics, staleRegistry: [], currentRegistry: [] };
-  const failed = plan.diagnostics.some((d) => d.severity === "error") || projectRefused || unparsed.size > 0;
   // `noEmit` (a type-check run): report, write nothing.
   if (options.noEmit) return build;
+  // Under `noEmitOnError`, tsc writes nothing when it finds an error, and nor does toolgen: a
+  // manifest of code tsc did not emit. (tsc asks for the same diagnostics first; they are cached.)
+  const failed = plan.diagnostics.some((d) => d.severity === "error") || projectRefused || unparsed.size > 0 || (!!options.noEmitOnError && tsm.getPreEmitDiagnostics(program).some(isError));
   forgetBuildInfoIfFailed(tsm, options, failed);
   if (failed) return { ...build, keptRegistry: generatedModulesOf(program, info.registryModulePath) };
   const ending = importEndingProblem(info);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +38,19 @@ describe("the transformer entry, in process (no ts-patch: diagnostics go through
     expect(diagnostics).toEqual([]);
     expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
     expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
+  });
+
+  it("under noEmitOnError, a type error of tsc's writes nothing of toolgen's either (no manifest of code tsc did not emit)", () => {
+    writeFileSync(path.join(dir, "src/oops.ts"), 'export const n: number = "s";\n');
+    try {
+      const { diagnostics, extras: x } = extras();
+      toolgenTransformer(createProgram(dir, { noEmitOnError: true }), { transform: "@toolgen/transformer" }, x);
+      expect(diagnostics).toEqual([]);
+      expect(existsSync(path.join(dir, "dist/toolgen.manifest.json"))).toBe(false);
+      expect(existsSync(path.join(dir, "src/tools.generated.ts"))).toBe(false);
+    } finally {
+      rmSync(path.join(dir, "src/oops.ts"));
+    }
   });
 
   it("plugin options configure the build like package.json would (here: kebab-case names)", () => {

@@ -155,6 +155,15 @@ describe("the MCP server, through the SDK's own Client over an in-memory pair", 
     await expect(subscriber.readResource({ uri: "config://%73ecret" })).rejects.toThrow(/The caller may not/);
     await expect(subscriber.readResource({ uri: "config://secre%74" })).rejects.toThrow(/The caller may not/);
     expect(await subscriber.readResource({ uri: "config://%63olour" })).toEqual({ contents: [{ uri: "config://%63olour", text: "colour" }] });
+    // A static URI the application spelled otherwise than in normal form wins all the same, for whoever may read it.
+    const spelledOtherwise = createRegistry([]);
+    spelledOtherwise.register({ kind: "resource", name: "secret", description: "The secret.", scopes: ["admin"], uris: ["Config://secret"], fn: () => "s" });
+    spelledOtherwise.register({ kind: "resource", name: "setting", description: "A setting.", params: [{ name: "key", type: "string" }], uris: ["config://{key}"], fn: (args) => String(args.key) });
+    const [mallory, admin] = await Promise.all([{ subject: "mallory", scopes: [], claims: {} }, { subject: "root", scopes: ["admin"], claims: {} }].map((principal) => connect(registryForRequest(spelledOtherwise, principal, new AbortController().signal), { stateful: true })));
+    for (const uri of ["config://secret", "Config://secret", "config://%73ecret"]) {
+      await expect(mallory!.readResource({ uri })).rejects.toThrow(/The caller may not/);
+      expect((await admin!.readResource({ uri })).contents).toEqual([{ uri, text: "s" }]);
+    }
     await subscriber.subscribeResource({ uri: "config://colour" });
     registry.resourceUpdated("config://secret");
     registry.resourceUpdated("CONFIG://colour");

@@ -11,3 +11,18 @@ export function normalUri(uri: string): string {
   });
   return decoded.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
 }
+
+/**
+ * The URI to read for one a client sent: the static URI of an entry that is the same in normal
+ * form, as the application spelled it (`Settings://secret` for `settings://%73ecret`), else the
+ * normal form itself — so a static URI always wins over a template that matches its spellings.
+ */
+export function uriToRead(uri: string, entries: ReadonlyArray<{ kind: string; uris?: readonly string[] }>): string {
+  const normal = normalUri(uri);
+  for (const entry of entries) {
+    if (entry.kind !== "resource") continue;
+    const spelled = entry.uris?.find((candidate) => !candidate.includes("{") && normalUri(candidate) === normal);
+    if (spelled !== undefined) return spelled;
+  }
+  return normal;
+}

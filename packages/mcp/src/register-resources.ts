@@ -2,7 +2,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type ReadResourceResult, type Resource, type ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import { describeEntry } from "@toolgen/runtime/providers";
 import type { HostFor } from "./client-host.js";
-import { normalUri } from "./normal-uri.js";
+import { uriToRead } from "./normal-uri.js";
 import type { McpRegistry } from "./mcp-registry.js";
 import { onePage } from "./one-page.js";
 import { ProtocolError } from "./protocol-error.js";
@@ -32,7 +32,7 @@ export function registerResources(server: Server, registry: McpRegistry, host: H
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra): Promise<ReadResourceResult> => {
     const { uri } = request.params;
     // At its normal form: another spelling of a scoped static URI must not reach a public template that matches it.
-    const outcome = await registry.readResource(normalUri(uri), { signal: extra.signal, host: host(extra), meta: extra._meta });
+    const outcome = await registry.readResource(uriToRead(uri, entries), { signal: extra.signal, host: host(extra), meta: extra._meta });
     if (outcome.status === "error") {
       const code = outcome.error.code === "unknown_tool" ? RESOURCE_NOT_FOUND : outcome.error.code === "invalid_arguments" ? ErrorCode.InvalidParams : ErrorCode.InternalError;
       throw new ProtocolError(code, outcome.error.message, { uri });

@@ -1,7 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { McpRegistry } from "./mcp-registry.js";
-import { normalUri } from "./normal-uri.js";
+import { normalUri, uriToRead } from "./normal-uri.js";
 import { ProtocolError } from "./protocol-error.js";
 import { RESOURCE_NOT_FOUND } from "./register-resources.js";
 
@@ -25,7 +25,7 @@ export function registerSubscriptions(server: Server, registry: McpRegistry): vo
     const { uri } = request.params;
     // Else updates of a resource the session cannot read would tell it when that resource changes.
     // By its normal form: a spelling a public template matches (`config://%73ecret` for `config://{key}`) is the scoped `config://secret`.
-    if (registry.resourceAt && !registry.resourceAt(normalUri(uri))) throw new ProtocolError(RESOURCE_NOT_FOUND, `There is no resource at ${uri} that this session may read.`, { uri });
+    if (registry.resourceAt && !registry.resourceAt(uriToRead(uri, registry.entries))) throw new ProtocolError(RESOURCE_NOT_FOUND, `There is no resource at ${uri} that this session may read.`, { uri });
     const key = normalUri(uri);
     if (!subscribed.has(key) && subscribed.size >= MAX_SUBSCRIPTIONS) throw new ProtocolError(RESOURCE_NOT_FOUND, `This session subscribes to ${MAX_SUBSCRIPTIONS} resources already; unsubscribe from one first.`, { uri });
     subscribed.set(key, uri);

@@ -1,5 +1,6 @@
 import { followSignal, type ManifestEntry, missingScopes, type Principal } from "@toolgen/runtime";
 import type { McpRegistry } from "./mcp-registry.js";
+import { uriToRead } from "./normal-uri.js";
 
 /**
  * The registry as one HTTP request sees it. With a principal, only the entries whose
@@ -17,13 +18,15 @@ export function registryForRequest(registry: McpRegistry, principal: Principal |
   };
   const mayUse = (entry: ManifestEntry) => !principal || missingScopes(entry, principal).length === 0;
   const { resourceAt } = registry;
+  // Among every entry, not the principal's: a static URI it may not read still wins over a public template matching its spellings.
+  const spelled = (uri: string) => uriToRead(uri, registry.entries);
   return {
     listingKey: principal ? listingKeyOf(registry, principal.scopes) : (registry.listingKey ?? registry),
     get entries() {
       return principal ? registry.entries.filter(mayUse) : registry.entries;
     },
     dispatch: (name, args, given) => withRequest(given, (options) => registry.dispatch(name, args, options)),
-    readResource: (uri, given) => withRequest(given, (options) => registry.readResource(uri, options)),
+    readResource: (uri, given) => withRequest(given, (options) => registry.readResource(spelled(uri), options)),
     complete: (id, result) => registry.complete(id, result),
     completeArgument: (name, argument, typed, context) => registry.completeArgument(name, argument, typed, context),
     ...(registry.onResourceUpdated ? { onResourceUpdated: registry.onResourceUpdated.bind(registry) } : {}),
@@ -31,7 +34,7 @@ export function registryForRequest(registry: McpRegistry, principal: Principal |
     ...(resourceAt
       ? {
           resourceAt: (uri: string) => {
-            const entry = resourceAt.call(registry, uri);
+            const entry = resourceAt.call(registry, spelled(uri));
             return entry && mayUse(entry) ? entry : undefined;
           },
         }

@@ -1,4 +1,4 @@
-import { normalUri } from "../normal-uri.js";
+import { uriToRead } from "../normal-uri.js";
 import { missingScopes, type ManifestEntry } from "@toolgen/runtime";
 import type { Gate } from "../handle-mcp-request.js";
 import type { McpRegistry } from "../mcp-registry.js";
@@ -55,7 +55,7 @@ export function createAccess(auth: AuthOptions, mcpPath: string | undefined, reg
   const calledEntry = (message: unknown): ManifestEntry | undefined => {
     if (typeof message !== "object" || message === null) return undefined;
     const { method, params } = message as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
-    if (method === "resources/read") return typeof params?.uri === "string" ? registry.resourceAt?.(normalUri(params.uri)) : undefined;
+    if (method === "resources/read") return typeof params?.uri === "string" ? registry.resourceAt?.(uriToRead(params.uri, registry.entries)) : undefined;
     const name = params?.name;
     if (typeof name !== "string") return undefined;
     if (method === "prompts/get") return registry.entries.find((e) => e.kind === "prompt" && e.name === name);

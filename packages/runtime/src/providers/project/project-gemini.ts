@@ -1,3 +1,4 @@
+import { withoutRootCombinators } from "../schema/root-combinators.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import { asNode, buildProjection, describeEntry, type Projection, type ProjectionOptions, type ProjectionSource } from "../projection.js";
@@ -37,7 +38,8 @@ export function projectGemini(source: ProjectionSource, options: ProjectionOptio
  * spelling), each change reported; undefined when Gemini cannot take them at all (an error).
  */
 export function geminiParameters(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void, convert: (schema: SchemaNode) => GeminiResult = toGeminiSchema): Pick<GeminiResult, "schema"> | undefined {
-  const result = convert(asNode(entry.inputSchema));
+  // A combinator beside the root object has no Gemini form: left out, as for OpenAI and Anthropic, rather than the tool.
+  const result = convert(withoutRootCombinators(asNode(entry.inputSchema), "Gemini", report));
   for (const e of result.errors) report({ severity: "error", path: e.path, message: e.message });
   for (const d of result.dropped) report({ severity: "warning", path: d.path, message: d.message });
   return result.errors.length > 0 ? undefined : result;

@@ -65,8 +65,8 @@ export class SessionAnswers {
    * alone): what a shutdown waits for.
    */
   pending(): number {
-    const onKnownStream = (id: RequestId) => [...this.running.values()].some((ids) => ids.has(id));
-    return this.running.size + this.unread.size + [...this.inFlight].filter((id) => !onKnownStream(id)).length;
+    const onKnownStreams = new Set([...this.running.values()].flatMap((ids) => [...ids]));
+    return this.running.size + this.unread.size + [...this.inFlight].filter((id) => !onKnownStreams.has(id)).length;
   }
 
   /** Requests received: their ids are in use until answered or cancelled. */

@@ -8,7 +8,7 @@ import type { Registry } from "../../registry/create-registry.js";
 import { restoreGeminiArguments } from "../call/restore-gemini-arguments.js";
 import { NAME_RULES } from "../names/name-rules.js";
 import { withoutRootCombinators } from "../schema/root-combinators.js";
-import { OPENAI_MAX_DESCRIPTION } from "../conformance/check-conformance.js";
+import { reportLongDescription } from "./project-openai.js";
 import type { ProjectionIssue } from "../projection-issue.js";
 import { pointerSegment } from "../../validation/validator-support.js";
 import { toGeminiJsonSchema } from "../schema/to-gemini-json-schema.js";
@@ -158,8 +158,7 @@ function reportAnthropicNames(entry: ManifestEntry, report: (issue: Omit<Project
 
 /** The parameters as every provider the AI SDK talks to takes them: none of OpenAI and Anthropic takes a combinator at their root (and OpenAI no long description). */
 function forEveryProvider(entry: ManifestEntry, report: (issue: Omit<ProjectionIssue, "tool">) => void) {
-  const description = describeEntry(entry);
-  if (description.length > OPENAI_MAX_DESCRIPTION) report({ severity: "warning", path: "", message: `its description is ${description.length} characters, and OpenAI has refused a request with a function description over ${OPENAI_MAX_DESCRIPTION} (400 string_above_max_length): with an OpenAI model, shorten it` });
+  reportLongDescription(describeEntry(entry), report, "with an OpenAI model, ");
   return withoutRootCombinators(asNode(entry.inputSchema), "OpenAI and Anthropic", report);
 }
 

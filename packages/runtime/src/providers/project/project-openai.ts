@@ -38,7 +38,7 @@ interface OpenAiFunction {
 function defineFunction(entry: ManifestEntry, name: string, strict: boolean, report: (issue: Omit<ProjectionIssue, "tool">) => void): OpenAiFunction {
   const input = withoutRootCombinators(asNode(entry.inputSchema), "OpenAI", report);
   const description = describeEntry(entry);
-  if (description.length > OPENAI_MAX_DESCRIPTION) report({ severity: "warning", path: "", message: `its description is ${description.length} characters, and OpenAI has refused a request with a function description over ${OPENAI_MAX_DESCRIPTION} (400 string_above_max_length): shorten it` });
+  reportLongDescription(description, report);
   if (!strict) return { name, description, parameters: input, strict: false };
   const result = toStrictSchema(input);
   if (result.blockers.length > 0) {
@@ -47,6 +47,12 @@ function defineFunction(entry: ManifestEntry, name: string, strict: boolean, rep
   }
   for (const d of result.dropped) report({ severity: "warning", path: d.path, message: d.message });
   return { name, description, parameters: result.schema, strict: true };
+}
+
+/** A description OpenAI has refused the whole request for: said as a warning (`forWhom` where the model may be another's). */
+export function reportLongDescription(description: string, report: (issue: Omit<ProjectionIssue, "tool">) => void, forWhom = ""): void {
+  if (description.length <= OPENAI_MAX_DESCRIPTION) return;
+  report({ severity: "warning", path: "", message: `its description is ${description.length} characters, and OpenAI has refused a request with a function description over ${OPENAI_MAX_DESCRIPTION} (400 string_above_max_length): ${forWhom}shorten it` });
 }
 
 function mapArguments(strict: boolean) {
